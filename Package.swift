@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "KeepAliveSim",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "keepalive", targets: ["keepalive"]),
+        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy"]),
+        .executable(name: "keepalive-bench", targets: ["Benchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libexpat, the only XML parser in the package.
+        .systemLibrary(
+            name: "CExpat",
+            pkgConfig: "expat",
+            providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
+        ),
+        // Great-circle and ellipsoidal distances; shared by the GPX statistics and the simulation.
+        .target(name: "Geodesy"),
+        // Streaming GPX 1.0/1.1 reader and its document model. Knows nothing of simulation.
+        .target(name: "GPX", dependencies: ["CExpat", "Geodesy"]),
+        // The `keepalive` command line tool: argument parsing and output formatting only.
+        .executableTarget(
+            name: "keepalive",
+            dependencies: [
+                "GPX",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Throughput benchmarks (not tests): `swift run -c release keepalive-bench gpx`.
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                "CExpat", "GPX",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "GPXTests", dependencies: ["GPX"]),
+        .testTarget(name: "KeepaliveCLITests", dependencies: ["GPX"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

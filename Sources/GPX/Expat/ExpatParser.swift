@@ -1,0 +1,114 @@
+import CExpat
+import Foundation
+
+/// Owns one libexpat parser and feeds it bytes; its callbacks drive a ``GPXContentHandler``.
+///
+/// Expat's handlers are C function pointers, so they capture nothing: they reach the handler
+/// through the parser's user data, a pointer to ``CallbackState`` that lives as long as the parser.
+/// Going through a pointer (not a retained object) keeps reference counting out of the per-event path.
+final class ExpatParser {
+    struct CallbackState {
+        let parser: XML_Parser
+        var handler: GPXContentHandler
+    }
+
+    private let parser: XML_Parser
+    let state: UnsafeMutablePointer<CallbackState>
+
+    init(fileName: String, options: GPXReadOptions) {
+        parser = XML_ParserCreateNS(nil, ElementNameClassifier.separator)
+        state = .allocate(capacity: 1)
+        state.initialize(to: CallbackState(
+            parser: parser, handler: GPXContentHandler(fileName: fileName, isLenient: options.isLenient)))
+        XML_SetUserData(parser, UnsafeMutableRawPointer(state))
+        XML_SetElementHandler(parser, startElementCallback, endElementCallback)
+        XML_SetCharacterDataHandler(parser, characterDataCallback)
+        XML_SetUnknownEncodingHandler(parser, unknownEncodingCallback, nil)
+        // External entities are never loaded: no external-entity handler is set and parameter
+        // entities stay off (expat's default). Entity amplification stays limited:
+        XML_SetBillionLaughsAttackProtectionMaximumAmplification(parser, options.maximumAmplification)
+        XML_SetBillionLaughsAttackProtectionActivationThreshold(
+            parser, CUnsignedLongLong(options.amplificationActivationThreshold))
+    }
+
+    deinit {
+        XML_ParserFree(parser)
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// A buffer inside expat to read the next `length` bytes into, avoiding a copy.
+    func buffer(length: Int) -> UnsafeMutableRawPointer? {
+        XML_GetBuffer(parser, Int32(length))
+    }
+
+    /// Parses `length` bytes just written into ``buffer(length:)``; `false` if parsing stopped with an error.
+    func parseBuffer(length: Int, isFinal: Bool) -> Bool {
+        XML_ParseBuffer(parser, Int32(length), isFinal ? 1 : 0) == XML_STATUS_OK
+    }
+
+    /// Parses bytes the caller holds; `false` if parsing stopped with an error.
+    func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> Bool {
+        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        return XML_Parse(parser, base, Int32(bytes.count), isFinal ? 1 : 0) == XML_STATUS_OK
+    }
+
+    /// expat's own error after `parse` returned `false`: code, message and position.
+    var expatError: (code: Int, message: String, position: GPXSourcePosition) {
+        let code = XML_GetErrorCode(parser)
+        let message = XML_ErrorString(code).map { String(cString: $0) } ?? "unknown XML error"
+        return (Int(code.rawValue), message, ExpatParser.position(parser))
+    }
+
+    /// expat's code for "limit on input amplification factor (from DTD and entities) breached".
+    static let amplificationLimitBreachCode = Int(XML_ERROR_AMPLIFICATION_LIMIT_BREACH.rawValue)
+
+    /// Where expat is now; its columns count from 0, ours from 1.
+    static func position(_ parser: XML_Parser) -> GPXSourcePosition {
+        GPXSourcePosition(
+            line: Int(XML_GetCurrentLineNumber(parser)),
+            column: Int(XML_GetCurrentColumnNumber(parser)) + 1)
+    }
+}
+
+private func callbackState(_ userData: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<ExpatParser.CallbackState> {
+    userData.unsafelyUnwrapped.assumingMemoryBound(to: ExpatParser.CallbackState.self)
+}
+
+private func startElementCallback(
+    _ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<CChar>?,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+) {
+    let state = callbackState(userData)
+    let parser = state.pointee.parser
+    state.pointee.handler.startElement(
+        name.unsafelyUnwrapped, attributes: attributes, position: { ExpatParser.position(parser) })
+    if state.pointee.handler.failure != nil { XML_StopParser(parser, 0) }
+}
+
+private func endElementCallback(_ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<CChar>?) {
+    let state = callbackState(userData)
+    state.pointee.handler.endElement()
+    // A value (a <time>) is checked when its element ends.
+    if state.pointee.handler.failure != nil { XML_StopParser(state.pointee.parser, 0) }
+}
+
+private func characterDataCallback(_ userData: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int32) {
+    callbackState(userData).pointee.handler.characters(UnsafeRawBufferPointer(start: text, count: Int(length)))
+}
+
+private func unknownEncodingCallback(
+    _ data: UnsafeMutableRawPointer?, _ name: UnsafePointer<CChar>?, _ info: UnsafeMutablePointer<XML_Encoding>?
+) -> Int32 {
+    guard let name, let info, let table = SingleByteEncoding.table(named: String(cString: name)) else {
+        return Int32(XML_STATUS_ERROR.rawValue)
+    }
+    withUnsafeMutableBytes(of: &info.pointee.map) { map in
+        let entries = map.bindMemory(to: Int32.self)
+        for byte in 0..<256 { entries[byte] = Int32(table[byte]) }
+    }
+    info.pointee.data = nil
+    info.pointee.convert = nil
+    info.pointee.release = nil
+    return Int32(XML_STATUS_OK.rawValue)
+}

@@ -1,0 +1,505 @@
+import Foundation
+
+/// The GPX grammar as a state machine over start-tag, end-tag and text events: turns them into
+/// ``GPXEvent`` values, checks points, and records the first error.
+///
+/// It keeps a stack only for the GPX structure it understands (a handful of levels); any other
+/// element is skipped with its whole subtree by counting depth, so hostile nesting costs an integer.
+struct GPXContentHandler {
+    private enum Context: UInt8 {
+        case gpx, metadata, metadataAuthor, point, pointExtensions, trackPointExtension, route, track, segment
+    }
+
+    private enum PointKind: UInt8 { case waypoint, routePoint, trackPoint }
+
+    /// The element whose text is being collected.
+    private enum ValueField: UInt8 {
+        case metadataName, metadataDescription, metadataAuthor, metadataTime, metadataKeywords
+        case pathName, pathComment, pathDescription, pathSource, pathNumber, pathType
+        case elevation, time, name, comment, description, symbol, type, course, speed, fix
+        case satellites, hdop, vdop, pdop
+        case heartRate, cadence, airTemperature, waterTemperature, depth, garminSpeed, garminCourse, bearing
+    }
+
+    let fileName: String
+    let isLenient: Bool
+
+    /// Events ready for the consumer, oldest first from `nextEvent`.
+    private(set) var events: [GPXEvent] = []
+    private var nextEvent = 0
+    /// The first error; once set, every later event is ignored.
+    private(set) var failure: GPXReadError?
+
+    private(set) var rootStarted = false
+    private(set) var rootEnded = false
+    private var contexts: [Context] = []
+    private var skippedDepth = 0
+
+    private var field: ValueField?
+    private var fieldPosition = GPXSourcePosition(line: 0, column: 0)
+    private var text: [UInt8] = []
+
+    private var metadata = GPXMetadata()
+    private var metadataEmitted = false
+    private var path = GPXPathInfo()
+    private var pathAnnounced = false
+    private var point = GPXPoint(latitude: 0, longitude: 0)
+    private var pointKind = PointKind.waypoint
+    private var pointRejected = false
+
+    init(fileName: String, isLenient: Bool) {
+        self.fileName = fileName
+        self.isLenient = isLenient
+        events.reserveCapacity(1024)
+        text.reserveCapacity(256)
+    }
+
+    // MARK: Consumer side
+
+    mutating func popEvent() -> GPXEvent? {
+        guard nextEvent < events.count else {
+            events.removeAll(keepingCapacity: true)
+            nextEvent = 0
+            return nil
+        }
+        defer { nextEvent += 1 }
+        return events[nextEvent]
+    }
+
+    // MARK: Parser side
+
+    /// `position` is called only when a place must be recorded (an error, a warning, a value's start).
+    mutating func startElement(
+        _ qualifiedName: UnsafePointer<CChar>,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+        position: () -> GPXSourcePosition
+    ) {
+        guard failure == nil else { return }
+        if skippedDepth > 0 || field != nil {
+            skippedDepth += 1  // inside a skipped subtree, or a child of a value element
+            return
+        }
+        let (namespace, name) = ElementNameClassifier.classify(qualifiedName)
+        guard let context = contexts.last else {
+            startRoot(qualifiedName, namespace, name, attributes: Attributes(attributes), position: position)
+            return
+        }
+        guard let name, namespace.isGPX || namespace == .garminTrackPoint else {
+            skippedDepth = 1
+            return
+        }
+        let isGPX = namespace.isGPX
+        switch (context, name) {
+        case (.gpx, .metadata) where isGPX:
+            contexts.append(.metadata)
+        case (.gpx, .wpt) where isGPX:
+            beginPoint(.waypoint, attributes: Attributes(attributes), position: position)
+        case (.gpx, .rte) where isGPX:
+            beginPath(.route)
+        case (.gpx, .trk) where isGPX:
+            beginPath(.track)
+        case (.gpx, .bounds) where isGPX, (.metadata, .bounds) where isGPX:
+            readBounds(Attributes(attributes), position: position)
+            skippedDepth = 1
+        case (.gpx, _) where isGPX, (.metadata, _) where isGPX:
+            // GPX 1.0 writes the metadata fields directly under <gpx>.
+            if context == .metadata, name == .author {
+                contexts.append(.metadataAuthor)
+            } else {
+                beginValue(metadataField(name), position: position)
+            }
+        case (.metadataAuthor, .name) where isGPX:
+            beginValue(.metadataAuthor, position: position)
+        case (.route, .rtept) where isGPX:
+            announcePath(.route)
+            beginPoint(.routePoint, attributes: Attributes(attributes), position: position)
+        case (.track, .trkseg) where isGPX:
+            announcePath(.track)
+            events.append(.segmentStart)
+            contexts.append(.segment)
+        case (.route, _) where isGPX, (.track, _) where isGPX:
+            beginValue(pathField(name), position: position)
+        case (.segment, .trkpt) where isGPX:
+            beginPoint(.trackPoint, attributes: Attributes(attributes), position: position)
+        case (.point, .extensions) where isGPX:
+            contexts.append(.pointExtensions)
+        case (.point, .trackPointExtension) where namespace == .garminTrackPoint,
+             (.pointExtensions, .trackPointExtension) where namespace == .garminTrackPoint:
+            // GPX 1.0 allows extension elements directly in the point, without <extensions>.
+            contexts.append(.trackPointExtension)
+        case (.point, _) where isGPX:
+            beginValue(pointField(name), position: position)
+        case (.trackPointExtension, _) where namespace == .garminTrackPoint:
+            beginValue(garminField(name), position: position)
+        default:
+            skippedDepth = 1
+        }
+    }
+
+    mutating func endElement() {
+        guard failure == nil else { return }
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
+        if let field {
+            self.field = nil
+            finishValue(field)
+            return
+        }
+        guard let context = contexts.popLast() else { return }
+        switch context {
+        case .gpx:
+            emitMetadataIfNeeded()
+            rootEnded = true
+        case .point:
+            endPoint()
+        case .route:
+            announcePath(.route)
+            events.append(.routeEnd(path))
+        case .track:
+            announcePath(.track)
+            events.append(.trackEnd(path))
+        case .segment:
+            events.append(.segmentEnd)
+        case .metadata, .metadataAuthor, .pointExtensions, .trackPointExtension:
+            break
+        }
+    }
+
+    mutating func characters(_ bytes: UnsafeRawBufferPointer) {
+        guard field != nil, skippedDepth == 0, failure == nil else { return }
+        text.append(contentsOf: bytes)
+    }
+
+    /// Records an error found outside the grammar (by expat, or by reading the file).
+    mutating func fail(_ error: GPXReadError) {
+        if failure == nil { failure = error }
+    }
+
+    // MARK: Structure
+
+    private mutating func startRoot(
+        _ qualifiedName: UnsafePointer<CChar>, _ namespace: GPXNamespace, _ name: GPXName?,
+        attributes: Attributes, position: () -> GPXSourcePosition
+    ) {
+        guard name == .gpx, namespace.isGPX else {
+            let found = ElementNameClassifier.displayName(qualifiedName)
+            fail(.notGPX, "the root element is <\(found)>, not <gpx>: this is not a GPX file", at: position())
+            return
+        }
+        rootStarted = true
+        contexts.append(.gpx)
+        let version = attributes.string("version") ?? namespace.impliedVersion
+        events.append(.header(version: version, creator: attributes.string("creator")))
+    }
+
+    private mutating func beginPath(_ kind: Context) {
+        emitMetadataIfNeeded()
+        path = GPXPathInfo()
+        pathAnnounced = false
+        contexts.append(kind)
+    }
+
+    private mutating func announcePath(_ kind: Context) {
+        guard !pathAnnounced else { return }
+        pathAnnounced = true
+        events.append(kind == .route ? .routeStart(path) : .trackStart(path))
+    }
+
+    private mutating func emitMetadataIfNeeded() {
+        guard !metadataEmitted else { return }
+        metadataEmitted = true
+        events.append(.metadata(metadata))
+    }
+
+    // MARK: Points
+
+    private mutating func beginPoint(
+        _ kind: PointKind, attributes: Attributes, position: () -> GPXSourcePosition
+    ) {
+        if kind == .waypoint { emitMetadataIfNeeded() }
+        let element = kind == .waypoint ? "wpt" : kind == .routePoint ? "rtept" : "trkpt"
+        let latitude = coordinate("lat", of: element, in: attributes, range: -90...90, position: position)
+        guard failure == nil else { return }
+        let longitude = latitude == nil
+            ? nil : coordinate("lon", of: element, in: attributes, range: -180...180, position: position)
+        guard failure == nil else { return }
+        guard let latitude, let longitude else {
+            skippedDepth = 1  // a lenient read skips the whole point
+            return
+        }
+        point = GPXPoint(latitude: latitude, longitude: longitude)
+        pointKind = kind
+        pointRejected = false
+        contexts.append(.point)
+    }
+
+    /// Reads `lat` or `lon`; on a bad value fails (strict) or warns and returns `nil` (lenient).
+    private mutating func coordinate(
+        _ attribute: StaticString, of element: String, in attributes: Attributes,
+        range: ClosedRange<Double>, position: () -> GPXSourcePosition
+    ) -> Double? {
+        guard let raw = attributes.value(attribute) else {
+            rejectPoint(.missingCoordinate, "<\(element)> has no \(attribute) attribute", at: position())
+            return nil
+        }
+        guard let value = DecimalParser.double(UnsafeRawBufferPointer(raw)) else {
+            let shown = String(decoding: UnsafeRawBufferPointer(raw), as: UTF8.self)
+            rejectPoint(.invalidCoordinate, "<\(element)> \(attribute)=\"\(shown)\" is not a number", at: position())
+            return nil
+        }
+        guard range.contains(value) else {
+            let bounds = "\(Self.format(range.lowerBound))…\(Self.format(range.upperBound))"
+            let label = range.upperBound == 90 ? "latitude" : "longitude"
+            rejectPoint(
+                .coordinateOutOfRange,
+                "<\(element)> \(label) \(Self.format(value)) is outside \(bounds)", at: position())
+            return nil
+        }
+        return value
+    }
+
+    private mutating func endPoint() {
+        guard !pointRejected else { return }
+        switch pointKind {
+        case .waypoint: events.append(.waypoint(point))
+        case .routePoint: events.append(.routePoint(point))
+        case .trackPoint: events.append(.trackPoint(point))
+        }
+    }
+
+    /// Strict: the error. Lenient: a warning naming the skipped point; the caller drops it.
+    private mutating func rejectPoint(_ kind: GPXReadError.Kind, _ message: String, at position: GPXSourcePosition) {
+        if isLenient {
+            warn("skipped point: \(message)", at: position)
+            pointRejected = true
+        } else {
+            fail(kind, message, at: position)
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func beginValue(_ field: ValueField?, position: () -> GPXSourcePosition) {
+        guard let field else {
+            skippedDepth = 1
+            return
+        }
+        self.field = field
+        fieldPosition = position()
+        text.removeAll(keepingCapacity: true)
+    }
+
+    private func metadataField(_ name: GPXName) -> ValueField? {
+        switch name {
+        case .name: .metadataName
+        case .desc: .metadataDescription
+        case .author: .metadataAuthor
+        case .time: .metadataTime
+        case .keywords: .metadataKeywords
+        default: nil
+        }
+    }
+
+    private func pathField(_ name: GPXName) -> ValueField? {
+        switch name {
+        case .name: .pathName
+        case .cmt: .pathComment
+        case .desc: .pathDescription
+        case .src: .pathSource
+        case .number: .pathNumber
+        case .type: .pathType
+        default: nil
+        }
+    }
+
+    private func pointField(_ name: GPXName) -> ValueField? {
+        switch name {
+        case .ele: .elevation
+        case .time: .time
+        case .name: .name
+        case .cmt: .comment
+        case .desc: .description
+        case .sym: .symbol
+        case .type: .type
+        case .course: .course
+        case .speed: .speed
+        case .fix: .fix
+        case .sat: .satellites
+        case .hdop: .hdop
+        case .vdop: .vdop
+        case .pdop: .pdop
+        default: nil
+        }
+    }
+
+    private func garminField(_ name: GPXName) -> ValueField? {
+        switch name {
+        case .hr: .heartRate
+        case .cad: .cadence
+        case .atemp: .airTemperature
+        case .wtemp: .waterTemperature
+        case .depth: .depth
+        case .speed: .garminSpeed
+        case .course: .garminCourse
+        case .bearing: .bearing
+        default: nil
+        }
+    }
+
+    private mutating func finishValue(_ field: ValueField) {
+        // Copy out so the parsers can read `text` while `self` is mutated.
+        let bytes = text
+        bytes.withUnsafeBytes { finishValue(field, $0) }
+    }
+
+    private mutating func finishValue(_ field: ValueField, _ bytes: UnsafeRawBufferPointer) {
+        switch field {
+        case .metadataName: metadata.name = string(bytes)
+        case .metadataDescription: metadata.description = string(bytes)
+        case .metadataAuthor: metadata.author = string(bytes)
+        case .metadataKeywords: metadata.keywords = string(bytes)
+        case .metadataTime: metadata.time = time(bytes, inPoint: false)
+        case .pathName: path.name = string(bytes)
+        case .pathComment: path.comment = string(bytes)
+        case .pathDescription: path.description = string(bytes)
+        case .pathSource: path.source = string(bytes)
+        case .pathType: path.type = string(bytes)
+        case .pathNumber: path.number = integer(bytes, "number")
+        case .elevation: point.elevation = number(bytes, "ele")
+        case .time: point.time = time(bytes, inPoint: true)
+        case .name: point.name = string(bytes)
+        case .comment: point.comment = string(bytes)
+        case .description: point.description = string(bytes)
+        case .symbol: point.symbol = string(bytes)
+        case .type: point.type = string(bytes)
+        case .course: point.course = number(bytes, "course")
+        case .speed: point.speed = number(bytes, "speed")
+        case .fix: point.fix = fix(bytes)
+        case .satellites: point.satellites = integer(bytes, "sat")
+        case .hdop: point.horizontalDilution = number(bytes, "hdop")
+        case .vdop: point.verticalDilution = number(bytes, "vdop")
+        case .pdop: point.positionDilution = number(bytes, "pdop")
+        case .heartRate: setGarmin(\.heartRate, integer(bytes, "hr"))
+        case .cadence: setGarmin(\.cadence, integer(bytes, "cad"))
+        case .airTemperature: setGarmin(\.airTemperature, number(bytes, "atemp"))
+        case .waterTemperature: setGarmin(\.waterTemperature, number(bytes, "wtemp"))
+        case .depth: setGarmin(\.depth, number(bytes, "depth"))
+        case .garminSpeed: setGarmin(\.speed, number(bytes, "speed"))
+        case .garminCourse: setGarmin(\.course, number(bytes, "course"))
+        case .bearing: setGarmin(\.bearing, number(bytes, "bearing"))
+        }
+    }
+
+    private mutating func setGarmin<Value>(_ keyPath: WritableKeyPath<GarminTrackPointExtension, Value?>, _ value: Value?) {
+        guard let value else { return }
+        if point.garmin == nil { point.garmin = GarminTrackPointExtension() }
+        point.garmin![keyPath: keyPath] = value
+    }
+
+    private func string(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let trimmed = ASCII.trimmed(bytes)
+        return trimmed.isEmpty ? nil : String(decoding: trimmed, as: UTF8.self)
+    }
+
+    /// An optional number: empty is absent; garbage is dropped with a warning, the point kept.
+    private mutating func number(_ bytes: UnsafeRawBufferPointer, _ element: String) -> Double? {
+        if ASCII.isBlank(bytes) { return nil }
+        if let value = DecimalParser.double(bytes) { return value }
+        warnIgnored(element, bytes, "is not a number")
+        return nil
+    }
+
+    private mutating func integer(_ bytes: UnsafeRawBufferPointer, _ element: String) -> Int? {
+        if ASCII.isBlank(bytes) { return nil }
+        if let value = DecimalParser.integer(bytes) { return value }
+        warnIgnored(element, bytes, "is not a whole number")
+        return nil
+    }
+
+    private mutating func fix(_ bytes: UnsafeRawBufferPointer) -> GPXFix? {
+        guard let text = string(bytes) else { return nil }
+        if let fix = GPXFix(rawValue: text) { return fix }
+        warnIgnored("fix", bytes, "is not one of none, 2d, 3d, dgps, pps")
+        return nil
+    }
+
+    /// A `<time>`; an unparseable one fails the read (strict) or skips the point (lenient).
+    private mutating func time(_ bytes: UnsafeRawBufferPointer, inPoint: Bool) -> GPXTime? {
+        if ASCII.isBlank(bytes) { return nil }
+        if let time = ISO8601TimeParser.parse(bytes) { return time }
+        let message = "<time> \"\(Self.shown(bytes))\" is not an ISO 8601 date-time"
+        if inPoint {
+            rejectPoint(.invalidTime, message, at: fieldPosition)
+        } else if isLenient {
+            warn("ignored metadata \(message)", at: fieldPosition)
+        } else {
+            fail(.invalidTime, message, at: fieldPosition)
+        }
+        return nil
+    }
+
+    private mutating func readBounds(_ attributes: Attributes, position: () -> GPXSourcePosition) {
+        let names: [StaticString] = ["minlat", "minlon", "maxlat", "maxlon"]
+        let values = names.map { name in
+            attributes.value(name).flatMap { DecimalParser.double(UnsafeRawBufferPointer($0)) }
+        }
+        guard let minLat = values[0], let minLon = values[1], let maxLat = values[2], let maxLon = values[3] else {
+            warn("ignored <bounds>: it needs numeric minlat, minlon, maxlat and maxlon", at: position())
+            return
+        }
+        metadata.bounds = GPXBounds(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
+    }
+
+    // MARK: Reporting
+
+    private mutating func warnIgnored(_ element: String, _ bytes: UnsafeRawBufferPointer, _ reason: String) {
+        warn("ignored <\(element)> \"\(Self.shown(bytes))\": it \(reason)", at: fieldPosition)
+    }
+
+    private mutating func warn(_ message: String, at position: GPXSourcePosition) {
+        events.append(.warning(GPXWarning(position: position, message: message)))
+    }
+
+    private mutating func fail(_ kind: GPXReadError.Kind, _ message: String, at position: GPXSourcePosition) {
+        fail(GPXReadError(kind: kind, file: fileName, position: position, message: message))
+    }
+
+    /// A value as it appears in a message: trimmed and cut short.
+    private static func shown(_ bytes: UnsafeRawBufferPointer) -> String {
+        let text = String(decoding: ASCII.trimmed(bytes), as: UTF8.self)
+        return text.count > 40 ? text.prefix(40) + "…" : text
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+/// The NULL-terminated name/value array expat passes to a start handler.
+struct Attributes {
+    private let pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+
+    init(_ pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?) { self.pairs = pairs }
+
+    /// The raw bytes of an unprefixed attribute's value.
+    func value(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        guard let pairs else { return nil }
+        var index = 0
+        while let attributeName = pairs[index] {
+            let matches = strlen(attributeName) == name.utf8CodeUnitCount
+                && memcmp(attributeName, name.utf8Start, name.utf8CodeUnitCount) == 0
+            if matches, let value = pairs[index + 1] {
+                let bytes = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
+                return UnsafeBufferPointer(start: bytes, count: strlen(value))
+            }
+            index += 2
+        }
+        return nil
+    }
+
+    func string(_ name: StaticString) -> String? {
+        value(name).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,34 @@
+/// A whole GPX file in memory: what ``GPXReader/read(contentsOf:)`` returns.
+///
+/// For files too large to hold, read them point by point with ``GPXStreamReader`` instead.
+public struct GPXDocument: Hashable, Sendable {
+    /// The `version` attribute of `<gpx>`, or the version its namespace implies when the attribute is missing.
+    public var version: String?
+    /// The `creator` attribute of `<gpx>`: the program that wrote the file.
+    public var creator: String?
+    /// Name, time, bounds and the rest of the file's metadata.
+    public var metadata: GPXMetadata
+    /// The `<wpt>` elements.
+    public var waypoints: [GPXPoint]
+    /// The `<rte>` elements.
+    public var routes: [GPXRoute]
+    /// The `<trk>` elements.
+    public var tracks: [GPXTrack]
+    /// What a lenient read skipped, and other things worth knowing; empty for a clean file.
+    public var warnings: [GPXWarning]
+
+    /// Creates a document.
+    public init(
+        version: String? = nil, creator: String? = nil, metadata: GPXMetadata = GPXMetadata(),
+        waypoints: [GPXPoint] = [], routes: [GPXRoute] = [], tracks: [GPXTrack] = [],
+        warnings: [GPXWarning] = []
+    ) {
+        self.version = version
+        self.creator = creator
+        self.metadata = metadata
+        self.waypoints = waypoints
+        self.routes = routes
+        self.tracks = tracks
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Reads a GPX file point by point, never holding more than one chunk of it.
+///
+/// Bytes go from the file to libexpat in chunks of ``GPXReadOptions/chunkSize``; each call to
+/// ``next()`` returns the next ``GPXEvent`` in document order, reading more only when the events
+/// of the last chunk are used up. Memory stays flat whatever the file's size.
+///
+/// ```swift
+/// let reader = try GPXStreamReader(contentsOf: "ride.gpx")
+/// var points = 0
+/// while let event = try reader.next() {
+///     if case .trackPoint = event { points += 1 }
+/// }
+/// ```
+///
+/// Events that precede an error are delivered before the error is thrown.
+public final class GPXStreamReader {
+    /// The file's name as given; errors and warnings carry it.
+    public let fileName: String
+
+    private enum Source {
+        case file(descriptor: Int32)
+        case bytes([UInt8], offset: Int)
+    }
+
+    private let parser: ExpatParser
+    private var source: Source
+    private let chunkSize: Int
+    private var finished = false
+    private var sawContent = false
+    private var pendingError: GPXReadError?
+
+    /// Opens a file for reading.
+    /// - Throws: ``GPXReadError`` of kind ``GPXReadError/Kind/unreadable`` if it cannot be opened.
+    public init(contentsOf path: String, options: GPXReadOptions = GPXReadOptions()) throws(GPXReadError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw GPXReadError(
+                kind: .unreadable, file: path, position: nil,
+                message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        fileName = path
+        source = .file(descriptor: descriptor)
+        chunkSize = options.chunkSize
+        parser = ExpatParser(fileName: path, options: options)
+    }
+
+    /// Reads a document already in memory; `name` stands for the file in messages.
+    public init(bytes: [UInt8], name: String = "<memory>", options: GPXReadOptions = GPXReadOptions()) {
+        fileName = name
+        source = .bytes(bytes, offset: 0)
+        chunkSize = options.chunkSize
+        parser = ExpatParser(fileName: name, options: options)
+    }
+
+    deinit {
+        if case .file(let descriptor) = source { close(descriptor) }
+    }
+
+    /// The next event, or `nil` after the end of the document.
+    /// - Throws: ``GPXReadError`` for malformed XML, a file that is not GPX, or (unless lenient) an invalid point.
+    public func next() throws(GPXReadError) -> GPXEvent? {
+        while true {
+            if let event = parser.state.pointee.handler.popEvent() { return event }
+            if let error = pendingError {
+                pendingError = nil
+                finished = true
+                throw error
+            }
+            if finished { return nil }
+            readNextChunk()
+        }
+    }
+
+    /// Feeds expat one more chunk, or the end of input; records an error in `pendingError`.
+    private func readNextChunk() {
+        var succeeded: Bool
+        var isFinal: Bool
+        switch source {
+        case .file(let descriptor):
+            guard let buffer = parser.buffer(length: chunkSize) else {
+                pendingError = GPXReadError(kind: .unreadable, file: fileName, position: nil, message: "out of memory")
+                return
+            }
+            var count: Int
+            repeat { count = read(descriptor, buffer, chunkSize) } while count < 0 && errno == EINTR
+            guard count >= 0 else {
+                pendingError = GPXReadError(
+                    kind: .unreadable, file: fileName, position: nil,
+                    message: "cannot read: \(String(cString: strerror(errno)))")
+                return
+            }
+            noteContent(UnsafeRawBufferPointer(start: buffer, count: count))
+            isFinal = count == 0
+            succeeded = parser.parseBuffer(length: count, isFinal: isFinal)
+        case .bytes(let bytes, let offset):
+            let end = min(offset + chunkSize, bytes.count)
+            isFinal = offset == end  // the end of input goes to expat in a call of its own
+            succeeded = bytes.withUnsafeBytes { all in
+                let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<end])
+                noteContent(chunk)
+                return parser.parse(chunk, isFinal: isFinal)
+            }
+            source = .bytes(bytes, offset: end)
+        }
+        if !succeeded || parser.state.pointee.handler.failure != nil {
+            pendingError = error(atEndOfInput: isFinal)
+        } else if isFinal {
+            finished = true
+        }
+    }
+
+    private func noteContent(_ chunk: UnsafeRawBufferPointer) {
+        if !sawContent { sawContent = !ASCII.isBlank(chunk) }
+    }
+
+    /// The error to report once expat has stopped: the grammar's own, or expat's, named for what it means.
+    private func error(atEndOfInput: Bool) -> GPXReadError {
+        let handler = parser.state.pointee.handler
+        if let failure = handler.failure { return failure }
+        let expat = parser.expatError
+        let kind: GPXReadError.Kind
+        var message = expat.message
+        if atEndOfInput && !sawContent {
+            kind = .empty
+            message = "the file is empty"
+        } else if atEndOfInput && handler.rootStarted && !handler.rootEnded {
+            kind = .truncated
+            message = "the file ends before the document does (truncated?): \(expat.message)"
+        } else if expat.code == ExpatParser.amplificationLimitBreachCode {
+            kind = .entityExpansionLimit
+            message = "\(expat.message): entity expansion stopped (an entity-expansion attack?)"
+        } else {
+            kind = .notWellFormed(expatCode: expat.code)
+        }
+        return GPXReadError(kind: kind, file: fileName, position: expat.position, message: message)
+    }
+}

@@ -1,0 +1,68 @@
+import Geodesy
+
+/// Distance, time span and extent of a sequence of points, built up one point at a time so that a
+/// streamed file can be measured without holding it.
+///
+/// Distance is the sum of WGS-84 geodesic distances (``Geodesy/distance(from:to:)``, Vincenty)
+/// between consecutive points of one piece; the gap between pieces (track segments) is not
+/// counted, since nothing is known of the way between them.
+///
+/// ```swift
+/// var statistics = GPXPathStatistics()
+/// for segment in track.segments {
+///     statistics.startPiece()
+///     segment.points.forEach { statistics.add($0) }
+/// }
+/// print(statistics.distanceMeters)
+/// ```
+public struct GPXPathStatistics: Hashable, Sendable {
+    /// Points added.
+    public private(set) var pointCount = 0
+    /// Points that carried a `<time>`.
+    public private(set) var timedPointCount = 0
+    /// Points whose time had no zone and was read as UTC.
+    public private(set) var zonelessTimeCount = 0
+    /// The earliest time among the points.
+    public private(set) var start: GPXTime?
+    /// The latest time among the points.
+    public private(set) var end: GPXTime?
+    /// Metres along the points, piece by piece.
+    public private(set) var distanceMeters = 0.0
+    /// The box around the points; `nil` when there are none.
+    public private(set) var bounds: GPXBounds?
+
+    private var previous: GeoCoordinate?
+
+    /// Creates empty statistics.
+    public init() {}
+
+    /// Seconds from the earliest to the latest time; `nil` without timed points.
+    public var durationSeconds: Double? {
+        guard let start, let end else { return nil }
+        return end.seconds(since: start)
+    }
+
+    /// Begins a new piece: the next point is not joined to the one before.
+    public mutating func startPiece() {
+        previous = nil
+    }
+
+    /// Adds the next point of the current piece.
+    public mutating func add(_ point: GPXPoint) {
+        pointCount += 1
+        let coordinate = GeoCoordinate(latitude: point.latitude, longitude: point.longitude)
+        if let previous { distanceMeters += Geodesy.distance(from: previous, to: coordinate) }
+        previous = coordinate
+        if bounds == nil {
+            bounds = GPXBounds(latitude: point.latitude, longitude: point.longitude)
+        } else {
+            bounds!.include(latitude: point.latitude, longitude: point.longitude)
+        }
+        if let time = point.time {
+            timedPointCount += 1
+            if !time.hasTimeZone { zonelessTimeCount += 1 }
+            if start.map({ time < $0 }) ?? true { start = time }
+            if end.map({ time > $0 }) ?? true { end = time }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// What `keepalive inspect` reports about a file: counts, and the statistics of the path it describes.
+///
+/// The *path* is what a replay follows: the track points if the file has any, else the route
+/// points, else the waypoints (as in Xcode's location files). `timedPoints`, start, end,
+/// duration, distance and bounds all describe that path. Build one from a stream with
+/// ``GPXSummary/init(reading:)`` (flat memory) or from a document with ``GPXSummary/init(document:)``.
+public struct GPXSummary: Hashable, Sendable {
+    /// Which kind of points the path statistics describe.
+    public enum PathSource: String, Hashable, Sendable {
+        case tracks, routes, waypoints, none
+    }
+
+    public var version: String?
+    public var creator: String?
+    public var waypointCount = 0
+    public var routeCount = 0
+    public var routePointCount = 0
+    public var trackCount = 0
+    public var segmentCount = 0
+    public var trackPointCount = 0
+    public var warnings: [GPXWarning] = []
+
+    private var waypointStatistics = GPXPathStatistics()
+    private var routeStatistics = GPXPathStatistics()
+    private var trackStatistics = GPXPathStatistics()
+
+    /// Which points ``path`` describes.
+    public var pathSource: PathSource {
+        if trackPointCount > 0 { return .tracks }
+        if routePointCount > 0 { return .routes }
+        if waypointCount > 0 { return .waypoints }
+        return .none
+    }
+
+    /// Statistics of the path the file describes (see the type's documentation).
+    public var path: GPXPathStatistics {
+        switch pathSource {
+        case .tracks: trackStatistics
+        case .routes: routeStatistics
+        case .waypoints: waypointStatistics
+        case .none: GPXPathStatistics()
+        }
+    }
+
+    /// Summarises a file as it streams by.
+    public init(reading stream: GPXStreamReader) throws(GPXReadError) {
+        while let event = try stream.next() { consume(event) }
+    }
+
+    /// Summarises a document in memory; equal to the summary of streaming the same file.
+    public init(document: GPXDocument) {
+        consume(.header(version: document.version, creator: document.creator))
+        document.waypoints.forEach { consume(.waypoint($0)) }
+        for route in document.routes {
+            consume(.routeStart(route.info))
+            route.points.forEach { consume(.routePoint($0)) }
+        }
+        for track in document.tracks {
+            consume(.trackStart(track.info))
+            for segment in track.segments {
+                consume(.segmentStart)
+                segment.points.forEach { consume(.trackPoint($0)) }
+            }
+        }
+        warnings = document.warnings
+    }
+
+    private mutating func consume(_ event: GPXEvent) {
+        switch event {
+        case .header(let version, let creator):
+            self.version = version
+            self.creator = creator
+        case .waypoint(let point):
+            waypointCount += 1
+            waypointStatistics.add(point)
+        case .routeStart:
+            routeCount += 1
+            routeStatistics.startPiece()
+        case .routePoint(let point):
+            routePointCount += 1
+            routeStatistics.add(point)
+        case .trackStart:
+            trackCount += 1
+        case .segmentStart:
+            segmentCount += 1
+            trackStatistics.startPiece()
+        case .trackPoint(let point):
+            trackPointCount += 1
+            trackStatistics.add(point)
+        case .warning(let warning):
+            warnings.append(warning)
+        case .metadata, .routeEnd, .segmentEnd, .trackEnd:
+            break
+        }
+    }
+}

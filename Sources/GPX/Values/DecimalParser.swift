@@ -1,0 +1,99 @@
+/// Parses decimal numbers from raw bytes without `strtod` (whose meaning changes with `setlocale`)
+/// and without allocating on the common path.
+enum DecimalParser {
+    /// Powers of ten that a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// A decimal number as in `xsd:decimal` (sign, digits, optional fraction), with an optional
+    /// exponent tolerated; surrounding XML white space is ignored. `nil` for anything else,
+    /// including `NaN`, `inf` and hexadecimal.
+    static func double(_ raw: UnsafeRawBufferPointer) -> Double? {
+        let bytes = ASCII.trimmed(raw)
+        var index = 0
+        let count = bytes.count
+        var negative = false
+        if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var digitCount = 0
+        var decimalExponent = 0
+        var sawPoint = false
+        while index < count {
+            let byte = bytes[index]
+            if ASCII.isDigit(byte) {
+                digitCount += 1
+                if mantissa == 0 && byte == UInt8(ascii: "0") {
+                    if sawPoint { decimalExponent -= 1 }
+                } else if significantDigits < 19 {
+                    mantissa = mantissa * 10 + UInt64(byte &- 0x30)
+                    significantDigits += 1
+                    if sawPoint { decimalExponent -= 1 }
+                } else {
+                    significantDigits += 1  // too many digits for the fast path
+                    if !sawPoint { decimalExponent += 1 }
+                }
+            } else if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard digitCount > 0 else { return nil }
+        if index < count {
+            guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else { return nil }
+            return slowPath(bytes, exponentAt: index)
+        }
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        // Clinger's fast path: an exact mantissa and an exact power of ten round once, correctly.
+        if significantDigits <= 15, decimalExponent >= -22, decimalExponent <= 22 {
+            let magnitude = decimalExponent < 0
+                ? Double(mantissa) / exactPowersOfTen[-decimalExponent]
+                : Double(mantissa) * exactPowersOfTen[decimalExponent]
+            return negative ? -magnitude : magnitude
+        }
+        return Double(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Numbers with an exponent: check the exponent's form, then let Swift's locale-independent parser round.
+    private static func slowPath(_ bytes: UnsafeRawBufferPointer, exponentAt start: Int) -> Double? {
+        var index = start + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        while index < bytes.count {
+            guard ASCII.isDigit(bytes[index]) else { return nil }
+            index += 1
+        }
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// An integer (optional sign, up to 18 digits); surrounding XML white space is ignored.
+    static func integer(_ raw: UnsafeRawBufferPointer) -> Int? {
+        let bytes = ASCII.trimmed(raw)
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        let digits = bytes.count - index
+        guard digits > 0, digits <= 18 else { return nil }
+        var value = 0
+        while index < bytes.count {
+            guard ASCII.isDigit(bytes[index]) else { return nil }
+            value = value * 10 + Int(bytes[index] &- 0x30)
+            index += 1
+        }
+        return negative ? -value : value
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import GPX
+
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Report what GPX files hold: counts, times, distance and extent.",
+        discussion: """
+            Each file is streamed through libexpat, so files of any size read in flat memory. \
+            Times, duration, distance and bounds describe the path a replay would follow: the \
+            track points if the file has any, else its route points, else its waypoints. Distance \
+            is the WGS-84 geodesic length (Vincenty) within each segment; gaps between segments \
+            are not counted.
+
+            A file that cannot be read is reported on stderr as FILE:LINE:COLUMN: message; the \
+            other files are still inspected. The exit status is that of the first failure.
+
+            EXAMPLES
+              keepalive inspect Tracks/city-commute.gpx
+              keepalive inspect --format json ride.gpx walk.gpx
+              keepalive inspect --lenient opentracks-export.gpx
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "Output format: text (aligned, for people) or json (one object per file, an array for several).")
+    var format: Format = .text
+
+    @Flag(help: "Skip invalid points (bad coordinates or times) with a warning instead of failing.")
+    var lenient = false
+
+    @Argument(help: "GPX files to inspect.")
+    var files: [String]
+
+    func run() throws {
+        let options = GPXReadOptions(isLenient: lenient)
+        var reports: [InspectReport] = []
+        var firstFailure: ExitCode?
+        for file in files {
+            do {
+                let summary = try GPXSummary(reading: GPXStreamReader(contentsOf: file, options: options))
+                reports.append(InspectReport(file: file, summary: summary))
+            } catch {
+                printError(error.description)
+                firstFailure = firstFailure ?? ExitStatus.forReadError(error)
+            }
+        }
+        switch format {
+        case .text:
+            print(reports.map(\.text).joined(separator: "\n"), terminator: "")
+        case .json:
+            let objects = reports.map(\.json)
+            if files.count == 1 {
+                if let only = objects.first { print(only.serialized()) }
+            } else {
+                print(JSONValue.array(objects).serialized())
+            }
+        }
+        if let firstFailure { throw firstFailure }
+    }
+}

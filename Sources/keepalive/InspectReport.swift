@@ -1,0 +1,104 @@
+import Foundation
+import GPX
+
+/// One file's `inspect` result, rendered as text or JSON.
+struct InspectReport {
+    let file: String
+    let summary: GPXSummary
+
+    var json: JSONValue {
+        let path = summary.path
+        let bounds: JSONValue = path.bounds.map { box in
+            .object([
+                ("minLat", .double(box.minLatitude)), ("minLon", .double(box.minLongitude)),
+                ("maxLat", .double(box.maxLatitude)), ("maxLon", .double(box.maxLongitude)),
+            ])
+        } ?? .null
+        return .object([
+            ("file", .string(file)),
+            ("version", summary.version.map(JSONValue.string) ?? .null),
+            ("creator", summary.creator.map(JSONValue.string) ?? .null),
+            ("waypoints", .int(summary.waypointCount)),
+            ("routes", .int(summary.routeCount)),
+            ("routePoints", .int(summary.routePointCount)),
+            ("tracks", .int(summary.trackCount)),
+            ("segments", .int(summary.segmentCount)),
+            ("trackPoints", .int(summary.trackPointCount)),
+            ("timedPoints", .int(path.timedPointCount)),
+            ("start", path.start.map { .string($0.iso8601String) } ?? .null),
+            ("end", path.end.map { .string($0.iso8601String) } ?? .null),
+            ("durationSeconds", path.durationSeconds.map(JSONValue.double) ?? .null),
+            ("distanceMeters", .double(Self.millimetres(path.distanceMeters))),
+            ("bounds", bounds),
+            ("warnings", .array(summary.warnings.map { .string($0.description) })),
+        ])
+    }
+
+    var text: String {
+        let path = summary.path
+        var rows: [(String, String)] = [
+            ("version", summary.version ?? "unknown"),
+            ("creator", summary.creator ?? "unknown"),
+            ("waypoints", "\(summary.waypointCount)"),
+            ("routes", "\(summary.routeCount) with \(summary.routePointCount) points"),
+            ("tracks", "\(summary.trackCount) with \(summary.segmentCount) segments, \(summary.trackPointCount) points"),
+            ("path", Self.pathDescription(summary.pathSource, path)),
+            ("start", path.start?.iso8601String ?? "none"),
+            ("end", path.end?.iso8601String ?? "none"),
+            ("duration", path.durationSeconds.map(Self.duration) ?? "none"),
+            ("distance", Self.distance(path.distanceMeters)),
+            ("bounds", path.bounds.map(Self.bounds) ?? "none"),
+        ]
+        if !summary.warnings.isEmpty {
+            rows.append(("warnings", "\(summary.warnings.count)"))
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        var lines = [file]
+        lines += rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+        lines += summary.warnings.map { "  warning: " + $0.description }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func pathDescription(_ source: GPXSummary.PathSource, _ path: GPXPathStatistics) -> String {
+        switch source {
+        case .none: return "no points"
+        case .tracks, .routes, .waypoints:
+            let kind = source == .tracks ? "track points" : source == .routes ? "route points" : "waypoints"
+            return "\(kind): \(path.pointCount), of which \(path.timedPointCount) timed"
+        }
+    }
+
+    private static func millimetres(_ metres: Double) -> Double {
+        (metres * 1000).rounded() / 1000
+    }
+
+    private static func distance(_ metres: Double) -> String {
+        metres >= 1000 ? "\(fixed(metres / 1000, 3)) km" : "\(fixed(metres, 1)) m"
+    }
+
+    private static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        let clock = "\(whole / 3600)h \(pad(whole % 3600 / 60))m \(pad(whole % 60))s"
+        let exact = seconds == Double(whole) ? "\(whole)" : fixed(seconds, 3)
+        return "\(clock) (\(exact) s)"
+    }
+
+    private static func bounds(_ box: GPXBounds) -> String {
+        "\(box.minLatitude), \(box.minLongitude) … \(box.maxLatitude), \(box.maxLongitude)"
+    }
+
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    /// A fixed number of decimals without Foundation's locale-dependent formatting.
+    private static func fixed(_ value: Double, _ decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int64((abs(value) * scale).rounded())
+        let integer = scaled / Int64(scale)
+        var fraction = String(scaled % Int64(scale))
+        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+        return (value < 0 ? "-" : "") + "\(integer)" + (decimals > 0 ? "." + fraction : "")
+    }
+}

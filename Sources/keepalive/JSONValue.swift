@@ -1,0 +1,58 @@
+/// A JSON value whose objects keep their keys in the order given, so output is stable and readable.
+enum JSONValue: Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.serialized() == rhs.serialized()
+    }
+
+    /// Pretty-printed with two-space indentation.
+    func serialized(indent: String = "") -> String {
+        let inner = indent + "  "
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .int(let value): return String(value)
+        case .double(let value): return value.isFinite ? Self.number(value) : "null"
+        case .string(let value): return Self.quoted(value)
+        case .array(let values):
+            if values.isEmpty { return "[]" }
+            return "[\n" + values.map { inner + $0.serialized(indent: inner) }.joined(separator: ",\n")
+                + "\n" + indent + "]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            return "{\n" + members.map { inner + Self.quoted($0.0) + ": " + $0.1.serialized(indent: inner) }
+                .joined(separator: ",\n") + "\n" + indent + "}"
+        }
+    }
+
+    /// Integers without a fraction; other values as Swift's shortest round-trip form.
+    private static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
