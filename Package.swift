@@ -41,7 +41,8 @@ let package = Package(
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
-        .testTarget(name: "KeepaliveCLITests", dependencies: ["GPX"]),
+        // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
+        .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"]),
     ],
     swiftLanguageModes: [.v6]
 )

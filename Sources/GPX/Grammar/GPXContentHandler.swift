@@ -46,6 +46,7 @@ struct GPXContentHandler {
     private var point = GPXPoint(latitude: 0, longitude: 0)
     private var pointKind = PointKind.waypoint
     private var pointRejected = false
+    private var warnedAboutZonelessTime = false
 
     init(fileName: String, isLenient: Bool) {
         self.fileName = fileName
@@ -428,7 +429,13 @@ struct GPXContentHandler {
     /// A `<time>`; an unparseable one fails the read (strict) or skips the point (lenient).
     private mutating func time(_ bytes: UnsafeRawBufferPointer, inPoint: Bool) -> GPXTime? {
         if ASCII.isBlank(bytes) { return nil }
-        if let time = ISO8601TimeParser.parse(bytes) { return time }
+        if let time = ISO8601TimeParser.parse(bytes) {
+            if !time.hasTimeZone && !warnedAboutZonelessTime {
+                warnedAboutZonelessTime = true
+                warn("<time> \"\(Self.shown(bytes))\" has no time zone: read as UTC (said once per file)", at: fieldPosition)
+            }
+            return time
+        }
         let message = "<time> \"\(Self.shown(bytes))\" is not an ISO 8601 date-time"
         if inPoint {
             rejectPoint(.invalidTime, message, at: fieldPosition)

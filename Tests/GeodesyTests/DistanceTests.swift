@@ -1,0 +1,54 @@
+import Geodesy
+import Testing
+
+/// Reference values from Karney's geodesic algorithms (geographiclib, WGS-84), which are exact to
+/// nanometres; Vincenty must agree to a millimetre.
+@Suite struct DistanceTests {
+    private func degrees(_ d: Double, _ m: Double, _ s: Double) -> Double { d + m / 60 + s / 3600 }
+
+    @Test func vincentysOwnExampleFlindersPeakToBuninyong() {
+        let flinders = GeoCoordinate(latitude: -degrees(37, 57, 3.72030), longitude: degrees(144, 25, 29.52440))
+        let buninyong = GeoCoordinate(latitude: -degrees(37, 39, 10.15610), longitude: degrees(143, 55, 35.38390))
+        #expect(abs(Geodesy.distance(from: flinders, to: buninyong) - 54_972.2711) < 0.001)
+    }
+
+    @Test(arguments: [
+        (0.0, 0.0, 0.0, 1.0, 111_319.4908),  // one degree along the equator
+        (0.0, 0.0, 90.0, 0.0, 10_001_965.7293),  // equator to pole
+        (47.3769, 8.5417, 46.2044, 6.1432, 224_763.7289),  // Zurich to Geneva
+        (40.6413, -73.7781, 33.9416, -118.4085, 3_983_079.7485),  // JFK to LAX
+        (52.52, 13.405, 52.52001, 13.405, 1.112772),  // about a metre, as between track points
+    ])
+    func knownDistances(lat1: Double, lon1: Double, lat2: Double, lon2: Double, metres: Double) {
+        let a = GeoCoordinate(latitude: lat1, longitude: lon1)
+        let b = GeoCoordinate(latitude: lat2, longitude: lon2)
+        #expect(abs(Geodesy.distance(from: a, to: b) - metres) < 0.001)
+        #expect(abs(Geodesy.distance(from: b, to: a) - metres) < 0.001)
+    }
+
+    @Test func samePointIsZero() {
+        let p = GeoCoordinate(latitude: 37.2417381685, longitude: -121.77)
+        #expect(Geodesy.distance(from: p, to: p) == 0)
+    }
+
+    @Test func antipodalPointsFallBackToTheSphere() {
+        let a = GeoCoordinate(latitude: 0, longitude: 0)
+        let b = GeoCoordinate(latitude: 0, longitude: 180)
+        #expect(Geodesy.vincentyDistance(from: a, to: b) == nil)
+        // π · R with R the IUGG mean radius; the exact geodesic is 20,003,931.4586 m (0.06 % shorter).
+        #expect(abs(Geodesy.distance(from: a, to: b) - 20_015_114.3522) < 0.001)
+    }
+
+    @Test func haversineOnTheMeanSphere() {
+        let a = GeoCoordinate(latitude: 0, longitude: 0)
+        let b = GeoCoordinate(latitude: 0, longitude: 1)
+        #expect(abs(Geodesy.haversineDistance(from: a, to: b) - 111_195.0797) < 0.001)
+    }
+
+    @Test(arguments: [(0.0, 1.0, 90.0), (1.0, 0.0, 0.0), (0.0, -1.0, 270.0), (-1.0, 0.0, 180.0)])
+    func initialBearing(dLat: Double, dLon: Double, expected: Double) {
+        let origin = GeoCoordinate(latitude: 0, longitude: 0)
+        let target = GeoCoordinate(latitude: dLat, longitude: dLon)
+        #expect(abs(Geodesy.initialBearing(from: origin, to: target) - expected) < 1e-9)
+    }
+}
