@@ -10,6 +10,16 @@ final class ExpatParser {
     struct CallbackState {
         let parser: XML_Parser
         var handler: GPXContentHandler
+        /// Whether the character-data callback is installed: only while the handler collects a
+        /// value, so the white space between elements never leaves expat.
+        var receivesText = false
+
+        mutating func updateTextDelivery() {
+            let wanted = handler.isCollectingText
+            guard wanted != receivesText else { return }
+            receivesText = wanted
+            XML_SetCharacterDataHandler(parser, wanted ? characterDataCallback : nil)
+        }
     }
 
     private let parser: XML_Parser
@@ -22,7 +32,6 @@ final class ExpatParser {
             parser: parser, handler: GPXContentHandler(fileName: fileName, isLenient: options.isLenient)))
         XML_SetUserData(parser, UnsafeMutableRawPointer(state))
         XML_SetElementHandler(parser, startElementCallback, endElementCallback)
-        XML_SetCharacterDataHandler(parser, characterDataCallback)
         XML_SetUnknownEncodingHandler(parser, unknownEncodingCallback, nil)
         // External entities are never loaded: no external-entity handler is set and parameter
         // entities stay off (expat's default). Entity amplification stays limited:
@@ -83,14 +92,16 @@ private func startElementCallback(
     let parser = state.pointee.parser
     state.pointee.handler.startElement(
         name.unsafelyUnwrapped, attributes: attributes, position: { ExpatParser.position(parser) })
-    if state.pointee.handler.failure != nil { XML_StopParser(parser, 0) }
+    if state.pointee.handler.hasFailed { XML_StopParser(parser, 0) }
+    state.pointee.updateTextDelivery()
 }
 
 private func endElementCallback(_ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<CChar>?) {
     let state = callbackState(userData)
     state.pointee.handler.endElement()
     // A value (a <time>) is checked when its element ends.
-    if state.pointee.handler.failure != nil { XML_StopParser(state.pointee.parser, 0) }
+    if state.pointee.handler.hasFailed { XML_StopParser(state.pointee.parser, 0) }
+    state.pointee.updateTextDelivery()
 }
 
 private func characterDataCallback(_ userData: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int32) {

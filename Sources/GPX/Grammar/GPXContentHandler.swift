@@ -29,6 +29,8 @@ struct GPXContentHandler {
     private var nextEvent = 0
     /// The first error; once set, every later event is ignored.
     private(set) var failure: GPXReadError?
+    /// Whether `failure` is set; a plain flag, because the callbacks test it on every event.
+    private(set) var hasFailed = false
 
     private(set) var rootStarted = false
     private(set) var rootEnded = false
@@ -75,7 +77,7 @@ struct GPXContentHandler {
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
         position: () -> GPXSourcePosition
     ) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         if skippedDepth > 0 || field != nil {
             skippedDepth += 1  // inside a skipped subtree, or a child of a value element
             return
@@ -138,7 +140,7 @@ struct GPXContentHandler {
     }
 
     mutating func endElement() {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         if skippedDepth > 0 {
             skippedDepth -= 1
             return
@@ -168,14 +170,19 @@ struct GPXContentHandler {
         }
     }
 
+    /// Whether text is wanted now; the parser delivers character data only then.
+    var isCollectingText: Bool { field != nil && skippedDepth == 0 && !hasFailed }
+
     mutating func characters(_ bytes: UnsafeRawBufferPointer) {
-        guard field != nil, skippedDepth == 0, failure == nil else { return }
+        guard field != nil, skippedDepth == 0, !hasFailed else { return }
         text.append(contentsOf: bytes)
     }
 
     /// Records an error found outside the grammar (by expat, or by reading the file).
     mutating func fail(_ error: GPXReadError) {
-        if failure == nil { failure = error }
+        guard !hasFailed else { return }
+        failure = error
+        hasFailed = true
     }
 
     // MARK: Structure
@@ -222,10 +229,10 @@ struct GPXContentHandler {
         if kind == .waypoint { emitMetadataIfNeeded() }
         let element = kind == .waypoint ? "wpt" : kind == .routePoint ? "rtept" : "trkpt"
         let latitude = coordinate("lat", of: element, in: attributes, range: -90...90, position: position)
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         let longitude = latitude == nil
             ? nil : coordinate("lon", of: element, in: attributes, range: -180...180, position: position)
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         guard let latitude, let longitude else {
             skippedDepth = 1  // a lenient read skips the whole point
             return

@@ -41,13 +41,12 @@ enum ElementNameClassifier {
     static func classify(_ qualifiedName: UnsafePointer<CChar>) -> (GPXNamespace, GPXName?) {
         let raw = UnsafeRawPointer(qualifiedName).assumingMemoryBound(to: UInt8.self)
         let length = strlen(qualifiedName)
-        let full = UnsafeBufferPointer(start: raw, count: length)
-        guard let split = full.firstIndex(of: UInt8(bitPattern: separator)) else {
-            return (.none, name(UnsafeBufferPointer(rebasing: full[...])))
+        guard let found = memchr(raw, Int32(separator), length) else {
+            return (.none, name(UnsafeBufferPointer(start: raw, count: length)))
         }
-        let namespace = classifyURI(UnsafeBufferPointer(rebasing: full[..<split]))
-        let local = UnsafeBufferPointer(rebasing: full[(split + 1)...])
-        return (namespace, name(local))
+        let split = UnsafeRawPointer(found) - UnsafeRawPointer(raw)
+        let namespace = classifyURI(UnsafeBufferPointer(start: raw, count: split))
+        return (namespace, name(UnsafeBufferPointer(start: raw + split + 1, count: length - split - 1)))
     }
 
     /// The element's name for messages: `local`, or `{uri}local` for a namespaced one.
@@ -73,29 +72,66 @@ enum ElementNameClassifier {
             || equal(rest, "es/TrackPointExtension/v1") || equal(rest, "es/TrackPointExtension/v2")
     }
 
-    private static let namesByLength: [[(StaticString, GPXName)]] = {
-        let all: [(StaticString, GPXName)] = [
-            ("gpx", .gpx), ("metadata", .metadata), ("wpt", .wpt), ("rte", .rte), ("rtept", .rtept),
-            ("trk", .trk), ("trkseg", .trkseg), ("trkpt", .trkpt), ("extensions", .extensions),
-            ("name", .name), ("desc", .desc), ("cmt", .cmt), ("src", .src), ("sym", .sym),
-            ("type", .type), ("number", .number), ("time", .time), ("keywords", .keywords),
-            ("author", .author), ("bounds", .bounds), ("ele", .ele), ("course", .course),
-            ("speed", .speed), ("fix", .fix), ("sat", .sat), ("hdop", .hdop), ("vdop", .vdop),
-            ("pdop", .pdop), ("TrackPointExtension", .trackPointExtension), ("hr", .hr),
-            ("cad", .cad), ("atemp", .atemp), ("wtemp", .wtemp), ("depth", .depth),
-            ("bearing", .bearing),
-        ]
-        var table = [[(StaticString, GPXName)]](repeating: [], count: 20)
-        for entry in all { table[entry.0.utf8CodeUnitCount].append(entry) }
-        return table
-    }()
-
+    /// A switch on the length, then byte comparisons the compiler inlines: this runs for every
+    /// element, and a table or hash lookup measured slower.
     private static func name(_ local: UnsafeBufferPointer<UInt8>) -> GPXName? {
-        guard local.count < namesByLength.count else { return nil }
-        for (candidate, name) in namesByLength[local.count] where equal(local, candidate) {
-            return name
+        switch local.count {
+        case 2:
+            if same(local, "hr") { return .hr }
+        case 3:
+            if same(local, "ele") { return .ele }
+            if same(local, "trk") { return .trk }
+            if same(local, "wpt") { return .wpt }
+            if same(local, "rte") { return .rte }
+            if same(local, "gpx") { return .gpx }
+            if same(local, "cmt") { return .cmt }
+            if same(local, "src") { return .src }
+            if same(local, "sym") { return .sym }
+            if same(local, "fix") { return .fix }
+            if same(local, "sat") { return .sat }
+            if same(local, "cad") { return .cad }
+        case 4:
+            if same(local, "time") { return .time }
+            if same(local, "name") { return .name }
+            if same(local, "desc") { return .desc }
+            if same(local, "type") { return .type }
+            if same(local, "hdop") { return .hdop }
+            if same(local, "vdop") { return .vdop }
+            if same(local, "pdop") { return .pdop }
+        case 5:
+            if same(local, "trkpt") { return .trkpt }
+            if same(local, "rtept") { return .rtept }
+            if same(local, "speed") { return .speed }
+            if same(local, "atemp") { return .atemp }
+            if same(local, "wtemp") { return .wtemp }
+            if same(local, "depth") { return .depth }
+        case 6:
+            if same(local, "trkseg") { return .trkseg }
+            if same(local, "course") { return .course }
+            if same(local, "number") { return .number }
+            if same(local, "author") { return .author }
+            if same(local, "bounds") { return .bounds }
+        case 7:
+            if same(local, "bearing") { return .bearing }
+        case 8:
+            if same(local, "metadata") { return .metadata }
+            if same(local, "keywords") { return .keywords }
+        case 10:
+            if same(local, "extensions") { return .extensions }
+        case 19:
+            if same(local, "TrackPointExtension") { return .trackPointExtension }
+        default:
+            break
         }
         return nil
+    }
+
+    /// Byte equality for names of the same length, inlined so that a mismatch costs a compare or two.
+    @inline(__always)
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let other = literal.utf8Start
+        for index in 0..<bytes.count where bytes[index] != other[index] { return false }
+        return true
     }
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {

@@ -104,7 +104,7 @@ public final class GPXStreamReader {
             }
             source = .bytes(bytes, offset: end)
         }
-        if !succeeded || parser.state.pointee.handler.failure != nil {
+        if !succeeded || parser.state.pointee.handler.hasFailed {
             pendingError = error(atEndOfInput: isFinal)
         } else if isFinal {
             finished = true

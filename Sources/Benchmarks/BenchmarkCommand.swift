@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct BenchmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keepalive-bench",
+        abstract: "Throughput benchmarks for KeepAliveSim; build with -c release.",
+        discussion: """
+            EXAMPLES
+              swift run -c release keepalive-bench gpx
+              swift run -c release keepalive-bench gpx --points 100000
+            """,
+        subcommands: [GPXBenchmark.self, MeasurePass.self]
+    )
+}
