@@ -33,6 +33,15 @@ import Testing
         #expect(document.tracks[0].segments[0].points[0].garmin == nil)
     }
 
+    @Test func unparseableExtensionValuesAreDroppedWithTheirPosition() throws {
+        let document = try read(gpx11("""
+            <trk><trkseg><trkpt lat="1" lon="2"><extensions><t:TrackPointExtension>
+            <t:hr>fast</t:hr><t:cad>80</t:cad></t:TrackPointExtension></extensions></trkpt></trkseg></trk>
+            """, extraNamespaces: " xmlns:t=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\""))
+        #expect(document.tracks[0].segments[0].points[0].garmin == GarminTrackPointExtension(cadence: 80))
+        #expect(document.warnings.map(\.description) == ["4:1: ignored <hr> \"fast\": it is not a whole number"])
+    }
+
     @Test func readsTheExtensionOnAWaypointToo() throws {
         let document = try read(gpx11("""
             <wpt lat="1" lon="2"><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>171</gpxtpx:hr>

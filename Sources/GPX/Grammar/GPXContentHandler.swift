@@ -39,13 +39,18 @@ struct GPXContentHandler {
 
     private var field: ValueField?
     private var fieldPosition = GPXSourcePosition(line: 0, column: 0)
-    private var text: [UInt8] = []
+    private let text = TextBuffer()
 
     private var metadata = GPXMetadata()
     private var metadataEmitted = false
     private var path = GPXPathInfo()
     private var pathAnnounced = false
     private var point = GPXPoint(latitude: 0, longitude: 0)
+    /// Gathered aside and attached when the point ends, so that each point allocates at most once.
+    private var pointDetails = GPXPointDetails()
+    private var pointHasDetails = false
+    private var pointGarmin = GarminTrackPointExtension()
+    private var pointHasGarmin = false
     private var pointKind = PointKind.waypoint
     private var pointRejected = false
     private var warnedAboutZonelessTime = false
@@ -54,7 +59,6 @@ struct GPXContentHandler {
         self.fileName = fileName
         self.isLenient = isLenient
         events.reserveCapacity(1024)
-        text.reserveCapacity(256)
     }
 
     // MARK: Consumer side
@@ -87,52 +91,67 @@ struct GPXContentHandler {
             startRoot(qualifiedName, namespace, name, attributes: Attributes(attributes), position: position)
             return
         }
-        guard let name, namespace.isGPX || namespace == .garminTrackPoint else {
+        guard let name else {
             skippedDepth = 1
             return
         }
-        let isGPX = namespace.isGPX
-        switch (context, name) {
-        case (.gpx, .metadata) where isGPX:
-            contexts.append(.metadata)
-        case (.gpx, .wpt) where isGPX:
-            beginPoint(.waypoint, attributes: Attributes(attributes), position: position)
-        case (.gpx, .rte) where isGPX:
-            beginPath(.route)
-        case (.gpx, .trk) where isGPX:
-            beginPath(.track)
-        case (.gpx, .bounds) where isGPX, (.metadata, .bounds) where isGPX:
-            readBounds(Attributes(attributes), position: position)
+        if namespace.isGPX {
+            startGPXElement(name, in: context, attributes: Attributes(attributes), position: position)
+        } else if namespace == .garminTrackPoint {
+            startGarminElement(name, in: context, position: position)
+        } else {
             skippedDepth = 1
-        case (.gpx, _) where isGPX, (.metadata, _) where isGPX:
-            // GPX 1.0 writes the metadata fields directly under <gpx>.
-            if context == .metadata, name == .author {
-                contexts.append(.metadataAuthor)
-            } else {
-                beginValue(metadataField(name), position: position)
-            }
-        case (.metadataAuthor, .name) where isGPX:
+        }
+    }
+
+    private mutating func startGPXElement(
+        _ name: GPXName, in context: Context, attributes: Attributes, position: () -> GPXSourcePosition
+    ) {
+        switch context {
+        case .segment where name == .trkpt:
+            beginPoint(.trackPoint, attributes: attributes, position: position)
+        case .point where name == .extensions:
+            contexts.append(.pointExtensions)
+        case .point:
+            beginValue(pointField(name), position: position)
+        case .gpx where name == .wpt:
+            beginPoint(.waypoint, attributes: attributes, position: position)
+        case .gpx where name == .rte:
+            beginPath(.route)
+        case .gpx where name == .trk:
+            beginPath(.track)
+        case .gpx where name == .metadata:
+            contexts.append(.metadata)
+        case .gpx where name == .bounds, .metadata where name == .bounds:
+            readBounds(attributes, position: position)
+            skippedDepth = 1
+        case .metadata where name == .author:
+            contexts.append(.metadataAuthor)
+        case .gpx, .metadata:
+            // GPX 1.0 writes the metadata fields directly under <gpx>, its author as plain text.
+            beginValue(metadataField(name), position: position)
+        case .metadataAuthor where name == .name:
             beginValue(.metadataAuthor, position: position)
-        case (.route, .rtept) where isGPX:
+        case .route where name == .rtept:
             announcePath(.route)
-            beginPoint(.routePoint, attributes: Attributes(attributes), position: position)
-        case (.track, .trkseg) where isGPX:
+            beginPoint(.routePoint, attributes: attributes, position: position)
+        case .track where name == .trkseg:
             announcePath(.track)
             events.append(.segmentStart)
             contexts.append(.segment)
-        case (.route, _) where isGPX, (.track, _) where isGPX:
+        case .route, .track:
             beginValue(pathField(name), position: position)
-        case (.segment, .trkpt) where isGPX:
-            beginPoint(.trackPoint, attributes: Attributes(attributes), position: position)
-        case (.point, .extensions) where isGPX:
-            contexts.append(.pointExtensions)
-        case (.point, .trackPointExtension) where namespace == .garminTrackPoint,
-             (.pointExtensions, .trackPointExtension) where namespace == .garminTrackPoint:
-            // GPX 1.0 allows extension elements directly in the point, without <extensions>.
+        default:
+            skippedDepth = 1
+        }
+    }
+
+    private mutating func startGarminElement(_ name: GPXName, in context: Context, position: () -> GPXSourcePosition) {
+        switch context {
+        // GPX 1.0 allows extension elements directly in the point, without <extensions>.
+        case .point where name == .trackPointExtension, .pointExtensions where name == .trackPointExtension:
             contexts.append(.trackPointExtension)
-        case (.point, _) where isGPX:
-            beginValue(pointField(name), position: position)
-        case (.trackPointExtension, _) where namespace == .garminTrackPoint:
+        case .trackPointExtension:
             beginValue(garminField(name), position: position)
         default:
             skippedDepth = 1
@@ -175,7 +194,7 @@ struct GPXContentHandler {
 
     mutating func characters(_ bytes: UnsafeRawBufferPointer) {
         guard field != nil, skippedDepth == 0, !hasFailed else { return }
-        text.append(contentsOf: bytes)
+        text.append(bytes)
     }
 
     /// Records an error found outside the grammar (by expat, or by reading the file).
@@ -238,6 +257,7 @@ struct GPXContentHandler {
             return
         }
         point = GPXPoint(latitude: latitude, longitude: longitude)
+        pointHasGarmin = false
         pointKind = kind
         pointRejected = false
         contexts.append(.point)
@@ -270,6 +290,15 @@ struct GPXContentHandler {
 
     private mutating func endPoint() {
         guard !pointRejected else { return }
+        if pointHasDetails {
+            point.details = pointDetails
+            pointDetails = GPXPointDetails()
+            pointHasDetails = false
+        }
+        if pointHasGarmin {
+            point.garmin = pointGarmin
+            pointGarmin = GarminTrackPointExtension()
+        }
         switch pointKind {
         case .waypoint: events.append(.waypoint(point))
         case .routePoint: events.append(.routePoint(point))
@@ -296,7 +325,7 @@ struct GPXContentHandler {
         }
         self.field = field
         fieldPosition = position()
-        text.removeAll(keepingCapacity: true)
+        text.reset()
     }
 
     private func metadataField(_ name: GPXName) -> ValueField? {
@@ -357,9 +386,7 @@ struct GPXContentHandler {
     }
 
     private mutating func finishValue(_ field: ValueField) {
-        // Copy out so the parsers can read `text` while `self` is mutated.
-        let bytes = text
-        bytes.withUnsafeBytes { finishValue(field, $0) }
+        finishValue(field, text.bytes)
     }
 
     private mutating func finishValue(_ field: ValueField, _ bytes: UnsafeRawBufferPointer) {
@@ -378,32 +405,38 @@ struct GPXContentHandler {
         case .elevation: point.elevation = number(bytes, "ele")
         case .time: point.time = time(bytes, inPoint: true)
         case .name: point.name = string(bytes)
-        case .comment: point.comment = string(bytes)
-        case .description: point.description = string(bytes)
-        case .symbol: point.symbol = string(bytes)
-        case .type: point.type = string(bytes)
         case .course: point.course = number(bytes, "course")
         case .speed: point.speed = number(bytes, "speed")
-        case .fix: point.fix = fix(bytes)
-        case .satellites: point.satellites = integer(bytes, "sat")
-        case .hdop: point.horizontalDilution = number(bytes, "hdop")
-        case .vdop: point.verticalDilution = number(bytes, "vdop")
-        case .pdop: point.positionDilution = number(bytes, "pdop")
-        case .heartRate: setGarmin(\.heartRate, integer(bytes, "hr"))
-        case .cadence: setGarmin(\.cadence, integer(bytes, "cad"))
-        case .airTemperature: setGarmin(\.airTemperature, number(bytes, "atemp"))
-        case .waterTemperature: setGarmin(\.waterTemperature, number(bytes, "wtemp"))
-        case .depth: setGarmin(\.depth, number(bytes, "depth"))
-        case .garminSpeed: setGarmin(\.speed, number(bytes, "speed"))
-        case .garminCourse: setGarmin(\.course, number(bytes, "course"))
-        case .bearing: setGarmin(\.bearing, number(bytes, "bearing"))
+        case .comment: setDetail(string(bytes)) { $0.comment = $1 }
+        case .description: setDetail(string(bytes)) { $0.description = $1 }
+        case .symbol: setDetail(string(bytes)) { $0.symbol = $1 }
+        case .type: setDetail(string(bytes)) { $0.type = $1 }
+        case .fix: setDetail(fix(bytes)) { $0.fix = $1 }
+        case .satellites: setDetail(integer(bytes, "sat")) { $0.satellites = $1 }
+        case .hdop: setDetail(number(bytes, "hdop")) { $0.horizontalDilution = $1 }
+        case .vdop: setDetail(number(bytes, "vdop")) { $0.verticalDilution = $1 }
+        case .pdop: setDetail(number(bytes, "pdop")) { $0.positionDilution = $1 }
+        case .heartRate: setGarmin(integer(bytes, "hr")) { $0.heartRate = $1 }
+        case .cadence: setGarmin(integer(bytes, "cad")) { $0.cadence = $1 }
+        case .airTemperature: setGarmin(number(bytes, "atemp")) { $0.airTemperature = $1 }
+        case .waterTemperature: setGarmin(number(bytes, "wtemp")) { $0.waterTemperature = $1 }
+        case .depth: setGarmin(number(bytes, "depth")) { $0.depth = $1 }
+        case .garminSpeed: setGarmin(number(bytes, "speed")) { $0.speed = $1 }
+        case .garminCourse: setGarmin(number(bytes, "course")) { $0.course = $1 }
+        case .bearing: setGarmin(number(bytes, "bearing")) { $0.bearing = $1 }
         }
     }
 
-    private mutating func setGarmin<Value>(_ keyPath: WritableKeyPath<GarminTrackPointExtension, Value?>, _ value: Value?) {
+    private mutating func setDetail<Value>(_ value: Value?, _ assign: (inout GPXPointDetails, Value) -> Void) {
         guard let value else { return }
-        if point.garmin == nil { point.garmin = GarminTrackPointExtension() }
-        point.garmin![keyPath: keyPath] = value
+        assign(&pointDetails, value)
+        pointHasDetails = true
+    }
+
+    private mutating func setGarmin<Value>(_ value: Value?, _ assign: (inout GarminTrackPointExtension, Value) -> Void) {
+        guard let value else { return }
+        assign(&pointGarmin, value)
+        pointHasGarmin = true
     }
 
     private func string(_ bytes: UnsafeRawBufferPointer) -> String? {

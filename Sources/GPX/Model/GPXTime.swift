@@ -17,13 +17,18 @@ public struct GPXTime: Hashable, Comparable, Sendable {
     /// Fraction of the second, 0..<1,000,000,000 ns; digits past the ninth are dropped.
     public var nanoseconds: Int32
     /// The offset from UTC the file wrote, in seconds; `nil` when the time had no zone and was read as UTC.
-    public var utcOffsetSeconds: Int32?
+    public var utcOffsetSeconds: Int32? {
+        get { storedOffset == .min ? nil : storedOffset }
+        set { storedOffset = newValue ?? .min }
+    }
+    /// `Int32.min` for "no zone": an optional would make every point 8 bytes larger.
+    private var storedOffset: Int32
 
     /// Creates a time from its parts.
     public init(secondsSince1970: Int64, nanoseconds: Int32 = 0, utcOffsetSeconds: Int32? = 0) {
         self.secondsSince1970 = secondsSince1970
         self.nanoseconds = nanoseconds
-        self.utcOffsetSeconds = utcOffsetSeconds
+        self.storedOffset = utcOffsetSeconds ?? .min
     }
 
     /// Parses an ISO 8601 date-time as GPX files write it; `nil` if it is not one.
