@@ -535,15 +535,23 @@ struct Attributes {
         guard let pairs else { return nil }
         var index = 0
         while let attributeName = pairs[index] {
-            let matches = strlen(attributeName) == name.utf8CodeUnitCount
-                && memcmp(attributeName, name.utf8Start, name.utf8CodeUnitCount) == 0
-            if matches, let value = pairs[index + 1] {
+            if Self.isNamed(attributeName, name), let value = pairs[index + 1] {
                 let bytes = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
                 return UnsafeBufferPointer(start: bytes, count: strlen(value))
             }
             index += 2
         }
         return nil
+    }
+
+    /// Compares in place: a mismatch (at the latest the terminating NUL) ends the loop early.
+    @inline(__always)
+    private static func isNamed(_ attributeName: UnsafePointer<CChar>, _ name: StaticString) -> Bool {
+        let expected = name.utf8Start
+        for index in 0..<name.utf8CodeUnitCount where UInt8(bitPattern: attributeName[index]) != expected[index] {
+            return false
+        }
+        return attributeName[name.utf8CodeUnitCount] == 0
     }
 
     func string(_ name: StaticString) -> String? {

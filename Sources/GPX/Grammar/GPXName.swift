@@ -40,6 +40,14 @@ enum ElementNameClassifier {
 
     static func classify(_ qualifiedName: UnsafePointer<CChar>) -> (GPXNamespace, GPXName?) {
         let raw = UnsafeRawPointer(qualifiedName).assumingMemoryBound(to: UInt8.self)
+        // Most elements of most files are GPX 1.1: test that prefix first, without measuring the URI.
+        let gpx11Prefix: StaticString = "http://www.topografix.com/GPX/1/1\u{1}"
+        // strncmp, not memcmp: it stops at the terminator of a shorter name.
+        let prefix = UnsafeRawPointer(gpx11Prefix.utf8Start).assumingMemoryBound(to: CChar.self)
+        if strncmp(qualifiedName, prefix, gpx11Prefix.utf8CodeUnitCount) == 0 {
+            let local = raw + gpx11Prefix.utf8CodeUnitCount
+            return (.gpx11, name(UnsafeBufferPointer(start: local, count: strlen(local))))
+        }
         let length = strlen(qualifiedName)
         guard let found = memchr(raw, Int32(separator), length) else {
             return (.none, name(UnsafeBufferPointer(start: raw, count: length)))

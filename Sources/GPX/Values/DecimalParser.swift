@@ -11,10 +11,11 @@ enum DecimalParser {
     /// A decimal number as in `xsd:decimal` (sign, digits, optional fraction), with an optional
     /// exponent tolerated; surrounding XML white space is ignored. `nil` for anything else,
     /// including `NaN`, `inf` and hexadecimal.
-    static func double(_ raw: UnsafeRawBufferPointer) -> Double? {
-        let bytes = ASCII.trimmed(raw)
+    static func double(_ bytes: UnsafeRawBufferPointer) -> Double? {
         var index = 0
         let count = bytes.count
+        while index < count, ASCII.isXMLSpace(bytes[index]) { index += 1 }
+        let start = index
         var negative = false
         if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
             negative = bytes[index] == UInt8(ascii: "-")
@@ -47,9 +48,11 @@ enum DecimalParser {
             index += 1
         }
         guard digitCount > 0 else { return nil }
-        if index < count {
+        var end = index
+        while end < count, ASCII.isXMLSpace(bytes[end]) { end += 1 }
+        if end < count {
             guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else { return nil }
-            return slowPath(bytes, exponentAt: index)
+            return slowPath(ASCII.trimmed(bytes), exponentAt: index - start)
         }
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         // Clinger's fast path: an exact mantissa and an exact power of ten round once, correctly.
@@ -59,7 +62,7 @@ enum DecimalParser {
                 : Double(mantissa) * exactPowersOfTen[decimalExponent]
             return negative ? -magnitude : magnitude
         }
-        return Double(String(decoding: bytes, as: UTF8.self))
+        return Double(String(decoding: ASCII.trimmed(bytes), as: UTF8.self))
     }
 
     /// Numbers with an exponent: check the exponent's form, then let Swift's locale-independent parser round.
