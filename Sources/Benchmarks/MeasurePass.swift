@@ -12,8 +12,10 @@ struct MeasurePass: ParsableCommand {
     enum Mode: String, ExpressibleByArgument {
         /// libexpat alone, namespace-aware, with empty callbacks: the bar.
         case expat
-        /// The streaming reader producing every event.
+        /// The streaming reader handing every event to a closure (`forEachEvent`).
         case stream
+        /// The streaming reader pulled event by event (`next()`).
+        case pull
         /// The whole-document reader.
         case document
     }
@@ -28,6 +30,7 @@ struct MeasurePass: ParsableCommand {
             switch mode {
             case .expat: try expatOnly()
             case .stream: points = try streamEveryEvent()
+            case .pull: points = try pullEveryEvent()
             case .document: points = try readDocument()
             }
         }
@@ -36,6 +39,19 @@ struct MeasurePass: ParsableCommand {
     }
 
     private func streamEveryEvent() throws -> Int {
+        var points = 0
+        var heartRateSum = 0
+        try GPXStreamReader(contentsOf: file).forEachEvent { event in
+            if case .trackPoint(let point) = event {
+                points += 1
+                heartRateSum &+= point.garmin?.heartRate ?? 0
+            }
+        }
+        if heartRateSum == -1 { print("") }  // keeps the values observed
+        return points
+    }
+
+    private func pullEveryEvent() throws -> Int {
         let reader = try GPXStreamReader(contentsOf: file)
         var points = 0
         var heartRateSum = 0
@@ -45,7 +61,7 @@ struct MeasurePass: ParsableCommand {
                 heartRateSum &+= point.garmin?.heartRate ?? 0
             }
         }
-        if heartRateSum == -1 { print("") }  // keeps the values observed
+        if heartRateSum == -1 { print("") }
         return points
     }
 

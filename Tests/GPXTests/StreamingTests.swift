@@ -58,6 +58,50 @@ import Testing
         #expect(try stream.next() == nil)
     }
 
+    private struct Enough: Error {}
+
+    private func pushedEvents(_ xml: String, chunkSize: Int = 64 * 1024) throws -> [GPXEvent] {
+        let stream = GPXStreamReader(bytes: Array(xml.utf8), name: "test.gpx", options: GPXReadOptions(chunkSize: chunkSize))
+        var events: [GPXEvent] = []
+        try stream.forEachEvent { events.append($0) }
+        return events
+    }
+
+    @Test func forEachEventDeliversWhatNextDelivers() throws {
+        #expect(try pushedEvents(sample) == events(sample))
+        #expect(try pushedEvents(sample, chunkSize: 3) == events(sample))
+    }
+
+    @Test func aThrowingConsumerStopsTheRead() throws {
+        let stream = GPXStreamReader(bytes: Array(sample.utf8), name: "test.gpx")
+        var seen = 0
+        #expect(throws: Enough.self) {
+            try stream.forEachEvent { _ in
+                seen += 1
+                if seen == 3 { throw Enough() }
+            }
+        }
+        #expect(seen == 3)
+        #expect(try stream.next() == nil)
+    }
+
+    @Test func forEachEventDeliversTheEventsBeforeAnError() throws {
+        let stream = GPXStreamReader(bytes: Array(gpx11("<wpt lat=\"1\" lon=\"1\"/><wpt lat=\"95\" lon=\"1\"/>").utf8), name: "test.gpx")
+        var seen: [GPXEvent] = []
+        #expect(throws: GPXReadError.self) { try stream.forEachEvent { seen.append($0) } }
+        #expect(seen == [
+            .header(version: "1.1", creator: "test"), .metadata(GPXMetadata()),
+            .waypoint(GPXPoint(latitude: 1, longitude: 1)),
+        ])
+    }
+
+    @Test func forEachEventContinuesWhereNextLeftOff() throws {
+        let stream = GPXStreamReader(bytes: Array(sample.utf8), name: "test.gpx", options: GPXReadOptions(chunkSize: 40))
+        var all = [try #require(try stream.next()), try #require(try stream.next())]
+        try stream.forEachEvent { all.append($0) }
+        #expect(all == (try events(sample)))
+    }
+
     @Test func readsFromAFileInChunks() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-stream-\(getpid()).gpx")
         try sample.write(to: url, atomically: true, encoding: .utf8)

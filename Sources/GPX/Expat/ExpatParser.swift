@@ -92,7 +92,7 @@ private func startElementCallback(
     let parser = state.pointee.parser
     state.pointee.handler.startElement(
         name.unsafelyUnwrapped, attributes: attributes, position: { ExpatParser.position(parser) })
-    if state.pointee.handler.hasFailed { XML_StopParser(parser, 0) }
+    if state.pointee.handler.shouldStop { XML_StopParser(parser, 0) }
     state.pointee.updateTextDelivery()
 }
 
@@ -100,7 +100,7 @@ private func endElementCallback(_ userData: UnsafeMutableRawPointer?, _ name: Un
     let state = callbackState(userData)
     state.pointee.handler.endElement()
     // A value (a <time>) is checked when its element ends.
-    if state.pointee.handler.hasFailed { XML_StopParser(state.pointee.parser, 0) }
+    if state.pointee.handler.shouldStop { XML_StopParser(state.pointee.parser, 0) }
     state.pointee.updateTextDelivery()
 }
 

@@ -24,13 +24,20 @@ struct GPXContentHandler {
     let fileName: String
     let isLenient: Bool
 
-    /// Events ready for the consumer, oldest first from `nextEvent`.
-    private(set) var events: [GPXEvent] = []
+    /// Events ready for a `next()` consumer, oldest first from `nextEvent`.
+    private var events: [GPXEvent] = []
     private var nextEvent = 0
     /// The first error; once set, every later event is ignored.
     private(set) var failure: GPXReadError?
     /// Whether `failure` is set; a plain flag, because the callbacks test it on every event.
     private(set) var hasFailed = false
+
+    /// Takes each event as it is parsed, instead of queueing it; returns `false` to stop reading.
+    var sink: ((GPXEvent) -> Bool)?
+    /// Whether the sink asked to stop.
+    private(set) var sinkStopped = false
+    /// Whether expat should stop: an error, or a consumer that has had enough.
+    var shouldStop: Bool { hasFailed || sinkStopped }
 
     private(set) var rootStarted = false
     private(set) var rootEnded = false
@@ -63,6 +70,14 @@ struct GPXContentHandler {
 
     // MARK: Consumer side
 
+    private mutating func emit(_ event: GPXEvent) {
+        if let sink {
+            if !sink(event) { sinkStopped = true }
+        } else {
+            events.append(event)
+        }
+    }
+
     mutating func popEvent() -> GPXEvent? {
         guard nextEvent < events.count else {
             events.removeAll(keepingCapacity: true)
@@ -81,7 +96,7 @@ struct GPXContentHandler {
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
         position: () -> GPXSourcePosition
     ) {
-        guard !hasFailed else { return }
+        guard !shouldStop else { return }
         if skippedDepth > 0 || field != nil {
             skippedDepth += 1  // inside a skipped subtree, or a child of a value element
             return
@@ -137,7 +152,7 @@ struct GPXContentHandler {
             beginPoint(.routePoint, attributes: attributes, position: position)
         case .track where name == .trkseg:
             announcePath(.track)
-            events.append(.segmentStart)
+            emit(.segmentStart)
             contexts.append(.segment)
         case .route, .track:
             beginValue(pathField(name), position: position)
@@ -159,7 +174,7 @@ struct GPXContentHandler {
     }
 
     mutating func endElement() {
-        guard !hasFailed else { return }
+        guard !shouldStop else { return }
         if skippedDepth > 0 {
             skippedDepth -= 1
             return
@@ -178,22 +193,22 @@ struct GPXContentHandler {
             endPoint()
         case .route:
             announcePath(.route)
-            events.append(.routeEnd(path))
+            emit(.routeEnd(path))
         case .track:
             announcePath(.track)
-            events.append(.trackEnd(path))
+            emit(.trackEnd(path))
         case .segment:
-            events.append(.segmentEnd)
+            emit(.segmentEnd)
         case .metadata, .metadataAuthor, .pointExtensions, .trackPointExtension:
             break
         }
     }
 
     /// Whether text is wanted now; the parser delivers character data only then.
-    var isCollectingText: Bool { field != nil && skippedDepth == 0 && !hasFailed }
+    var isCollectingText: Bool { field != nil && skippedDepth == 0 && !shouldStop }
 
     mutating func characters(_ bytes: UnsafeRawBufferPointer) {
-        guard field != nil, skippedDepth == 0, !hasFailed else { return }
+        guard field != nil, skippedDepth == 0, !shouldStop else { return }
         text.append(bytes)
     }
 
@@ -218,7 +233,7 @@ struct GPXContentHandler {
         rootStarted = true
         contexts.append(.gpx)
         let version = attributes.string("version") ?? namespace.impliedVersion
-        events.append(.header(version: version, creator: attributes.string("creator")))
+        emit(.header(version: version, creator: attributes.string("creator")))
     }
 
     private mutating func beginPath(_ kind: Context) {
@@ -231,13 +246,13 @@ struct GPXContentHandler {
     private mutating func announcePath(_ kind: Context) {
         guard !pathAnnounced else { return }
         pathAnnounced = true
-        events.append(kind == .route ? .routeStart(path) : .trackStart(path))
+        emit(kind == .route ? .routeStart(path) : .trackStart(path))
     }
 
     private mutating func emitMetadataIfNeeded() {
         guard !metadataEmitted else { return }
         metadataEmitted = true
-        events.append(.metadata(metadata))
+        emit(.metadata(metadata))
     }
 
     // MARK: Points
@@ -248,10 +263,10 @@ struct GPXContentHandler {
         if kind == .waypoint { emitMetadataIfNeeded() }
         let element = kind == .waypoint ? "wpt" : kind == .routePoint ? "rtept" : "trkpt"
         let latitude = coordinate("lat", of: element, in: attributes, range: -90...90, position: position)
-        guard !hasFailed else { return }
+        guard !shouldStop else { return }
         let longitude = latitude == nil
             ? nil : coordinate("lon", of: element, in: attributes, range: -180...180, position: position)
-        guard !hasFailed else { return }
+        guard !shouldStop else { return }
         guard let latitude, let longitude else {
             skippedDepth = 1  // a lenient read skips the whole point
             return
@@ -300,9 +315,9 @@ struct GPXContentHandler {
             pointGarmin = GarminTrackPointExtension()
         }
         switch pointKind {
-        case .waypoint: events.append(.waypoint(point))
-        case .routePoint: events.append(.routePoint(point))
-        case .trackPoint: events.append(.trackPoint(point))
+        case .waypoint: emit(.waypoint(point))
+        case .routePoint: emit(.routePoint(point))
+        case .trackPoint: emit(.trackPoint(point))
         }
     }
 
@@ -506,7 +521,7 @@ struct GPXContentHandler {
     }
 
     private mutating func warn(_ message: String, at position: GPXSourcePosition) {
-        events.append(.warning(GPXWarning(position: position, message: message)))
+        emit(.warning(GPXWarning(position: position, message: message)))
     }
 
     private mutating func fail(_ kind: GPXReadError.Kind, _ message: String, at position: GPXSourcePosition) {

@@ -31,36 +31,44 @@ public struct GPXReader: Sendable {
 
     private static func document(from stream: GPXStreamReader) throws(GPXReadError) -> GPXDocument {
         var document = GPXDocument()
-        while let event = try stream.next() {
-            switch event {
-            case .header(let version, let creator):
-                document.version = version
-                document.creator = creator
-            case .metadata(let metadata):
-                document.metadata = metadata
-            case .waypoint(let point):
-                document.waypoints.append(point)
-            case .routeStart(let info):
-                document.routes.append(GPXRoute(info: info))
-            case .routePoint(let point):
-                document.routes[document.routes.count - 1].points.append(point)
-            case .routeEnd(let info):
-                document.routes[document.routes.count - 1].info = info
-            case .trackStart(let info):
-                document.tracks.append(GPXTrack(info: info))
-            case .segmentStart:
-                document.tracks[document.tracks.count - 1].segments.append(GPXTrackSegment())
-            case .trackPoint(let point):
-                let track = document.tracks.count - 1
-                document.tracks[track].segments[document.tracks[track].segments.count - 1].points.append(point)
-            case .segmentEnd:
-                break
-            case .trackEnd(let info):
-                document.tracks[document.tracks.count - 1].info = info
-            case .warning(let warning):
-                document.warnings.append(warning)
-            }
+        try stream.readAll { event in
+            document.add(event)
+            return true
         }
         return document
+    }
+}
+
+extension GPXDocument {
+    /// Adds one streamed event; the document grows as the file is read.
+    fileprivate mutating func add(_ event: GPXEvent) {
+        switch event {
+        case .header(let version, let creator):
+            self.version = version
+            self.creator = creator
+        case .metadata(let metadata):
+            self.metadata = metadata
+        case .waypoint(let point):
+            waypoints.append(point)
+        case .routeStart(let info):
+            routes.append(GPXRoute(info: info))
+        case .routePoint(let point):
+            routes[routes.count - 1].points.append(point)
+        case .routeEnd(let info):
+            routes[routes.count - 1].info = info
+        case .trackStart(let info):
+            tracks.append(GPXTrack(info: info))
+        case .segmentStart:
+            tracks[tracks.count - 1].segments.append(GPXTrackSegment())
+        case .trackPoint(let point):
+            let track = tracks.count - 1
+            tracks[track].segments[tracks[track].segments.count - 1].points.append(point)
+        case .segmentEnd:
+            break
+        case .trackEnd(let info):
+            tracks[tracks.count - 1].info = info
+        case .warning(let warning):
+            warnings.append(warning)
+        }
     }
 }

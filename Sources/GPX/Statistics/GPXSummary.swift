@@ -44,7 +44,10 @@ public struct GPXSummary: Hashable, Sendable {
 
     /// Summarises a file as it streams by.
     public init(reading stream: GPXStreamReader) throws(GPXReadError) {
-        while let event = try stream.next() { consume(event) }
+        try stream.readAll { event in
+            consume(event)
+            return true
+        }
     }
 
     /// Summarises a document in memory; equal to the summary of streaming the same file.

@@ -12,8 +12,8 @@ enum DecimalParser {
     /// exponent tolerated; surrounding XML white space is ignored. `nil` for anything else,
     /// including `NaN`, `inf` and hexadecimal.
     static func double(_ bytes: UnsafeRawBufferPointer) -> Double? {
-        var index = 0
         let count = bytes.count
+        var index = 0
         while index < count, ASCII.isXMLSpace(bytes[index]) { index += 1 }
         let start = index
         var negative = false
@@ -21,45 +21,34 @@ enum DecimalParser {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
+        // Up to 19 digits fit a UInt64 exactly; more send the number to the slow path.
         var mantissa: UInt64 = 0
-        var significantDigits = 0
-        var digitCount = 0
-        var decimalExponent = 0
-        var sawPoint = false
-        while index < count {
-            let byte = bytes[index]
-            if ASCII.isDigit(byte) {
-                digitCount += 1
-                if mantissa == 0 && byte == UInt8(ascii: "0") {
-                    if sawPoint { decimalExponent -= 1 }
-                } else if significantDigits < 19 {
-                    mantissa = mantissa * 10 + UInt64(byte &- 0x30)
-                    significantDigits += 1
-                    if sawPoint { decimalExponent -= 1 }
-                } else {
-                    significantDigits += 1  // too many digits for the fast path
-                    if !sawPoint { decimalExponent += 1 }
-                }
-            } else if byte == UInt8(ascii: "."), !sawPoint {
-                sawPoint = true
-            } else {
-                break
-            }
+        var digits = 0
+        var fractionDigits = 0
+        while index < count, ASCII.isDigit(bytes[index]) {
+            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30) }
+            digits += 1
             index += 1
         }
-        guard digitCount > 0 else { return nil }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < count, ASCII.isDigit(bytes[index]) {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30) }
+                digits += 1
+                fractionDigits += 1
+                index += 1
+            }
+        }
+        guard digits > 0 else { return nil }
         var end = index
         while end < count, ASCII.isXMLSpace(bytes[end]) { end += 1 }
         if end < count {
             guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else { return nil }
             return slowPath(ASCII.trimmed(bytes), exponentAt: index - start)
         }
-        if mantissa == 0 { return negative ? -0.0 : 0.0 }
-        // Clinger's fast path: an exact mantissa and an exact power of ten round once, correctly.
-        if significantDigits <= 15, decimalExponent >= -22, decimalExponent <= 22 {
-            let magnitude = decimalExponent < 0
-                ? Double(mantissa) / exactPowersOfTen[-decimalExponent]
-                : Double(mantissa) * exactPowersOfTen[decimalExponent]
+        // Clinger's fast path: an exact mantissa (≤ 2⁵³) and an exact power of ten round once, correctly.
+        if digits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 {
+            let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
             return negative ? -magnitude : magnitude
         }
         return Double(String(decoding: ASCII.trimmed(bytes), as: UTF8.self))
