@@ -3,7 +3,7 @@ import Foundation
 import GPX
 
 /// Writes a deterministic GPX 1.1 track shaped like a Garmin recording: each point has
-/// ele, time and a TrackPointExtension hr, about 250 bytes a point.
+/// ele, time and a TrackPointExtension hr, about 250 bytes a point, as Garmin devices write them.
 enum SyntheticGPX {
     static func write(points: Int, to path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -30,15 +30,15 @@ enum SyntheticGPX {
             let time = GPXTime(secondsSince1970: start + Int64(index)).iso8601String
             let heartRate = 90 + index % 80
             buffer.append(contentsOf: Array("""
-                      <trkpt lat="\(fixed(latitude, 7))" lon="\(fixed(longitude, 7))">
-                        <ele>\(fixed(elevation, 1))</ele>
-                        <time>\(time)</time>
-                        <extensions>
-                          <gpxtpx:TrackPointExtension>
-                            <gpxtpx:hr>\(heartRate)</gpxtpx:hr>
-                          </gpxtpx:TrackPointExtension>
-                        </extensions>
-                      </trkpt>
+                  <trkpt lat="\(fixed(latitude, 7))" lon="\(fixed(longitude, 7))">
+                    <ele>\(fixed(elevation, 1))</ele>
+                    <time>\(time)</time>
+                    <extensions>
+                      <gpxtpx:TrackPointExtension>
+                        <gpxtpx:hr>\(heartRate)</gpxtpx:hr>
+                      </gpxtpx:TrackPointExtension>
+                    </extensions>
+                  </trkpt>
 
                 """.utf8))
             if buffer.count > 1 << 20 {
