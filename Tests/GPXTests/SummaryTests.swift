@@ -38,6 +38,31 @@ import Testing
         #expect(abs(summary.path.distanceMeters - (111_319.4908 + 109_639.3221)) < 0.001)
     }
 
+    @Test func eachTrackAndRouteHasItsOwnStatistics() throws {
+        let document = try read(gpx11("""
+            <rte><rtept lat="0" lon="0"/><rtept lat="0" lon="1"><time>2024-01-01T09:00:00Z</time></rtept></rte>
+            <trk><trkseg><trkpt lat="0" lon="0"><time>2024-01-01T10:00:00Z</time></trkpt>
+                         <trkpt lat="0" lon="1"><time>2024-01-01T10:10:00Z</time></trkpt></trkseg>
+                 <trkseg><trkpt lat="10" lon="1"/></trkseg></trk>
+            <trk><trkseg><trkpt lat="10" lon="1"/><trkpt lat="10" lon="2"/></trkseg></trk>
+            """))
+        let route = document.routes[0].statistics
+        #expect(route.pointCount == 2)
+        #expect(route.timedPointCount == 1)
+        #expect(route.untimedPointCount == 1)
+        #expect(route.durationSeconds == 0)
+        #expect(abs(route.distanceMeters - 111_319.4908) < 0.001)
+        let first = document.tracks[0].statistics
+        #expect(first.pointCount == 3)
+        #expect(first.untimedPointCount == 1)
+        #expect(first.durationSeconds == 600)
+        #expect(abs(first.distanceMeters - 111_319.4908) < 0.001)  // the gap to the second segment is not counted
+        #expect(first.bounds == GPXBounds(minLatitude: 0, minLongitude: 0, maxLatitude: 10, maxLongitude: 1))
+        let second = document.tracks[1].statistics
+        #expect(second.durationSeconds == nil)
+        #expect(abs(second.distanceMeters - 109_639.3221) < 0.001)
+    }
+
     @Test func routePointsAreThePathWithoutTracks() throws {
         let summary = try summary("""
             <wpt lat="10" lon="10"/>

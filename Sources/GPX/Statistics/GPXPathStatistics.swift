@@ -36,6 +36,9 @@ public struct GPXPathStatistics: Hashable, Sendable {
     /// Creates empty statistics.
     public init() {}
 
+    /// Points without a `<time>`.
+    public var untimedPointCount: Int { pointCount - timedPointCount }
+
     /// Seconds from the earliest to the latest time; `nil` without timed points.
     public var durationSeconds: Double? {
         guard let start, let end else { return nil }
@@ -64,5 +67,26 @@ public struct GPXPathStatistics: Hashable, Sendable {
             if start.map({ time < $0 }) ?? true { start = time }
             if end.map({ time > $0 }) ?? true { end = time }
         }
+    }
+}
+
+extension GPXTrack {
+    /// Distance (segment by segment), time span, timed and untimed points, and extent of this track.
+    public var statistics: GPXPathStatistics {
+        var statistics = GPXPathStatistics()
+        for segment in segments {
+            statistics.startPiece()
+            segment.points.forEach { statistics.add($0) }
+        }
+        return statistics
+    }
+}
+
+extension GPXRoute {
+    /// Distance, time span, timed and untimed points, and extent of this route.
+    public var statistics: GPXPathStatistics {
+        var statistics = GPXPathStatistics()
+        points.forEach { statistics.add($0) }
+        return statistics
     }
 }
