@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "keepalive", targets: ["keepalive"]),
-        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy"]),
+        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "Simulation", "Replay"]),
         .executable(name: "keepalive-bench", targets: ["Benchmarks"]),
     ],
     dependencies: [
@@ -23,6 +23,11 @@ let package = Package(
         .target(name: "Geodesy"),
         // Streaming GPX 1.0/1.1 reader and its document model. Knows nothing of simulation.
         .target(name: "GPX", dependencies: ["CExpat", "Geodesy"]),
+        // The simulated iOS: virtual clock, app lifecycle, background budget, location manager.
+        // Knows nothing of XML: it replays a `Trajectory`.
+        .target(name: "Simulation", dependencies: ["Geodesy"]),
+        // Turns a GPX document into a `Trajectory`: the one place that sees both.
+        .target(name: "Replay", dependencies: ["GPX", "Simulation"]),
         // The `keepalive` command line tool: argument parsing and output formatting only.
         .executableTarget(
             name: "keepalive",
@@ -35,12 +40,13 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "CExpat", "GPX",
+                "CExpat", "GPX", "Simulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Replay", "GPX"]),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
         .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"]),
     ],

@@ -1,0 +1,45 @@
+/// The app's state: `UIApplication.State` plus the states an app never observes itself (§1).
+public enum SimAppState: String, Hashable, Sendable, Codable, CaseIterable {
+    case notRunning
+    case active
+    case inactive
+    case background
+    /// In memory but not running; iOS never tells the app.
+    case suspended
+    /// Killed: by the watchdog, a crash, memory pressure or the user.
+    case terminated
+
+    /// Whether the app's code runs in this state.
+    public var isRunning: Bool { self == .active || self == .inactive || self == .background }
+    /// Whether the app is on screen.
+    public var isForeground: Bool { self == .active || self == .inactive }
+
+    /// The scene state iOS 13+ reports for this app state.
+    public var sceneState: SimSceneState {
+        switch self {
+        case .active: .foregroundActive
+        case .inactive: .foregroundInactive
+        case .background, .suspended: .background
+        case .notRunning, .terminated: .unattached
+        }
+    }
+}
+
+/// `UIScene.ActivationState` (iOS 13+).
+public enum SimSceneState: String, Hashable, Sendable, Codable {
+    case unattached
+    case foregroundActive
+    case foregroundInactive
+    case background
+}
+
+/// `UIBackgroundTaskIdentifier`: what `beginBackgroundTask` returns.
+public struct SimBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `UIBackgroundTaskIdentifier.invalid`.
+    public static let invalid = SimBackgroundTaskIdentifier(rawValue: 0)
+
+    public var description: String { "#\(rawValue)" }
+}

@@ -1,0 +1,33 @@
+/// The parts of the app's Info.plist that decide what it may do in the background (§7).
+public struct SimCapabilities: Hashable, Sendable, Codable {
+    /// `UIBackgroundModes`.
+    public var backgroundModes: Set<SimBackgroundMode>
+    /// `NSLocationWhenInUseUsageDescription`; without it, authorization requests do nothing.
+    public var whenInUseUsageDescription: String?
+    /// `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+); Always needs it as well.
+    public var alwaysAndWhenInUseUsageDescription: String?
+
+    /// Creates capabilities; the defaults are those of a typical navigation app.
+    public init(
+        backgroundModes: Set<SimBackgroundMode> = [.location],
+        whenInUseUsageDescription: String? = "Shows your position on the map and guides you.",
+        alwaysAndWhenInUseUsageDescription: String? = "Keeps guiding you while the screen is off."
+    ) {
+        self.backgroundModes = backgroundModes
+        self.whenInUseUsageDescription = whenInUseUsageDescription
+        self.alwaysAndWhenInUseUsageDescription = alwaysAndWhenInUseUsageDescription
+    }
+}
+
+/// A `UIBackgroundModes` entry.
+public enum SimBackgroundMode: String, Hashable, Sendable, Codable, CaseIterable {
+    case location
+    case fetch
+    case processing
+    case remoteNotification = "remote-notification"
+    case voip
+    case audio
+    case bluetoothCentral = "bluetooth-central"
+    case bluetoothPeripheral = "bluetooth-peripheral"
+    case externalAccessory = "external-accessory"
+}

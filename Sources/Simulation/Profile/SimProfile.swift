@@ -1,0 +1,148 @@
+/// Every number the model uses, in one place: a device/OS profile.
+///
+/// Apple documents few of these; most were observed by developers (see
+/// `../shared/docs/ios-background-semantics.md`, whose section each property names). Each is a
+/// plain stored property, so a test or a `--budget` option can override it.
+///
+/// ```swift
+/// var profile = SimProfile.iOS17
+/// profile.backgroundTimeBudget = 40   // what one iPhone on iOS 11.1 showed
+/// ```
+public struct SimProfile: Hashable, Sendable, Codable {
+    /// A short name for reports, e.g. "ios17".
+    public var name: String
+
+    // MARK: §2 Background time
+
+    /// Seconds of background time after which expiration handlers run. iOS 4–6: 600; 7–12: ~180
+    /// (crash logs show `permittedBackgroundDuration: 180`); 13+: ~30 (~20 s, ~15 s and ~40 s were
+    /// also observed). [doc][dts][obs]
+    public var backgroundTimeBudget: Double
+    /// Whether the budget runs while the device sleeps (locked). Before iOS 7 it did; from iOS 7
+    /// it pauses and the rest is spent after the next wake. [doc: WWDC 2013]
+    public var budgetRunsWhileAsleep: Bool
+    /// Seconds an app keeps running after entering the background with nothing holding it
+    /// (`applicationDidEnterBackground` gets "roughly 5 s"). [doc]
+    public var suspensionGracePeriod: Double
+    /// Seconds expiration handlers have to end their tasks before the watchdog terminates the app. [doc][dts]
+    public var expirationHandlerAllowance: Double
+    /// Seconds after which iOS logs a warning for a background task still open. [obs]
+    public var longTaskWarningAfter: Double
+
+    // MARK: §3 Location
+
+    /// How soon, per activity type, a device that stays put has its updates paused
+    /// (`pausesLocationUpdatesAutomatically`); observed ~10–20 min. [model]
+    public var stationaryWindows: [SimActivityType: Double]
+    /// Metres the device may wander and still count as staying put. [model]
+    public var stationaryRadius: Double
+    /// Cadence, accuracy and noise of fixes per `desiredAccuracy` setting. [model]
+    public var accuracyProfiles: [SimAccuracy: SimAccuracyProfile]
+    /// Deliver a fix that fails the distance filter when its accuracy improved (the header's
+    /// "unless accuracy improved"); off by default. [model]
+    public var deliversFixesWhenAccuracyImproves: Bool
+    /// Significant-change service: metres between fixes, and the shortest interval in seconds. [doc]
+    public var significantChangeDistance: Double
+    public var significantChangeMinimumInterval: Double
+
+    // MARK: §5 Authorization
+
+    /// Whether `requestAlwaysAuthorization` from notDetermined grants provisional Always, with the
+    /// second prompt at the first event that needs Always (iOS 13+). [doc][obs]
+    public var grantsProvisionalAlways: Bool
+
+    /// Creates a profile; the named profiles below are the usual starting points.
+    public init(
+        name: String, backgroundTimeBudget: Double, budgetRunsWhileAsleep: Bool,
+        suspensionGracePeriod: Double = 5, expirationHandlerAllowance: Double = 1,
+        longTaskWarningAfter: Double = 30,
+        stationaryWindows: [SimActivityType: Double] = SimProfile.defaultStationaryWindows,
+        stationaryRadius: Double = 25,
+        accuracyProfiles: [SimAccuracy: SimAccuracyProfile] = SimAccuracyProfile.defaults,
+        deliversFixesWhenAccuracyImproves: Bool = false,
+        significantChangeDistance: Double = 500, significantChangeMinimumInterval: Double = 300,
+        grantsProvisionalAlways: Bool
+    ) {
+        self.name = name
+        self.backgroundTimeBudget = backgroundTimeBudget
+        self.budgetRunsWhileAsleep = budgetRunsWhileAsleep
+        self.suspensionGracePeriod = suspensionGracePeriod
+        self.expirationHandlerAllowance = expirationHandlerAllowance
+        self.longTaskWarningAfter = longTaskWarningAfter
+        self.stationaryWindows = stationaryWindows
+        self.stationaryRadius = stationaryRadius
+        self.accuracyProfiles = accuracyProfiles
+        self.deliversFixesWhenAccuracyImproves = deliversFixesWhenAccuracyImproves
+        self.significantChangeDistance = significantChangeDistance
+        self.significantChangeMinimumInterval = significantChangeMinimumInterval
+        self.grantsProvisionalAlways = grantsProvisionalAlways
+    }
+
+    /// Stationary windows per activity type: 15 min by default, 10 for fitness, 20 for navigation. [model]
+    public static let defaultStationaryWindows: [SimActivityType: Double] = [
+        .other: 900, .fitness: 600, .automotiveNavigation: 1200, .otherNavigation: 1200, .airborne: 1200,
+    ]
+
+    /// iOS 4–6: 600 s that run even while the device sleeps.
+    public static let iOS6 = SimProfile(
+        name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, grantsProvisionalAlways: false)
+    /// iOS 7–11: 180 s, paused while the device sleeps.
+    public static let iOS7 = SimProfile(
+        name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false)
+    /// iOS 12: as iOS 7.
+    public static let iOS12 = SimProfile(
+        name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false)
+    /// iOS 13–16: 30 s, paused while asleep, provisional Always.
+    public static let iOS13 = SimProfile(
+        name: "ios13", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+    /// iOS 17 and later: as iOS 13.
+    public static let iOS17 = SimProfile(
+        name: "ios17", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+
+    /// The named profiles, oldest first.
+    public static let all: [SimProfile] = [.iOS6, .iOS7, .iOS12, .iOS13, .iOS17]
+
+    /// The stationary window for an activity type (15 min if the profile names none).
+    public func stationaryWindow(for activity: SimActivityType) -> Double {
+        stationaryWindows[activity] ?? 900
+    }
+
+    /// The accuracy profile for a setting (that of `best` if the profile names none).
+    public func accuracyProfile(for accuracy: SimAccuracy) -> SimAccuracyProfile {
+        accuracyProfiles[accuracy] ?? SimAccuracyProfile.defaults[accuracy] ?? SimAccuracyProfile.defaults[.best]!
+    }
+}
+
+/// How fixes come for one `desiredAccuracy` setting. [model] after §3: coarse settings may turn
+/// GPS off and use Wi-Fi or cell, giving fewer fixes with larger `horizontalAccuracy`.
+public struct SimAccuracyProfile: Hashable, Sendable, Codable {
+    /// Seconds between fixes (GPS gives at most about 1 Hz).
+    public var interval: Double
+    /// The range `horizontalAccuracy` is drawn from, metres.
+    public var horizontalAccuracy: ClosedRange<Double>
+    /// The error actually applied is drawn with this standard deviation, as a fraction of the
+    /// reported accuracy, per axis.
+    public var errorFraction: Double
+    /// `verticalAccuracy` in metres; negative for none.
+    public var verticalAccuracy: Double
+
+    /// Creates an accuracy profile.
+    public init(interval: Double, horizontalAccuracy: ClosedRange<Double>, errorFraction: Double = 0.5, verticalAccuracy: Double) {
+        self.interval = interval
+        self.horizontalAccuracy = horizontalAccuracy
+        self.errorFraction = errorFraction
+        self.verticalAccuracy = verticalAccuracy
+    }
+
+    /// The defaults per setting. [model]
+    public static let defaults: [SimAccuracy: SimAccuracyProfile] = [
+        .bestForNavigation: SimAccuracyProfile(interval: 1, horizontalAccuracy: 3...5, verticalAccuracy: 4),
+        .best: SimAccuracyProfile(interval: 1, horizontalAccuracy: 5...10, verticalAccuracy: 6),
+        .nearestTenMeters: SimAccuracyProfile(interval: 1, horizontalAccuracy: 10...15, verticalAccuracy: 10),
+        .hundredMeters: SimAccuracyProfile(interval: 10, horizontalAccuracy: 30...100, verticalAccuracy: -1),
+        .kilometer: SimAccuracyProfile(interval: 60, horizontalAccuracy: 300...1000, verticalAccuracy: -1),
+        .threeKilometers: SimAccuracyProfile(interval: 300, horizontalAccuracy: 1000...3000, verticalAccuracy: -1),
+        // Reduced accuracy: ~1–20 km off, a few fixes an hour. [doc][obs]
+        .reduced: SimAccuracyProfile(interval: 900, horizontalAccuracy: 1000...20000, errorFraction: 0.5, verticalAccuracy: -1),
+    ]
+}

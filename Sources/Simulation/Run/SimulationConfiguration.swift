@@ -1,0 +1,49 @@
+/// Everything a run depends on: the same configuration and seed give the same run.
+public struct SimulationConfiguration: Sendable {
+    /// The trip.
+    public var trajectory: Trajectory
+    /// Device/OS numbers.
+    public var profile: SimProfile
+    /// How location updates keep the app alive.
+    public var policy: KeepAlivePolicy
+    /// Seeds the fixes' errors.
+    public var seed: UInt64
+    /// The app's Info.plist.
+    public var capabilities: SimCapabilities
+    /// The authorization the app holds when the run starts (`.notDetermined` for a first launch).
+    public var initialAuthorization: SimAuthorizationStatus
+    /// Precise or approximate location when the run starts.
+    public var initialAccuracyAuthorization: SimAccuracyAuthorization
+    /// The device-wide Location Services switch when the run starts.
+    public var locationServicesEnabled: Bool
+    /// How the user answers prompts.
+    public var answers: SimUserAnswers
+    /// What happens when; a launch at time 0 is implied unless `launchesAtStart` is false.
+    public var timeline: [SimScenarioEvent]
+    /// Whether the user opens the app when the trip starts.
+    public var launchesAtStart: Bool
+    /// How long the run lasts; by default until the trajectory's last sample (or the last scenario event).
+    public var duration: Double?
+
+    /// Creates a configuration; only the trajectory is required.
+    public init(
+        trajectory: Trajectory, profile: SimProfile = .iOS17, policy: KeepAlivePolicy = .session, seed: UInt64 = 0,
+        capabilities: SimCapabilities = SimCapabilities(), initialAuthorization: SimAuthorizationStatus = .notDetermined,
+        initialAccuracyAuthorization: SimAccuracyAuthorization = .fullAccuracy, locationServicesEnabled: Bool = true,
+        answers: SimUserAnswers = SimUserAnswers(), timeline: [SimScenarioEvent] = [], launchesAtStart: Bool = true,
+        duration: Double? = nil
+    ) {
+        self.trajectory = trajectory
+        self.profile = profile
+        self.policy = policy
+        self.seed = seed
+        self.capabilities = capabilities
+        self.initialAuthorization = initialAuthorization
+        self.initialAccuracyAuthorization = initialAccuracyAuthorization
+        self.locationServicesEnabled = locationServicesEnabled
+        self.answers = answers
+        self.timeline = timeline
+        self.launchesAtStart = launchesAtStart
+        self.duration = duration
+    }
+}

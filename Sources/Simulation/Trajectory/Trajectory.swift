@@ -1,0 +1,144 @@
+import Foundation
+import Geodesy
+
+/// One known position of the device: where it truly was at a moment of the trip.
+public struct TrajectorySample: Hashable, Sendable, Codable {
+    /// Seconds from the start of the trip.
+    public var time: Double
+    public var coordinate: GeoCoordinate
+    /// Metres above sea level, if known.
+    public var altitude: Double?
+    /// Recorded speed in m/s, if the source had one; otherwise it is derived from neighbours.
+    public var speed: Double?
+    /// Recorded course in degrees, if the source had one; otherwise it is derived from neighbours.
+    public var course: Double?
+
+    /// Creates a sample.
+    public init(time: Double, coordinate: GeoCoordinate, altitude: Double? = nil, speed: Double? = nil, course: Double? = nil) {
+        self.time = time
+        self.coordinate = coordinate
+        self.altitude = altitude
+        self.speed = speed
+        self.course = course
+    }
+}
+
+/// Where the device truly is at a moment, as the location manager's fixes are drawn from it.
+public struct TruePosition: Hashable, Sendable {
+    public var coordinate: GeoCoordinate
+    public var altitude: Double?
+    /// Metres per second (recorded, or from the neighbouring samples).
+    public var speed: Double
+    /// Degrees from true north; negative when the device does not move.
+    public var course: Double
+}
+
+/// The true path of a trip over time: the input of a simulation.
+///
+/// A trajectory is a list of *pieces*, each a run of samples with increasing times; between
+/// pieces (GPX track segments) the signal is lost and no position is known. Within a piece a
+/// position at any moment is interpolated along the great circle between the samples around it,
+/// so tracks sparser than the location manager's cadence are filled in and denser ones are
+/// sampled down.
+public struct Trajectory: Hashable, Sendable {
+    /// The runs of samples, each sorted by time.
+    public private(set) var pieces: [[TrajectorySample]]
+    /// The date of time 0, for fix timestamps.
+    public var startDate: Date
+
+    /// Creates a trajectory. Samples whose time does not increase within a piece are dropped;
+    /// empty pieces are removed. Times are seconds from `startDate`.
+    public init(pieces: [[TrajectorySample]], startDate: Date = Date(timeIntervalSince1970: 946_684_800)) {
+        self.startDate = startDate
+        self.pieces = pieces.compactMap { piece in
+            var kept: [TrajectorySample] = []
+            kept.reserveCapacity(piece.count)
+            for sample in piece where kept.last.map({ sample.time > $0.time }) ?? true {
+                kept.append(sample)
+            }
+            return kept.isEmpty ? nil : kept
+        }
+    }
+
+    /// Time of the first sample (0 for a trajectory built from a track), or 0 when empty.
+    public var startTime: Double { pieces.first?.first?.time ?? 0 }
+    /// Time of the last sample.
+    public var endTime: Double { pieces.last?.last?.time ?? 0 }
+    /// Seconds from the first to the last sample.
+    public var duration: Double { endTime - startTime }
+    /// Number of samples.
+    public var sampleCount: Int { pieces.reduce(0) { $0 + $1.count } }
+
+    /// The spans with no position: from the end of one piece to the start of the next.
+    public var signalGaps: [ClosedRange<Double>] {
+        zip(pieces, pieces.dropFirst()).map { $0.last!.time...$1.first!.time }
+    }
+
+    /// The true position at `time`, or `nil` before the start, after the end, or between pieces.
+    public func position(at time: Double) -> TruePosition? {
+        guard let pieceIndex = piece(containing: time) else { return nil }
+        let piece = pieces[pieceIndex]
+        if piece.count == 1 {
+            let only = piece[0]
+            return TruePosition(coordinate: only.coordinate, altitude: only.altitude, speed: only.speed ?? 0, course: only.course ?? -1)
+        }
+        // The last sample at or before `time`.
+        var low = 0
+        var high = piece.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if piece[middle].time <= time { low = middle } else { high = middle - 1 }
+        }
+        let before = piece[min(low, piece.count - 2)]
+        let after = piece[min(low, piece.count - 2) + 1]
+        let fraction = (time - before.time) / (after.time - before.time)
+        let coordinate = Self.interpolate(before.coordinate, after.coordinate, fraction)
+        let altitude: Double? = switch (before.altitude, after.altitude) {
+        case let (a?, b?): a + (b - a) * fraction
+        case let (a?, nil): a
+        case let (nil, b?): b
+        case (nil, nil): nil
+        }
+        let metres = Geodesy.distance(from: before.coordinate, to: after.coordinate)
+        let derivedSpeed = metres / (after.time - before.time)
+        let exact = fraction <= 0 ? before : fraction >= 1 ? after : nil
+        let speed = exact?.speed ?? before.speed.flatMap { b in after.speed.map { b + ($0 - b) * fraction } } ?? derivedSpeed
+        let derivedCourse = metres > 0 ? Geodesy.initialBearing(from: before.coordinate, to: after.coordinate) : -1
+        let course = exact?.course ?? before.course ?? derivedCourse
+        return TruePosition(coordinate: coordinate, altitude: altitude, speed: speed, course: course)
+    }
+
+    /// The index of the piece whose time span holds `time`.
+    private func piece(containing time: Double) -> Int? {
+        var low = 0
+        var high = pieces.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let piece = pieces[middle]
+            if time < piece.first!.time {
+                high = middle - 1
+            } else if time > piece.last!.time {
+                low = middle + 1
+            } else {
+                return middle
+            }
+        }
+        return nil
+    }
+
+    /// The point a fraction of the way along the great circle from `a` to `b`.
+    static func interpolate(_ a: GeoCoordinate, _ b: GeoCoordinate, _ fraction: Double) -> GeoCoordinate {
+        if fraction <= 0 || a == b { return a }
+        if fraction >= 1 { return b }
+        let φ1 = a.latitude * .pi / 180, λ1 = a.longitude * .pi / 180
+        let φ2 = b.latitude * .pi / 180, λ2 = b.longitude * .pi / 180
+        let x1 = cos(φ1) * cos(λ1), y1 = cos(φ1) * sin(λ1), z1 = sin(φ1)
+        let x2 = cos(φ2) * cos(λ2), y2 = cos(φ2) * sin(λ2), z2 = sin(φ2)
+        let angle = acos(max(-1, min(1, x1 * x2 + y1 * y2 + z1 * z2)))
+        guard angle > 1e-12 else { return a }
+        let wa = sin((1 - fraction) * angle) / sin(angle)
+        let wb = sin(fraction * angle) / sin(angle)
+        let x = wa * x1 + wb * x2, y = wa * y1 + wb * y2, z = wa * z1 + wb * z2
+        return GeoCoordinate(latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
+    }
+}

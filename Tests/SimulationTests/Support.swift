@@ -1,0 +1,65 @@
+import Foundation
+import Geodesy
+@testable import Simulation
+
+/// A straight drive east from (47, 8) at `speed` m/s, one sample a second, standing still during `stops`.
+func drive(seconds: Int, speed: Double = 10, stops: [ClosedRange<Int>] = [], gaps: [ClosedRange<Int>] = []) -> Trajectory {
+    var pieces: [[TrajectorySample]] = [[]]
+    var metres = 0.0
+    for second in 0...seconds {
+        if second > 0, !stops.contains(where: { $0.contains(second) && $0.lowerBound != second }) { metres += speed }
+        if gaps.contains(where: { $0.contains(second) }) {
+            if !(pieces.last!.isEmpty) { pieces.append([]) }
+            continue
+        }
+        let coordinate = GeoCoordinate(latitude: 47, longitude: 8 + metres / (111_320 * cos(47 * Double.pi / 180)))
+        pieces[pieces.count - 1].append(TrajectorySample(time: Double(second), coordinate: coordinate, altitude: 400))
+    }
+    return Trajectory(pieces: pieces)
+}
+
+/// The events of a kind, as "time message" lines, for exact comparisons.
+func lines(_ result: SimulationResult, _ kinds: Set<SimEvent.Kind>) -> [String] {
+    result.events.filter { kinds.contains($0.kind) }.map { "\(format($0.time)) \($0.message)" }
+}
+
+func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
+}
+
+/// A configuration with an app already granted `authorization`, so tests start from a known state.
+func configuration(
+    _ trajectory: Trajectory, profile: SimProfile = .iOS17, policy: KeepAlivePolicy = .session,
+    authorization: SimAuthorizationStatus = .authorizedAlways, timeline: [SimScenarioEvent] = [],
+    capabilities: SimCapabilities = SimCapabilities()
+) -> SimulationConfiguration {
+    SimulationConfiguration(
+        trajectory: trajectory, profile: profile, policy: policy, capabilities: capabilities,
+        initialAuthorization: authorization, timeline: timeline)
+}
+
+/// `base` with fixes exactly on the true positions, so that distance-filter tests have exact times.
+func exact(_ base: SimProfile) -> SimProfile {
+    var profile = base
+    profile.accuracyProfiles = profile.accuracyProfiles.mapValues { accuracy in
+        var accuracy = accuracy
+        accuracy.horizontalAccuracy = accuracy.horizontalAccuracy.lowerBound...accuracy.horizontalAccuracy.lowerBound
+        accuracy.errorFraction = 0
+        return accuracy
+    }
+    return profile
+}
+
+/// Runs the standard app pattern with `settings` and returns the result and the app.
+func runStandard(
+    _ configuration: SimulationConfiguration, _ adjust: (inout StandardNavigationApp.Settings) -> Void = { _ in }
+) -> (SimulationResult, StandardNavigationApp) {
+    var settings = StandardNavigationApp.Settings()
+    adjust(&settings)
+    let app = StandardNavigationApp(settings: settings)
+    return (KeepAliveSimulation(configuration, app: app).run(), app)
+}
+
+func deliveredTimes(_ result: SimulationResult) -> [Double] {
+    result.events.filter { $0.kind == .fixDelivered }.map(\.time)
+}
