@@ -162,6 +162,7 @@ final class SimWorld {
 
     func lock() {
         guard !isAsleep else { return }
+        settleBudget()  // the budget's pace depends on sleep: account up to now first
         isAsleep = true
         wasForegroundWhenLocked = appState.isForeground
         log(.deviceLock, "the device is locked and sleeps")
@@ -172,6 +173,7 @@ final class SimWorld {
 
     func unlock() {
         guard isAsleep else { return }
+        settleBudget()
         isAsleep = false
         log(.deviceUnlock, "the device is woken and unlocked")
         strictCheck.update(now: now, inBackground: appState == .background, asleep: false)

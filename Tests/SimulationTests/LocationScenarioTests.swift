@@ -1,0 +1,143 @@
+import Testing
+@testable import Simulation
+
+/// §3 and §4 with exact fixes (no error): a drive east at 10 m/s, one sample a second.
+@Suite struct LocationScenarioTests {
+    /// Stopped at a red light from 100 to 200 s; distance filter 95 m, so fixes come every 10 s
+    /// while driving (at 0, 10, …, 100) and none while stopped, until 210.
+    private func trafficLight(_ policy: KeepAlivePolicy) -> SimulationResult {
+        runStandard(configuration(drive(seconds: 300, stops: [100...200]), profile: exact(.iOS17), policy: policy, timeline: [
+            SimScenarioEvent(at: 60, .enterBackground),
+        ])) { $0.distanceFilter = 95 }.0
+    }
+
+    @Test func trafficLightLongerThanTheBudgetUnderTheSessionPolicy() {
+        // The running session keeps the app alive; the strict reading suspends it 30 s after the last delivery.
+        let result = trafficLight(.session)
+        #expect(Array(deliveredTimes(result).prefix(12)) == [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 210])
+        #expect(result.summary.verdict == .keptAlive)
+        #expect(result.summary.longestDeliveryGapSeconds == 110)
+        #expect(result.summary.strictVerdict == .suspended)
+        #expect(result.summary.strictSuspendedAt == 130)
+    }
+
+    @Test func trafficLightLongerThanTheBudgetUnderTheDeliveryPolicy() {
+        let result = trafficLight(.delivery)
+        #expect(result.summary.verdict == .suspended)
+        #expect(result.summary.suspendedAt == 130)
+        #expect(result.summary.reason == "no location update for 30 s (delivery policy); every background task was ended in its expiration handler")
+        #expect(result.summary.strictSuspendedAt == 130)
+        // Suspended: later fixes wait for the app.
+        #expect(lines(result, [.fixQueued]).first == "210 queued: the app is suspended")
+    }
+
+    /// Parked from 300 s to 2000 s; fitness pauses after 600 s standing still.
+    private func longStop(pauses: Bool) -> SimulationResult {
+        runStandard(configuration(drive(seconds: 3000, stops: [300...2000]), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 60, .enterBackground),
+        ])) {
+            $0.pausesLocationUpdatesAutomatically = pauses
+            $0.activityType = .fitness
+        }.0
+    }
+
+    @Test func longStopWithAutoPause() {
+        // Standing still from 300; paused at 900; the keep-alive ends and a fresh 30 s budget runs out at 930.
+        let result = longStop(pauses: true)
+        #expect(lines(result, [.locationPause]) == ["900 updates paused: the device stayed within 25 m for 600 s (fitness)"])
+        #expect(deliveredTimes(result).last == 900)
+        #expect(result.summary.verdict == .suspended)
+        #expect(result.summary.suspendedAt == 930)
+        #expect(result.summary.strictSuspendedAt == 930)
+    }
+
+    @Test func longStopWithoutAutoPause() {
+        let result = longStop(pauses: false)
+        #expect(result.summary.verdict == .keptAlive)
+        #expect(result.summary.deliveredUpdates == 3001)
+        #expect(result.summary.strictVerdict == .keptAlive)
+    }
+
+    @Test func theFirstFixIsAlwaysDelivered() {
+        // A 10 km filter on a 3 km drive: only first fixes, after the start and after a restart.
+        let (result, _) = runStandard(configuration(drive(seconds: 300), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 100, .stopUpdatingLocation), SimScenarioEvent(at: 101, .startUpdatingLocation),
+        ])) { $0.distanceFilter = 10_000 }
+        #expect(deliveredTimes(result) == [0, 101])
+        #expect(result.events.filter { $0.kind == .fixFiltered }.count == 298)
+    }
+
+    @Test func theFilterMeasuresFromTheLastDeliveredFix() {
+        // Fixes 10 m apart, a 15 m filter: every second fix is 20 m from the last delivered one.
+        // (Measured from the last offered fix, none would pass.)
+        let (result, _) = runStandard(configuration(drive(seconds: 100), profile: exact(.iOS17))) { $0.distanceFilter = 15 }
+        #expect(deliveredTimes(result) == Array(stride(from: 0.0, through: 100, by: 2)))
+        #expect(lines(result, [.fixFiltered]).first == "1 10 m from the last delivered fix, under the 15 m distance filter")
+    }
+
+    @Test func aTunnelGivesLocationUnknownAndTheSessionStillKeepsTheAppAlive() {
+        let (result, app) = runStandard(configuration(drive(seconds: 300, gaps: [100...160]), timeline: [
+            SimScenarioEvent(at: 60, .enterBackground),
+        ]))
+        #expect(app.errors == [.locationUnknown])
+        #expect(lines(result, [.fixUnavailable, .locationError]) == ["100 no position: signal lost", "100 didFailWithError: locationUnknown"])
+        #expect(result.summary.verdict == .keptAlive)
+        #expect(result.summary.longestDeliveryGapSeconds == 62)
+        #expect(result.summary.strictSuspendedAt == 129)
+    }
+
+    /// Uses only the significant-change service, which wakes a suspended Always app.
+    final class SignificantChangeApp: SimAppDelegate {
+        var manager: SimLocationManager?
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            let manager = application.makeLocationManager()
+            manager.startMonitoringSignificantLocationChanges()
+            self.manager = manager
+        }
+    }
+
+    @Test func significantChangesWakeASuspendedApp() {
+        // No task, no background updates: suspended 5 s after leaving at 10. The service delivers at 0,
+        // then after ≥ 500 m and ≥ 300 s, at 300 (checked every 60 s): iOS wakes the app, which is
+        // suspended again 5 s later.
+        let result = KeepAliveSimulation(configuration(drive(seconds: 700), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground),
+        ]), app: SignificantChangeApp()).run()
+        #expect(deliveredTimes(result) == [0, 300, 600])
+        #expect(lines(result, [.appState]).filter { $0.contains("suspended") } == [
+            "15 background → suspended: nothing keeps the app running in the background (no background task, no location session)",
+            "300 suspended → background: woken for a significant location change",
+            "305 background → suspended: nothing keeps the app running in the background (no background task, no location session)",
+            "600 suspended → background: woken for a significant location change",
+            "605 background → suspended: nothing keeps the app running in the background (no background task, no location session)",
+        ])
+        #expect(result.summary.suspendedAt == 15)
+    }
+
+    @Test func sameSeedSameRunOtherSeedOtherFixes() {
+        func run(seed: UInt64) -> SimulationResult {
+            var config = configuration(drive(seconds: 600, stops: [200...300]), timeline: [SimScenarioEvent(at: 60, .enterBackground)])
+            config.seed = seed
+            return runStandard(config) { $0.distanceFilter = 50 }.0
+        }
+        #expect(run(seed: 7) == run(seed: 7))
+        #expect(run(seed: 7).events.compactMap(\.latitude) != run(seed: 8).events.compactMap(\.latitude))
+    }
+
+    @Test func fixesCarryTruthPlusSeededError() {
+        let (_, app) = runStandard(configuration(drive(seconds: 60)))
+        #expect(app.received.count == 61)
+        #expect(app.received.allSatisfy { (5...10).contains($0.horizontalAccuracy) && $0.verticalAccuracy == 6 && $0.altitude == 400 })
+        // The error stays within a few standard deviations of the reported accuracy.
+        let truth = drive(seconds: 60)
+        #expect(app.received.allSatisfy { fix in
+            fix.distance(from: SimLocation(coordinate: truth.position(at: fix.time.seconds)!.coordinate, altitude: 0,
+                                           horizontalAccuracy: 0, verticalAccuracy: 0, speed: 0, course: 0, time: fix.time,
+                                           timestamp: fix.timestamp)) < 4 * fix.horizontalAccuracy
+        })
+        // `drive` lays out its 10 m steps with a spherical metres-per-degree factor; on the
+        // ellipsoid they measure 10.018 m, which is the speed derived from them.
+        #expect(abs(app.received[30].speed - 10.018) < 0.001)
+        #expect(abs(app.received[30].course - 90) < 0.01)
+    }
+}
