@@ -1,3 +1,4 @@
+import Geodesy
 import Testing
 @testable import Simulation
 
@@ -139,5 +140,49 @@ import Testing
         // ellipsoid they measure 10.018 m, which is the speed derived from them.
         #expect(abs(app.received[30].speed - 10.018) < 0.001)
         #expect(abs(app.received[30].course - 90) < 0.01)
+    }
+
+    @Test func coarseAccuracyComesLessOften() {
+        let (result, app) = runStandard(configuration(drive(seconds: 120))) { $0.desiredAccuracy = .hundredMeters }
+        #expect(deliveredTimes(result) == [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120])
+        #expect(app.received.allSatisfy { (30...100).contains($0.horizontalAccuracy) && $0.verticalAccuracy == -1 })
+    }
+
+    @Test func aFixThatImprovesAccuracyPassesTheFilterWhenTheFlagIsOn() {
+        // Standing still: with the flag, a fix more accurate than the last delivered one passes anyway.
+        var profile = SimProfile.iOS17
+        profile.deliversFixesWhenAccuracyImproves = true
+        let trip = drive(seconds: 60, stops: [0...60])
+        let off = runStandard(configuration(trip)) { $0.distanceFilter = 100 }.0
+        let (on, app) = runStandard(configuration(trip, profile: profile)) { $0.distanceFilter = 100 }
+        #expect(off.summary.deliveredUpdates == 1)
+        let accuracies = app.received.map(\.horizontalAccuracy)
+        #expect(accuracies.count > 1)
+        #expect(zip(accuracies, accuracies.dropFirst()).allSatisfy { $1 < $0 })
+        #expect(on.summary.deliveredUpdates == accuracies.count)
+    }
+
+    @Test func downgradeToWhenInUseMidTripKeepsUpdatesStartedInTheForeground() {
+        let (result, _) = runStandard(configuration(drive(seconds: 300), timeline: [
+            SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 100, .setAuthorization(.authorizedWhenInUse)),
+        ]))
+        #expect(lines(result, [.authorizationChange]) == ["100 authorization authorizedAlways → authorizedWhenInUse: changed in Settings"])
+        #expect(result.summary.verdict == .keptAlive)
+        #expect(result.summary.deliveredUpdates == 301)
+    }
+
+    @Test func restrictedIsRefusedLikeDenied() {
+        let (result, app) = runStandard(configuration(drive(seconds: 100), authorization: .restricted, timeline: [
+            SimScenarioEvent(at: 1, .startUpdatingLocation),
+        ]))
+        #expect(app.errors == [.denied])
+        #expect(result.summary.deliveredUpdates == 0)
+    }
+
+    @Test func aTrackDenserThanOneHertzIsSampledAtTheCadence() {
+        // Five samples a second; fixes still come once a second.
+        let samples = (0...50).map { TrajectorySample(time: Double($0) / 5, coordinate: GeoCoordinate(latitude: 47, longitude: 8 + Double($0) * 1e-5)) }
+        let (result, _) = runStandard(configuration(Trajectory(pieces: [samples])))
+        #expect(deliveredTimes(result) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     }
 }

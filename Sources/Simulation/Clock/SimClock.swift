@@ -57,6 +57,13 @@ public final class SimClock: Clock, @unchecked Sendable {
         return due.count
     }
 
+    /// How many tasks sleep on this clock.
+    var sleeperCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sleepers.count
+    }
+
     /// The earliest deadline among sleeping tasks.
     var earliestSleeperDeadline: SimInstant? {
         lock.lock()

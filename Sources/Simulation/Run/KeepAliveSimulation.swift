@@ -51,12 +51,12 @@ public final class KeepAliveSimulation {
     /// them run before time moves on.
     public func runAsync() async -> SimulationResult {
         while true {
+            // Let tasks started by the last step run up to their next suspension (a sleep) first.
+            for _ in 0..<100 { await Task.yield() }
             let next = [clock.scheduler.nextTime, clock.earliestSleeperDeadline].compactMap { $0 }.min()
             guard let next, next <= end else { break }
             clock.scheduler.run(until: next)
-            if clock.resumeDueSleepers() > 0 {
-                for _ in 0..<100 { await Task.yield() }
-            }
+            _ = clock.resumeDueSleepers()
         }
         run(until: end)
         return result()
