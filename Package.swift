@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "CExpat", "GPX", "Simulation",
+                "CExpat", "GPX", "Geodesy", "Simulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

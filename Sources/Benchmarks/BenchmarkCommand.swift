@@ -9,7 +9,8 @@ struct BenchmarkCommand: ParsableCommand {
             EXAMPLES
               swift run -c release keepalive-bench gpx
               swift run -c release keepalive-bench gpx --points 100000
+              swift run -c release keepalive-bench sim
             """,
-        subcommands: [GPXBenchmark.self, MeasurePass.self]
+        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, MeasurePass.self]
     )
 }

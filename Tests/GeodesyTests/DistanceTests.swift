@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 import Testing
 
@@ -50,5 +51,30 @@ import Testing
         let origin = GeoCoordinate(latitude: 0, longitude: 0)
         let target = GeoCoordinate(latitude: dLat, longitude: dLon)
         #expect(abs(Geodesy.initialBearing(from: origin, to: target) - expected) < 1e-9)
+    }
+
+    @Test func theLocalApproximationAgreesWithVincentyBelowOneKilometre() throws {
+        // A deterministic spread of short steps at many latitudes and bearings.
+        var worst = 0.0
+        for latitude in stride(from: -79.0, through: 79, by: 7.9) {
+            for bearing in stride(from: 0.0, to: 360, by: 22.5) {
+                for metres in [0.5, 5, 20, 100, 500, 999] {
+                    let a = GeoCoordinate(latitude: latitude, longitude: 10)
+                    let radians = bearing * .pi / 180
+                    let b = GeoCoordinate(latitude: latitude + metres * cos(radians) / 111_000,
+                                          longitude: 10 + metres * sin(radians) / (111_000 * cos(latitude * .pi / 180)))
+                    let exact = try #require(Geodesy.vincentyDistance(from: a, to: b))
+                    let local = try #require(Geodesy.localDistance(from: a, to: b))
+                    worst = max(worst, abs(exact - local))
+                }
+            }
+        }
+        #expect(worst < 0.000_05)  // 0.0303 mm at worst, near 1 km at high latitudes
+    }
+
+    @Test func acrossTheAntimeridian() {
+        let a = GeoCoordinate(latitude: 0, longitude: 179.9999)
+        let b = GeoCoordinate(latitude: 0, longitude: -179.9999)
+        #expect(abs(Geodesy.distance(from: a, to: b) - 22.263_898) < 0.000_01)
     }
 }

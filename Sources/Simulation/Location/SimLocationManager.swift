@@ -61,6 +61,8 @@ public final class SimLocationManager: LocationManaging {
     private var significantChangeMonitoring = false
     private var lastSignificantFix: SimLocation?
     private var streams: [AsyncStream<SimLocationUpdate>.Continuation] = []
+    /// The accuracy profile of the last setting used: looked up once, not at every fix.
+    private var accuracyCache: (setting: SimAccuracy, profile: SimAccuracyProfile)?
 
     init(world: SimWorld) {
         self.world = world
@@ -94,6 +96,14 @@ public final class SimLocationManager: LocationManaging {
         case ...1000: return .kilometer
         default: return .threeKilometers
         }
+    }
+
+    private var accuracyProfile: SimAccuracyProfile {
+        let setting = accuracySetting
+        if let accuracyCache, accuracyCache.setting == setting { return accuracyCache.profile }
+        let profile = world.profile.accuracyProfile(for: setting)
+        accuracyCache = (setting, profile)
+        return profile
     }
 
     private var authorizationAllowsBackground: Bool {
@@ -273,7 +283,7 @@ public final class SimLocationManager: LocationManaging {
         }
         offerFix()
         if producesFixes {
-            let interval = world.profile.accuracyProfile(for: accuracySetting).interval
+            let interval = accuracyProfile.interval
             world.clock.schedule(after: interval) { [weak self] in self?.tick(generation) }
         } else {
             ticking = false
@@ -307,7 +317,7 @@ public final class SimLocationManager: LocationManaging {
                 let moved = fix.distance(from: lastPassed)
                 let improves = world.profile.deliversFixesWhenAccuracyImproves && fix.horizontalAccuracy < lastPassed.horizontalAccuracy
                 if moved < distanceFilter && !improves {
-                    world.log(.fixFiltered, "\(world.format(moved.rounded())) m from the last delivered fix, under the \(world.format(distanceFilter)) m distance filter", fix: fix)
+                    world.log(.fixFiltered, "under the distance filter", fix: fix, distance: moved)
                     if pauseAfterThisFix { pause() }
                     return
                 }
@@ -326,8 +336,8 @@ public final class SimLocationManager: LocationManaging {
             world.log(.fixFiltered, "the app is not running", fix: fix)
         } else {
             queued.append(fix)
-            let why = world.appState == .suspended ? "the app is suspended" : "background updates are not allowed"
-            world.log(.fixQueued, "queued: \(why)", fix: fix)
+            let why = world.appState == .suspended ? "queued: the app is suspended" : "queued: background updates are not allowed"
+            world.log(.fixQueued, why, fix: fix)
         }
     }
 
@@ -336,7 +346,7 @@ public final class SimLocationManager: LocationManaging {
         location = last
         for fix in fixes {
             let age = world.now.seconds(since: fix.time)
-            world.log(.fixDelivered, age > 0 ? "delivered \(world.format(age)) s late" : "delivered", fix: fix)
+            world.log(.fixDelivered, age > 0 ? "delivered late" : "delivered", fix: fix, delay: age > 0 ? age : nil)
         }
         delegate?.locationManager(self, didUpdateLocations: fixes)
         streams.forEach { $0.yield(.locations(fixes)) }
@@ -351,7 +361,7 @@ public final class SimLocationManager: LocationManaging {
     }
 
     private func makeFix(_ truth: TruePosition, at now: SimInstant) -> SimLocation {
-        let profile = world.profile.accuracyProfile(for: accuracySetting)
+        let profile = accuracyProfile
         let range = profile.horizontalAccuracy
         let accuracy = range.lowerBound + (range.upperBound - range.lowerBound) * world.random.unit()
         let sigma = accuracy * profile.errorFraction

@@ -41,4 +41,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
     /// The fix's coordinate, for fix events.
     public var latitude: Double?
     public var longitude: Double?
+    /// For a filtered fix: metres from the last delivered fix.
+    public var distanceFromLastDelivered: Double?
+    /// For a fix delivered late (queued while the app could not receive it): seconds late.
+    public var delay: Double?
 }

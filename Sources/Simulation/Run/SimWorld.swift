@@ -62,12 +62,15 @@ final class SimWorld {
 
     // MARK: Log
 
-    func log(_ kind: SimEvent.Kind, _ message: String, fix: SimLocation? = nil) {
+    /// Records an event. Messages of the per-fix events are constant strings and their numbers
+    /// are fields, since a day's run logs one for every second.
+    func log(_ kind: SimEvent.Kind, _ message: String, fix: SimLocation? = nil, distance: Double? = nil, delay: Double? = nil) {
         let remaining = backgroundTimeRemaining
         events.append(SimEvent(
             time: now.seconds, kind: kind, message: message, state: appState,
             remaining: remaining == .greatestFiniteMagnitude || !appState.isRunning ? nil : remaining,
-            latitude: fix?.coordinate.latitude, longitude: fix?.coordinate.longitude))
+            latitude: fix?.coordinate.latitude, longitude: fix?.coordinate.longitude,
+            distanceFromLastDelivered: distance, delay: delay))
     }
 
     // MARK: §1 App states

@@ -43,6 +43,9 @@ public struct TruePosition: Hashable, Sendable {
 public struct Trajectory: Hashable, Sendable {
     /// The runs of samples, each sorted by time.
     public private(set) var pieces: [[TrajectorySample]]
+    /// Speed and bearing from each sample to the next, worked out once: a replay asks for
+    /// positions many times.
+    private var steps: [[(speed: Double, course: Double)]] = []
     /// The date of time 0, for fix timestamps.
     public var startDate: Date
 
@@ -58,6 +61,22 @@ public struct Trajectory: Hashable, Sendable {
             }
             return kept.isEmpty ? nil : kept
         }
+        steps = self.pieces.map { piece in
+            zip(piece, piece.dropFirst()).map { before, after in
+                let metres = Geodesy.distance(from: before.coordinate, to: after.coordinate)
+                let course = metres > 0 ? Geodesy.initialBearing(from: before.coordinate, to: after.coordinate) : -1
+                return (metres / (after.time - before.time), course)
+            }
+        }
+    }
+
+    public static func == (lhs: Trajectory, rhs: Trajectory) -> Bool {
+        lhs.pieces == rhs.pieces && lhs.startDate == rhs.startDate
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pieces)
+        hasher.combine(startDate)
     }
 
     /// Time of the first sample (0 for a trajectory built from a track), or 0 when empty.
@@ -89,8 +108,10 @@ public struct Trajectory: Hashable, Sendable {
             let middle = (low + high + 1) / 2
             if piece[middle].time <= time { low = middle } else { high = middle - 1 }
         }
-        let before = piece[min(low, piece.count - 2)]
-        let after = piece[min(low, piece.count - 2) + 1]
+        let index = min(low, piece.count - 2)
+        let before = piece[index]
+        let after = piece[index + 1]
+        let step = steps[pieceIndex][index]
         let fraction = (time - before.time) / (after.time - before.time)
         let coordinate = Self.interpolate(before.coordinate, after.coordinate, fraction)
         let altitude: Double? = switch (before.altitude, after.altitude) {
@@ -99,12 +120,9 @@ public struct Trajectory: Hashable, Sendable {
         case let (nil, b?): b
         case (nil, nil): nil
         }
-        let metres = Geodesy.distance(from: before.coordinate, to: after.coordinate)
-        let derivedSpeed = metres / (after.time - before.time)
         let exact = fraction <= 0 ? before : fraction >= 1 ? after : nil
-        let speed = exact?.speed ?? before.speed.flatMap { b in after.speed.map { b + ($0 - b) * fraction } } ?? derivedSpeed
-        let derivedCourse = metres > 0 ? Geodesy.initialBearing(from: before.coordinate, to: after.coordinate) : -1
-        let course = exact?.course ?? before.course ?? derivedCourse
+        let speed = exact?.speed ?? before.speed.flatMap { b in after.speed.map { b + ($0 - b) * fraction } } ?? step.speed
+        let course = exact?.course ?? before.course ?? step.course
         return TruePosition(coordinate: coordinate, altitude: altitude, speed: speed, course: course)
     }
 

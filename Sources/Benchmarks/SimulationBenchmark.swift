@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import Geodesy
+import Simulation
+
+/// A day's trip simulated end to end, against the bare trajectory lookups it is made of.
+struct SimulationBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sim",
+        abstract: "Simulate a 24-hour trip at 1 Hz (86,400 fixes) and report fixes per second.",
+        discussion: """
+            Builds a synthetic day-long drive (one sample a second, with stops), then measures, \
+            best of --repeat runs in this process: (a) the baseline, looking up the true position \
+            at every second, which any replay must do; (b) the whole simulation: the standard \
+            navigation app launched, authorized, in the background after a minute, a 20 m \
+            distance filter, every fix made, filtered, delivered and logged. Target: the day in \
+            under 0.1 s.
+            """
+    )
+
+    @Option(help: "Seconds of trip.")
+    var seconds = 86_400
+
+    @Option(help: "Runs of each measurement; the fastest counts.")
+    var `repeat` = 5
+
+    func validate() throws {
+        guard seconds > 0, `repeat` > 0 else { throw ValidationError("--seconds and --repeat must be positive") }
+    }
+
+    func run() throws {
+        let trajectory = Self.day(seconds: seconds)
+        var checksum = 0.0
+        let lookups = best {
+            for second in 0...seconds { checksum += trajectory.position(at: Double(second))?.coordinate.latitude ?? 0 }
+        }
+        var delivered = 0
+        var events = 0
+        let simulation = best {
+            var settings = StandardNavigationApp.Settings()
+            settings.distanceFilter = 20
+            let configuration = SimulationConfiguration(
+                trajectory: trajectory, initialAuthorization: .authorizedAlways,
+                timeline: [SimScenarioEvent(at: 60, .enterBackground)])
+            let result = KeepAliveSimulation(configuration, app: StandardNavigationApp(settings: settings)).run()
+            delivered = result.summary.deliveredUpdates
+            events = result.events.count
+        }
+        if checksum == 0 { print("") }  // keeps the lookups observed
+        let fixes = Double(seconds + 1)
+        print("trip: \(seconds) s at 1 Hz, \(trajectory.sampleCount) samples")
+        print("(a) trajectory lookups only    \(format(lookups * 1000, 1)) ms  \(format(fixes / lookups / 1e6, 2)) M fixes/s")
+        print("(b) full simulation            \(format(simulation * 1000, 1)) ms  \(format(fixes / simulation / 1e6, 2)) M fixes/s  (\(delivered) delivered, \(events) events)")
+        print("simulated/real time: \(format(Double(seconds) / simulation, 0))×; the day in \(format(simulation, 3)) s (target < 0.1 s)")
+    }
+
+    private func best(_ body: () -> Void) -> Double {
+        let clock = ContinuousClock()
+        var fastest = Double.infinity
+        for _ in 0..<`repeat` {
+            let elapsed = clock.measure(body)
+            fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        return fastest
+    }
+
+    /// Laps of a 5 km loop at city speeds, stopping a minute every ten.
+    static func day(seconds: Int) -> Trajectory {
+        var samples: [TrajectorySample] = []
+        samples.reserveCapacity(seconds + 1)
+        var angle = 0.0
+        let radius = 800.0
+        for second in 0...seconds {
+            let moving = second % 600 >= 60
+            if moving { angle += 12 / radius }
+            let north = radius * sin(angle), east = radius * cos(angle)
+            samples.append(TrajectorySample(
+                time: Double(second),
+                coordinate: GeoCoordinate(latitude: 47.37 + north / 111_132, longitude: 8.54 + east / 75_500),
+                altitude: 410))
+        }
+        return Trajectory(pieces: [samples])
+    }
+
+    private func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), value)
+    }
+}
