@@ -20,7 +20,9 @@ import Geodesy
 /// fixes (suspended, or in the background without background updates) they are queued and
 /// delivered when it can.
 public final class SimLocationManager: LocationManaging {
-    unowned let world: SimWorld
+    /// The world owns its managers and outlives them; `unowned(unsafe)` spares a reference
+    /// count check at each of the many accesses per fix.
+    unowned(unsafe) let world: SimWorld
 
     /// Receives fixes, errors, authorization changes and pauses, as `CLLocationManagerDelegate` does.
     public weak var delegate: SimLocationManagerDelegate?
