@@ -118,6 +118,23 @@ import Testing
         #expect(result.summary.suspendedAt == 15)
     }
 
+    @Test func significantChangesRelaunchAPurgedAppButNotAForceQuitOne() {
+        func run(_ ending: SimScenarioEvent.Action) -> SimulationResult {
+            KeepAliveSimulation(configuration(drive(seconds: 400), profile: exact(.iOS17), timeline: [
+                SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, ending),
+            ]), app: SignificantChangeApp()).run()
+        }
+        let purged = run(.memoryPressure)
+        #expect(lines(purged, [.appLaunch]) == [
+            "0 the user opens the app",
+            "300 iOS launches the app in the background: relaunched for a significant location change",
+        ])
+        #expect(deliveredTimes(purged) == [0, 300])
+        let quit = run(.forceQuit)
+        #expect(lines(quit, [.appLaunch]) == ["0 the user opens the app"])
+        #expect(deliveredTimes(quit) == [0])
+    }
+
     @Test func sameSeedSameRunOtherSeedOtherFixes() {
         func run(seed: UInt64) -> SimulationResult {
             var config = configuration(drive(seconds: 600, stops: [200...300]), timeline: [SimScenarioEvent(at: 60, .enterBackground)])

@@ -424,11 +424,23 @@ public final class SimLocationManager: LocationManaging {
         if !world.appState.isRunning {
             guard world.authorization.effective == .authorizedAlways, world.appState != .notRunning else { return }
             world.wakeInBackground(reason: "a significant location change")
+            // Relaunched: the new process hears of the change through the manager it creates.
+            guard significantChangeMonitoring else { return }
         }
         if canReceiveNow || world.appState == .background { deliver([fix]) }
     }
 
     // MARK: Notifications from the world
+
+    /// The app's process ended and a new one started: this manager does nothing more.
+    func retire() {
+        updatesRequested = false
+        significantChangeMonitoring = false
+        wantsOneFix = false
+        queued = []
+        streams.forEach { $0.finish() }
+        streams = []
+    }
 
     func appEnteredBackground() {
         // iOS 13+: the second prompt for a provisional Always grant comes with the first event that needs Always.
@@ -444,7 +456,8 @@ public final class SimLocationManager: LocationManaging {
     func appStateChanged() {
         if world.appState == .terminated {
             updatesRequested = false
-            significantChangeMonitoring = false
+            // The significant-change service outlives the app, and relaunches it unless the user force-quit it.
+            if world.wasForceQuit { significantChangeMonitoring = false }
             queued = []
             streams.forEach { $0.finish() }
             streams = []

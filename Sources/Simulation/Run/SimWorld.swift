@@ -97,6 +97,10 @@ final class SimWorld {
         expired = false
         tasks = [:]
         log(.appLaunch, inBackground ? "iOS launches the app in the background: \(reason)" : "the user opens the app")
+        wasForceQuit = false
+        // A new process: the managers of the previous one are gone (the relaunched app makes its own).
+        managers.forEach { $0.retire() }
+        managers = []
         if inBackground {
             resetBackgroundTime()
             setState(.background, reason)
@@ -195,8 +199,12 @@ final class SimWorld {
         terminate(reason: "purged from memory while suspended (memory pressure)", verdict: .terminated)
     }
 
+    /// Whether the user force-quit the app; iOS then relaunches it for nothing.
+    private(set) var wasForceQuit = false
+
     func forceQuit() {
         guard appState != .notRunning, appState != .terminated else { return }
+        wasForceQuit = true
         terminate(reason: "the user force-quit the app", verdict: .terminated)
     }
 
