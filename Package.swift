@@ -6,11 +6,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "keepalive", targets: ["keepalive"]),
-        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "Simulation", "Replay"]),
+        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "Simulation", "Replay", "Scenario"]),
         .executable(name: "keepalive-bench", targets: ["Benchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // libexpat, the only XML parser in the package.
@@ -28,11 +29,17 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["Geodesy"]),
         // Turns a GPX document into a `Trajectory`: the one place that sees both.
         .target(name: "Replay", dependencies: ["GPX", "Simulation"]),
-        // The `keepalive` command line tool: argument parsing and output formatting only.
+        // Replays as the CLI runs them: settings and scenario files, the run, and its reports
+        // (text timeline, JSON, SVG/HTML picture).
+        .target(
+            name: "Scenario",
+            dependencies: ["GPX", "Replay", "Simulation", .product(name: "Yams", package: "Yams")]
+        ),
+        // The `keepalive` command line tool: argument parsing and output only.
         .executableTarget(
             name: "keepalive",
             dependencies: [
-                "GPX",
+                "GPX", "Scenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,6 +54,7 @@ let package = Package(
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Replay", "GPX"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
         .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"]),
     ],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GPX
+import Scenario
 
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Simulation
 
 @main
 struct Keepalive: ParsableCommand {
@@ -6,16 +7,33 @@ struct Keepalive: ParsableCommand {
         commandName: "keepalive",
         abstract: "Find out whether an iOS navigation app stays alive in the background, from a GPX track.",
         discussion: """
-            KeepAliveSim replays GPX tracks in virtual time. `inspect` reads GPX files and reports \
-            what they hold, so you can check a track before you replay it.
+            KeepAliveSim replays GPX tracks in virtual time through a model of the iOS location \
+            manager and background-time rules, and tells whether a navigation app would stay \
+            alive in the background for the whole trip, and if not, when and why it would be \
+            suspended or killed.
+
+            COMMANDS
+              replay    replay a track into the simulated app and give the verdict
+              inspect   report what GPX files hold, to check a track before replaying it
+
+            EXAMPLES
+              keepalive replay Tracks/city-commute.gpx
+              keepalive replay Tracks/city-commute.gpx --distance-filter 100 --report commute.svg
+              keepalive inspect --format json Tracks/*.gpx
 
             EXIT STATUS
-              0   success
+              0   success (replay: the app stayed alive)
+              1   replay: the app was suspended, terminated or crashed
               64  bad usage: an unknown option or an impossible setting
               65  invalid track data; stderr names FILE:LINE:COLUMN
               66  a file cannot be opened or read
+
+            SEE ALSO
+              Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md
             """,
-        version: "0.1.0",
-        subcommands: [InspectCommand.self]
+        version: "0.2.0",
+        subcommands: [ReplayCommand.self, InspectCommand.self]
     )
 }
+
+extension KeepAlivePolicy: ExpressibleByArgument {}

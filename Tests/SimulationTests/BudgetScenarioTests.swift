@@ -6,13 +6,16 @@ import Testing
 /// background), so only its background task holds it.
 @Suite struct BudgetScenarioTests {
     private func run(_ profile: SimProfile, locked: Bool, leak: Bool = false) -> SimSummary {
+        runLog(profile, locked: locked, leak: leak).summary
+    }
+
+    private func runLog(_ profile: SimProfile, locked: Bool, leak: Bool = false) -> SimulationResult {
         var timeline = [SimScenarioEvent(at: 10, .enterBackground)]
         if locked { timeline += [SimScenarioEvent(at: 20, .lock), SimScenarioEvent(at: 1000, .unlock)] }
-        let (result, _) = runStandard(configuration(drive(seconds: 2000), profile: profile, timeline: timeline)) {
+        return runStandard(configuration(drive(seconds: 2000), profile: profile, timeline: timeline)) {
             $0.allowsBackgroundLocationUpdates = false
             $0.leaksBackgroundTask = leak
-        }
-        return result.summary
+        }.0
     }
 
     @Test func iOS6BudgetRunsWhileAsleep() {
@@ -22,15 +25,26 @@ import Testing
     }
 
     @Test func iOS7BudgetPausesWhileAsleep() {
-        // 180 s; locked at 20 after 10 s spent, the remaining 170 s run after the unlock at 1000.
+        // 180 s. Locked at 20 after 10 s spent: the sleeping device gives the app no time (it is
+        // frozen); it runs again at the unlock at 1000 with the remaining 170 s, which expire at 1170.
         #expect(run(.iOS7, locked: false).suspendedAt == 190)
-        #expect(run(.iOS7, locked: true).suspendedAt == 1170)
+        let locked = runLog(.iOS7, locked: true)
+        #expect(locked.summary.suspendedAt == 20)
+        #expect(locked.summary.reason == "the device sleeps and nothing keeps the app running: it gets no CPU time until the device wakes, when its 170 s of background time resume")
+        #expect(lines(locked, [.appState]).suffix(3) == [
+            "20 background → suspended: the device sleeps and nothing keeps the app running: it gets no CPU time until the device wakes, when its 170 s of background time resume",
+            "1000 suspended → background: the device woke: the app runs again with 170 s of background time",
+            "1170 background → suspended: background time expired; every background task was ended in its expiration handler",
+        ])
     }
 
     @Test func iOS13BudgetPausesWhileAsleep() {
-        // 30 s; 10 spent before the lock, 20 after the unlock.
+        // 30 s; 10 spent before the lock, the other 20 after the unlock.
         #expect(run(.iOS13, locked: false).suspendedAt == 40)
-        #expect(run(.iOS13, locked: true).suspendedAt == 1020)
+        #expect(lines(runLog(.iOS13, locked: true), [.appState]).suffix(2) == [
+            "1000 suspended → background: the device woke: the app runs again with 20 s of background time",
+            "1020 background → suspended: background time expired; every background task was ended in its expiration handler",
+        ])
         #expect(run(.iOS12, locked: false).suspendedAt == 190)
     }
 

@@ -24,15 +24,28 @@ public struct GPXReader: Sendable {
         try Self.document(from: GPXStreamReader(contentsOf: path, options: options))
     }
 
+    /// Reads a file, telling `progress` the bytes read so far after each chunk.
+    public func read(contentsOf path: String, progress: (_ bytesRead: Int) -> Void) throws(GPXReadError) -> GPXDocument {
+        let stream = try GPXStreamReader(contentsOf: path, options: options)
+        var reported = 0
+        return try Self.document(from: stream) {
+            if stream.bytesRead != reported {
+                reported = stream.bytesRead
+                progress(reported)
+            }
+        }
+    }
+
     /// Reads a document held in memory; `name` stands for the file in messages.
     public func read(bytes: [UInt8], name: String = "<memory>") throws(GPXReadError) -> GPXDocument {
         try Self.document(from: GPXStreamReader(bytes: bytes, name: name, options: options))
     }
 
-    private static func document(from stream: GPXStreamReader) throws(GPXReadError) -> GPXDocument {
+    private static func document(from stream: GPXStreamReader, afterEvent: () -> Void = {}) throws(GPXReadError) -> GPXDocument {
         var document = GPXDocument()
         try stream.readAll { event in
             document.add(event)
+            afterEvent()
             return true
         }
         return document

@@ -32,6 +32,8 @@ public final class GPXStreamReader {
     private let chunkSize: Int
     private var finished = false
     private var sawContent = false
+    /// Bytes read from the input so far, for progress reports.
+    public private(set) var bytesRead = 0
     private var pendingError: GPXReadError?
 
     /// Opens a file for reading.
@@ -141,6 +143,7 @@ public final class GPXStreamReader {
                 return
             }
             noteContent(UnsafeRawBufferPointer(start: buffer, count: count))
+            bytesRead += count
             isFinal = count == 0
             succeeded = parser.parseBuffer(length: count, isFinal: isFinal)
         case .bytes(let bytes, let offset):

@@ -45,4 +45,20 @@ public struct SimEvent: Hashable, Sendable, Codable {
     public var distanceFromLastDelivered: Double?
     /// For a fix delivered late (queued while the app could not receive it): seconds late.
     public var delay: Double?
+
+    /// Creates an event.
+    public init(
+        time: Double, kind: Kind, message: String, state: SimAppState, remaining: Double? = nil,
+        latitude: Double? = nil, longitude: Double? = nil, distanceFromLastDelivered: Double? = nil, delay: Double? = nil
+    ) {
+        self.time = time
+        self.kind = kind
+        self.message = message
+        self.state = state
+        self.remaining = remaining
+        self.latitude = latitude
+        self.longitude = longitude
+        self.distanceFromLastDelivered = distanceFromLastDelivered
+        self.delay = delay
+    }
 }

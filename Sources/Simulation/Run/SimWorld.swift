@@ -38,6 +38,9 @@ final class SimWorld {
     /// Expiration handlers have run; the app is being wound down.
     private var expired = false
     private var runningExpirationHandlers = false
+    /// Suspended because the device sleeps (iOS 7+) while only tasks held the app: it runs again,
+    /// with the budget it had, when the device wakes.
+    private var frozen = false
     private var timerGeneration = 0
     /// Counts stays in the background, so that a timer from an earlier one does nothing.
     private var backgroundSession = 0
@@ -154,6 +157,7 @@ final class SimWorld {
             launch(inBackground: false, reason: why)
         case .background, .suspended:
             if appState == .suspended { log(.scenario, "the app resumes from suspension") }
+            frozen = false
             timerGeneration += 1
             keepAliveActive = false
             setState(.inactive, why)
@@ -183,6 +187,12 @@ final class SimWorld {
         settleBudget()
         isAsleep = false
         log(.deviceUnlock, "the device is woken and unlocked")
+        if frozen, appState == .suspended {
+            frozen = false
+            budgetSettledAt = now
+            setState(.background, "the device woke: the app runs again with \(format(budgetRemaining.rounded(.up))) s of background time")
+            managersNoteAppState()
+        }
         strictCheck.update(now: now, inBackground: appState == .background, asleep: false)
         if wasForegroundWhenLocked, appState == .background || appState == .suspended {
             returnToForeground("unlocked: back on screen")
@@ -221,10 +231,11 @@ final class SimWorld {
         setState(.suspended, reason)
         record(.suspended, reason)
         managersNoteAppState()
-        if authorization.isTemporary { revertTemporaryAuthorization() }
+        if authorization.isTemporary && !frozen { revertTemporaryAuthorization() }
     }
 
     private func terminate(reason: String, verdict: SimVerdict) {
+        frozen = false
         timerGeneration += 1
         keepAliveActive = false
         tasks = [:]
@@ -357,6 +368,10 @@ final class SimWorld {
         }
         let holdsByTask = !tasks.isEmpty
         let holdsByLocation = configuration.policy == .delivery && location
+        if isAsleep && !profile.budgetRunsWhileAsleep && !holdsByLocation {
+            freeze()
+            return
+        }
         if !holdsByTask && !holdsByLocation && now >= graceUntil {
             suspend(reason: "nothing keeps the app running in the background (no background task, no location session)")
             return
@@ -374,6 +389,13 @@ final class SimWorld {
                 updateBackgroundHolders()
             }
         }
+    }
+
+    /// iOS 7+: a sleeping device gives the app no CPU time; background tasks do not keep it awake.
+    private func freeze() {
+        frozen = true
+        let left = format(budgetRemaining.rounded(.up))
+        suspend(reason: "the device sleeps and nothing keeps the app running: it gets no CPU time until the device wakes, when its \(left) s of background time resume")
     }
 
     /// The budget is spent: expiration handlers run, then the app is suspended, or terminated if

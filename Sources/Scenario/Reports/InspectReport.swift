@@ -1,12 +1,18 @@
 import Foundation
 import GPX
 
-/// One file's `inspect` result, rendered as text or JSON.
-struct InspectReport {
-    let file: String
-    let summary: GPXSummary
+/// One file's `keepalive inspect` result, rendered as text or JSON.
+public struct InspectReport: Sendable {
+    public let file: String
+    public let summary: GPXSummary
 
-    var json: JSONValue {
+    public init(file: String, summary: GPXSummary) {
+        self.file = file
+        self.summary = summary
+    }
+
+    /// The object of `--format json`, with exactly the documented keys.
+    public var json: JSONValue {
         let path = summary.path
         let bounds: JSONValue = path.bounds.map { box in
             .object([
@@ -34,7 +40,8 @@ struct InspectReport {
         ])
     }
 
-    var text: String {
+    /// The aligned text of `--format text`.
+    public var text: String {
         let path = summary.path
         var rows: [(String, String)] = [
             ("version", summary.version ?? "unknown"),

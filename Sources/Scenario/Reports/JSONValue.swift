@@ -1,5 +1,8 @@
 /// A JSON value whose objects keep their keys in the order given, so output is stable and readable.
-enum JSONValue: Equatable {
+///
+/// The reports build their JSON with it: `JSONEncoder` leaves out `nil` values, and the
+/// documented outputs show them as `null`.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -8,12 +11,12 @@ enum JSONValue: Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 
     /// Pretty-printed with two-space indentation.
-    func serialized(indent: String = "") -> String {
+    public func serialized(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
         case .null: return "null"
@@ -29,6 +32,15 @@ enum JSONValue: Equatable {
             if members.isEmpty { return "{}" }
             return "{\n" + members.map { inner + Self.quoted($0.0) + ": " + $0.1.serialized(indent: inner) }
                 .joined(separator: ",\n") + "\n" + indent + "}"
+        }
+    }
+
+    /// On one line, for JSON Lines.
+    public func compact() -> String {
+        switch self {
+        case .array(let values): "[" + values.map { $0.compact() }.joined(separator: ",") + "]"
+        case .object(let members): "{" + members.map { Self.quoted($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
+        default: serialized()
         }
     }
 

@@ -1,0 +1,353 @@
+import Foundation
+import Geodesy
+import Simulation
+
+/// `--report FILE.svg` or `.html`: the run at a glance.
+///
+/// Top to bottom, on one time axis: the app's state as coloured bands; the background time left
+/// against the budget (and where the location session kept the app alive); ticks for fixes
+/// delivered, filtered and queued, and for signal loss; the speed. Below: the track's shape with
+/// its start, end and the place the app was suspended or terminated, and the summary. Drawn at
+/// most one mark per pixel, so a day's run stays small; numbers are written with fixed
+/// decimals, so the same run gives the same bytes.
+public enum PictureReport {
+    private static let width = 1000.0
+    private static let left = 120.0
+    private static let right = 30.0
+    private static var plotWidth: Double { width - left - right }
+
+    private static let stateColors: [(SimAppState, String)] = [
+        (.active, "#2e7d32"), (.inactive, "#9ccc65"), (.background, "#1e88e5"),
+        (.suspended, "#9e9e9e"), (.terminated, "#c62828"), (.notRunning, "#eceff1"),
+    ]
+
+    public static func svg(_ outcome: ReplayOutcome) -> String {
+        var svg = SVG()
+        let summary = outcome.result.summary
+        let duration = max(summary.durationSeconds, 1)
+        func x(_ t: Double) -> Double { left + min(max(t, 0), duration) / duration * plotWidth }
+
+        // Title and verdict.
+        svg.text(24, 32, "keepalive replay — \(outcome.track)", size: 18, weight: "bold")
+        for (index, line) in wrapped(summary.sentence, width: 130).prefix(2).enumerated() {
+            svg.text(24, 54 + Double(index) * 17, line, size: 14, fill: verdictColor(summary.verdict))
+        }
+
+        // App states.
+        svg.label(110, 97, "app state")
+        var segments: [(start: Double, end: Double, state: SimAppState)] = []
+        var state = SimAppState.notRunning
+        var since = 0.0
+        for event in outcome.result.events where event.state != state {
+            segments.append((since, event.time, state))
+            state = event.state
+            since = event.time
+        }
+        segments.append((since, duration, state))
+        for segment in segments where segment.end > segment.start {
+            svg.rect(x(segment.start), 80, x(segment.end) - x(segment.start), 28, fill: color(segment.state))
+        }
+        var legendX = left
+        for (state, fill) in stateColors {
+            svg.rect(legendX, 118, 10, 10, fill: fill)
+            svg.text(legendX + 14, 127, state.rawValue, size: 11)
+            legendX += 14 + Double(state.rawValue.count) * 6.5 + 18
+        }
+
+        // Background time left.
+        let top = 150.0, bottom = 290.0
+        let budget = summary.budgetSeconds
+        func y(_ remaining: Double) -> Double { bottom - min(max(remaining, 0), budget) / budget * (bottom - top) }
+        svg.label(110, 160, "background")
+        svg.label(110, 174, "time left")
+        svg.line(left, top, left + plotWidth, top, stroke: "#90a4ae", dash: "4 4")
+        svg.line(left, bottom, left + plotWidth, bottom, stroke: "#90a4ae")
+        svg.text(left + plotWidth - 4, top - 4, "budget \(Formatting.short(budget)) s", size: 11, anchor: "end", fill: "#607d8b")
+        svg.text(left - 6, bottom + 4, "0", size: 11, anchor: "end", fill: "#607d8b")
+        var curve: [(Double, Double)] = []
+        var keptAlive: [(Double, Double)] = []
+        var previous: SimEvent?
+        var asleep = false
+        let pausesWhileAsleep = !outcome.settings.profile.budgetRunsWhileAsleep
+        func closeCurve() {
+            if curve.count > 1 { svg.polyline(curve, stroke: "#1e88e5", width: 2) }
+            curve = []
+        }
+        for event in outcome.result.events + [SimEvent(time: duration, kind: .scenario, message: "", state: outcome.result.events.last?.state ?? .notRunning)] {
+            if let before = previous, before.state == .background {
+                if let remaining = before.remaining {
+                    let spent = asleep && pausesWhileAsleep ? 0 : event.time - before.time
+                    let projected = event.remaining ?? max(0, remaining - spent)
+                    if curve.isEmpty { curve.append((x(before.time), y(remaining))) }
+                    curve.append((x(event.time), y(projected)))
+                } else {
+                    closeCurve()
+                    keptAlive.append((x(before.time), x(event.time)))
+                }
+            }
+            if event.remaining == nil || event.state != .background { closeCurve() }
+            if event.kind == .deviceLock { asleep = true }
+            if event.kind == .deviceUnlock { asleep = false }
+            previous = event
+        }
+        closeCurve()
+        for span in merged(keptAlive) { svg.line(span.0, top, span.1, top, stroke: "#2e7d32", width: 4) }
+        if !keptAlive.isEmpty { svg.text(left + 4, top + 14, "green: a location session keeps the app alive", size: 11, fill: "#2e7d32") }
+        if let end = summary.suspendedAt ?? summary.terminatedAt {
+            svg.line(x(end), 76, x(end), 470, stroke: "#c62828", width: 1.5)
+            svg.text(x(end) + 4, 143, "\(summary.verdict.rawValue) \(Formatting.clock(end))", size: 11, fill: "#c62828")
+        }
+        if summary.strictVerdict != .keptAlive, let strict = summary.strictSuspendedAt, strict != (summary.suspendedAt ?? summary.terminatedAt) {
+            svg.line(x(strict), top, x(strict), 470, stroke: "#ef6c00", width: 1.5, dash: "6 3")
+            svg.text(x(strict) + 4, bottom - 6, "strict reading: suspended \(Formatting.clock(strict))", size: 11, fill: "#ef6c00")
+        }
+
+        // Fixes.
+        svg.label(110, 322, "fixes")
+        let rows: [(SimEvent.Kind, Double, String, String)] = [
+            (.fixDelivered, 306, "#2e7d32", "delivered"), (.fixFiltered, 320, "#9e9e9e", "filtered"),
+            (.fixQueued, 334, "#ef6c00", "queued"), (.fixUnavailable, 348, "#c62828", "no signal"),
+        ]
+        for (kind, rowTop, stroke, _) in rows {
+            var columns = Set<Int>()
+            for event in outcome.result.events where event.kind == kind { columns.insert(Int(x(event.time).rounded())) }
+            if !columns.isEmpty { svg.ticks(columns.sorted(), top: rowTop, height: 12, stroke: stroke) }
+        }
+        var legend = left
+        for (_, _, stroke, name) in rows {
+            svg.rect(legend, 366, 10, 10, fill: stroke)
+            svg.text(legend + 14, 375, name, size: 11)
+            legend += 14 + Double(name.count) * 6.5 + 18
+        }
+
+        // Speed, with signal loss shaded.
+        let speedTop = 390.0, speedBottom = 460.0
+        for gap in outcome.trajectory.signalGaps {
+            svg.rect(x(gap.lowerBound), speedTop, max(1, x(gap.upperBound) - x(gap.lowerBound)), speedBottom - speedTop, fill: "#ffebee")
+        }
+        var speeds: [(Double, Double?)] = []
+        for column in 0...Int(plotWidth) {
+            let t = outcome.trajectory.startTime + Double(column) / plotWidth * duration
+            speeds.append((left + Double(column), outcome.trajectory.position(at: t).map { $0.speed * 3.6 }))
+        }
+        let topSpeed = max(10, ((speeds.compactMap(\.1).max() ?? 0) / 10).rounded(.up) * 10)
+        var run: [(Double, Double)] = []
+        for (px, kmh) in speeds {
+            if let kmh { run.append((px, speedBottom - min(kmh, topSpeed) / topSpeed * (speedBottom - speedTop))) } else {
+                if run.count > 1 { svg.polyline(run, stroke: "#6d4c41", width: 1.5) }
+                run = []
+            }
+        }
+        if run.count > 1 { svg.polyline(run, stroke: "#6d4c41", width: 1.5) }
+        svg.label(110, 420, "speed")
+        svg.text(left - 6, speedTop + 8, "\(Formatting.short(topSpeed)) km/h", size: 11, anchor: "end", fill: "#607d8b")
+        svg.line(left, speedBottom, left + plotWidth, speedBottom, stroke: "#90a4ae")
+
+        // Time axis.
+        let step = tickStep(duration)
+        var tick = 0.0
+        while tick <= duration + 0.001 {
+            svg.line(x(tick), speedBottom, x(tick), speedBottom + 5, stroke: "#607d8b")
+            svg.text(x(tick), speedBottom + 18, Formatting.clock(tick), size: 11, anchor: "middle", fill: "#607d8b")
+            tick += step
+        }
+
+        // Track shape.
+        drawTrack(outcome, into: &svg, box: (40, 505, 440, 220))
+
+        // Summary.
+        var lineY = 520.0
+        for (name, value) in summaryRows(outcome) {
+            svg.text(520, lineY, name, size: 12, fill: "#607d8b")
+            svg.text(700, lineY, value, size: 12)
+            lineY += 19
+        }
+        return svg.document(width: width, height: 760)
+    }
+
+    /// The picture in a page, with the key moments listed under it.
+    public static func html(_ outcome: ReplayOutcome) -> String {
+        let summary = outcome.result.summary
+        let moments = outcome.result.events.filter { ![.fixDelivered, .fixFiltered, .fixQueued].contains($0.kind) }
+        var page = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>keepalive replay — \(escape(outcome.track))</title>
+            <style>
+            body { font-family: -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 24px; color: #263238; }
+            table { border-collapse: collapse; font-size: 13px; }
+            td { padding: 2px 10px 2px 0; vertical-align: top; }
+            td.time { font-variant-numeric: tabular-nums; color: #607d8b; white-space: nowrap; }
+            </style>
+            </head>
+            <body>
+            <h1>\(escape(summary.sentence))</h1>
+            \(svg(outcome))
+            <h2>Key moments</h2>
+            <table>
+
+            """
+        for event in moments {
+            page += "<tr><td class=\"time\">\(Formatting.clock(event.time))</td><td>\(event.state.rawValue)</td><td>\(escape(event.message))</td></tr>\n"
+        }
+        page += "</table>\n</body>\n</html>\n"
+        return page
+    }
+
+    // MARK: Parts
+
+    private static func drawTrack(_ outcome: ReplayOutcome, into svg: inout SVG, box: (x: Double, y: Double, width: Double, height: Double)) {
+        let samples = outcome.trajectory.pieces.flatMap { $0 }
+        guard let first = samples.first else { return }
+        svg.rect(box.x, box.y, box.width, box.height, fill: "#fafafa", stroke: "#cfd8dc")
+        let latitudes = samples.map(\.coordinate.latitude), longitudes = samples.map(\.coordinate.longitude)
+        let midLatitude = ((latitudes.min()! + latitudes.max()!) / 2) * .pi / 180
+        let spanX = max((longitudes.max()! - longitudes.min()!) * cos(midLatitude), 1e-6)
+        let spanY = max(latitudes.max()! - latitudes.min()!, 1e-6)
+        let scale = min((box.width - 20) / spanX, (box.height - 20) / spanY)
+        let offsetX = box.x + (box.width - spanX * scale) / 2
+        let offsetY = box.y + (box.height - spanY * scale) / 2
+        func point(_ c: GeoCoordinate) -> (Double, Double) {
+            (offsetX + (c.longitude - longitudes.min()!) * cos(midLatitude) * scale,
+             offsetY + (latitudes.max()! - c.latitude) * scale)
+        }
+        for piece in outcome.trajectory.pieces {
+            var path: [(Double, Double)] = []
+            for sample in piece {
+                let p = point(sample.coordinate)
+                if let last = path.last, abs(last.0 - p.0) < 0.5, abs(last.1 - p.1) < 0.5 { continue }
+                path.append(p)
+            }
+            if path.count == 1 { svg.circle(path[0].0, path[0].1, 2, fill: "#6d4c41") }
+            if path.count > 1 { svg.polyline(path, stroke: "#6d4c41", width: 2) }
+        }
+        let start = point(first.coordinate)
+        svg.circle(start.0, start.1, 5, fill: "#2e7d32")
+        let end = point(samples.last!.coordinate)
+        svg.rect(end.0 - 4, end.1 - 4, 8, 8, fill: "#263238")
+        svg.text(box.x, box.y + box.height + 16, "● start   ■ end\(outcome.result.summary.verdict == .keptAlive ? "" : "   ✕ where the app stopped running")", size: 11, fill: "#607d8b")
+        let summary = outcome.result.summary
+        if let when = summary.suspendedAt ?? summary.terminatedAt {
+            let position = outcome.trajectory.position(at: when)?.coordinate ?? nearest(samples, to: when)
+            let p = point(position)
+            svg.cross(p.0, p.1, 7, stroke: "#c62828")
+        }
+    }
+
+    private static func nearest(_ samples: [TrajectorySample], to time: Double) -> GeoCoordinate {
+        samples.min { abs($0.time - time) < abs($1.time - time) }!.coordinate
+    }
+
+    private static func summaryRows(_ outcome: ReplayOutcome) -> [(String, String)] {
+        let summary = outcome.result.summary
+        var rows: [(String, String)] = [
+            ("verdict", summary.verdict.rawValue),
+            ("policy", summary.policy.rawValue),
+            ("device", "\(summary.profile), \(Formatting.short(summary.budgetSeconds)) s budget"),
+            ("trip", Formatting.clock(summary.durationSeconds)),
+            ("fixes delivered", "\(summary.deliveredUpdates)"),
+            ("longest gap", summary.longestDeliveryGapSeconds.map(Formatting.duration) ?? "—"),
+            ("least time left", summary.minimumBackgroundTimeRemaining.map(Formatting.duration) ?? "—"),
+            ("strict reading", summary.strictVerdict == .keptAlive ? "kept alive" : "\(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"),
+        ]
+        for (state, _) in stateColors {
+            if let seconds = summary.secondsInState[state.rawValue], seconds > 0 {
+                rows.append(("time \(state.rawValue)", Formatting.duration(seconds)))
+            }
+        }
+        return rows
+    }
+
+    /// Words into lines of at most `width` characters; SVG text does not wrap by itself.
+    private static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private static func merged(_ spans: [(Double, Double)]) -> [(Double, Double)] {
+        var result: [(Double, Double)] = []
+        for span in spans {
+            if let last = result.last, span.0 <= last.1 + 0.5 { result[result.count - 1].1 = max(last.1, span.1) } else { result.append(span) }
+        }
+        return result
+    }
+
+    private static func tickStep(_ duration: Double) -> Double {
+        let candidates: [Double] = [10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600]
+        return candidates.first { duration / $0 <= 10 } ?? 43200
+    }
+
+    private static func color(_ state: SimAppState) -> String {
+        stateColors.first { $0.0 == state }?.1 ?? "#eceff1"
+    }
+
+    private static func verdictColor(_ verdict: SimVerdict) -> String {
+        switch verdict {
+        case .keptAlive: "#2e7d32"
+        case .suspended: "#ef6c00"
+        case .terminated, .crashed: "#c62828"
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// A tiny SVG writer: elements as text, numbers with two decimals.
+private struct SVG {
+    private var body = ""
+
+    private func n(_ value: Double) -> String { Formatting.fixed(value, 2) }
+
+    mutating func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, stroke: String? = nil) {
+        body += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\"\(stroke.map { " stroke=\"\($0)\"" } ?? "")/>\n"
+    }
+
+    mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
+        body += "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+    }
+
+    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double) {
+        let list = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+        body += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\"/>\n"
+    }
+
+    mutating func ticks(_ columns: [Int], top: Double, height: Double, stroke: String) {
+        let path = columns.map { "M\($0) \(n(top))v\(n(height))" }.joined()
+        body += "<path d=\"\(path)\" stroke=\"\(stroke)\" stroke-width=\"1\"/>\n"
+    }
+
+    mutating func circle(_ x: Double, _ y: Double, _ radius: Double, fill: String) {
+        body += "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(radius))\" fill=\"\(fill)\"/>\n"
+    }
+
+    mutating func cross(_ x: Double, _ y: Double, _ size: Double, stroke: String) {
+        body += "<path d=\"M\(n(x - size)) \(n(y - size))L\(n(x + size)) \(n(y + size))M\(n(x - size)) \(n(y + size))L\(n(x + size)) \(n(y - size))\" stroke=\"\(stroke)\" stroke-width=\"3\"/>\n"
+    }
+
+    mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double, weight: String? = nil, anchor: String? = nil, fill: String = "#263238") {
+        guard !content.isEmpty else { return }
+        body += "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")>\(PictureReport.escape(content))</text>\n"
+    }
+
+    mutating func label(_ x: Double, _ y: Double, _ content: String) {
+        text(x, y, content, size: 12, anchor: "end", fill: "#455a64")
+    }
+
+    func document(width: Double, height: Double) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" + body + "</svg>\n"
+    }
+}

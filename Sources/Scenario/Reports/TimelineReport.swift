@@ -1,0 +1,75 @@
+import Simulation
+
+/// `--format text`: what happened, as a person reads it. Key moments one per line; the fixes
+/// between two key moments folded into one line; the verdict in one sentence at the end.
+public enum TimelineReport {
+    public static func text(_ outcome: ReplayOutcome) -> String {
+        let summary = outcome.result.summary
+        let settings = outcome.settings
+        let app = settings.app
+        var lines: [String] = []
+        lines.append("keepalive replay \(outcome.track)")
+        let path = "\(outcome.trajectory.sampleCount) \(outcome.pathSource)\(outcome.timed ? "" : " (untimed: \(Formatting.short(settings.untimedSpeed)) m/s)")"
+        lines.append("  track    \(path), \(Formatting.clock(outcome.trajectory.duration)), \(outcome.trajectory.pieces.count) piece\(outcome.trajectory.pieces.count == 1 ? "" : "s")")
+        lines.append("  device   \(settings.profile.name): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep")
+        let filter = app.distanceFilter < 0 ? "none" : "\(Formatting.short(app.distanceFilter)) m"
+        let task = !app.beginsBackgroundTask ? "no background task" : app.leaksBackgroundTask ? "background task never ended" : "background task ended in its handler"
+        lines.append("  app      \(app.requestsAlways ? "asks for Always" : "asks for When In Use"); accuracy \(app.desiredAccuracy.rawValue); distance filter \(filter); background updates \(app.allowsBackgroundLocationUpdates ? "on" : "off"); auto-pause \(app.pausesLocationUpdatesAutomatically ? "on (\(activityName(app.activityType)))" : "off"); \(task)")
+        lines.append("  run      \(settings.policy.rawValue) policy, seed \(settings.seed), starting authorization \(settings.initialAuthorization)")
+        for warning in outcome.warnings { lines.append("  warning  \(warning.description)") }
+        lines.append("")
+        lines.append("     time  state       left  what happened")
+
+        var fixes: (from: Double, to: Double, delivered: Int, filtered: Int, queued: Int)?
+        func flush() {
+            guard let run = fixes else { return }
+            var parts: [String] = []
+            if run.delivered > 0 { parts.append("\(run.delivered) fix\(run.delivered == 1 ? "" : "es") delivered") }
+            if run.filtered > 0 { parts.append("\(run.filtered) filtered") }
+            if run.queued > 0 { parts.append("\(run.queued) queued") }
+            let span = run.from == run.to ? Formatting.clock(run.from) : "\(Formatting.clock(run.from))–\(Formatting.clock(run.to))"
+            lines.append("  \(String(repeating: " ", count: 7))                  ·  \(parts.joined(separator: ", ")) (\(span))")
+            fixes = nil
+        }
+        for event in outcome.result.events {
+            switch event.kind {
+            case .fixDelivered, .fixFiltered, .fixQueued:
+                var run = fixes ?? (event.time, event.time, 0, 0, 0)
+                run.to = event.time
+                switch event.kind {
+                case .fixDelivered: run.delivered += 1
+                case .fixFiltered: run.filtered += 1
+                default: run.queued += 1
+                }
+                fixes = run
+            default:
+                flush()
+                let left = event.remaining.map { "\(Formatting.short($0.rounded(.up))) s" } ?? (event.state == .background ? "∞" : "")
+                lines.append(pad(Formatting.clock(event.time), 9, right: true) + "  " + pad(event.state.rawValue, 10) + " " + pad(left, 5, right: true) + "  " + event.message)
+            }
+        }
+        flush()
+        lines.append(pad(Formatting.clock(summary.durationSeconds), 9, right: true) + "  end of the track")
+        lines.append("")
+        lines.append("Delivered \(summary.deliveredUpdates) fixes; longest gap between them \(summary.longestDeliveryGapSeconds.map(Formatting.duration) ?? "none")\(summary.minimumBackgroundTimeRemaining.map { "; least background time left \(Formatting.duration($0))" } ?? "").")
+        if summary.policy == .session {
+            switch summary.strictVerdict {
+            case .keptAlive:
+                lines.append("Strict delivery reading: kept alive too (no gap between fixes in the background over \(Formatting.short(summary.budgetSeconds)) s).")
+            default:
+                lines.append("Strict delivery reading: \(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0)).")
+            }
+        }
+        lines.append(summary.sentence)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func activityName(_ type: SimActivityType) -> String {
+        ReplaySettings.activityTypeNames.first { $0.1 == type }?.0 ?? type.rawValue
+    }
+
+    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}

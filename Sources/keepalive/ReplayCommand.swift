@@ -1,0 +1,206 @@
+import ArgumentParser
+import Foundation
+import Scenario
+import Simulation
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a GPX track into a simulated navigation app and report whether it stays alive in the background.",
+        discussion: """
+            The simulated app does what most navigation apps do: it launches in the foreground \
+            at the start of the track, asks for location authorization (the simulated user \
+            allows), starts location updates, and when it enters the background begins a \
+            background task that it ends in its expiration handler. The track is replayed in \
+            virtual time, so a day-long trip takes a fraction of a second. The rules and their \
+            numbers, with sources, are in Docs/Model.md.
+
+            Settings come from --scenario FILE (JSON or YAML, see Docs/Scenarios.md), then from \
+            these options, which override the file.
+
+            OUTPUT
+              --format text    the key moments, then the verdict in one sentence (default)
+              --format json    the run's summary: verdict, suspendedAt, terminatedAt, reason, \
+            policy, budgetSeconds, deliveredUpdates, longestDeliveryGapSeconds, strictVerdict, \
+            strictSuspendedAt, durationSeconds, … (times in seconds from the start, null when none)
+              --format jsonl   every event, one JSON object a line
+              --report F.svg   a picture of the run (F.html: the picture in a page)
+
+            EXAMPLES
+              keepalive replay Tracks/city-commute.gpx
+              keepalive replay Tracks/city-commute.gpx --distance-filter 100 --policy delivery
+              keepalive replay Tracks/walk-with-cafe-stop.gpx --activity-type fitness --report walk.svg
+              keepalive replay Tracks/highway-tunnel.gpx --authorization when-in-use --revoke-at 900
+              keepalive replay Tracks/untimed-route.gpx --speed 8.3 --format json
+              keepalive replay Tracks/parked-car.gpx --profile ios7 --lock-at 120 --no-background-location
+              keepalive replay track.gpx --scenario Docs/examples/commute.yaml --seed 7 --format jsonl
+
+            EXIT STATUS
+              0   the app stayed alive for the whole track
+              1   it did not: suspended, terminated or crashed (the reason is in the output)
+              64  bad usage or impossible settings (the message names the option)
+              65  invalid track data (FILE:LINE:COLUMN: message)
+              66  the track or scenario file cannot be opened or read
+              73  the report file cannot be written
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, jsonl
+    }
+
+    @Argument(help: "The GPX file to replay.")
+    var track: String
+
+    @Option(help: ArgumentHelp("Device/OS profile: ios6 (600 s budget), ios7 and ios12 (180 s), ios13 and ios17 (30 s).", valueName: "profile"))
+    var profile: String?
+
+    @Option(help: ArgumentHelp("Background time budget in seconds, instead of the profile's.", valueName: "seconds"))
+    var budget: Double?
+
+    @Option(help: ArgumentHelp("session: a running location session keeps the app alive (documented); delivery: each delivered fix refreshes the budget (strict).", valueName: "policy"))
+    var policy: KeepAlivePolicy?
+
+    @Option(help: ArgumentHelp("distanceFilter in metres, or none.", valueName: "meters|none"))
+    var distanceFilter: String?
+
+    @Option(help: ArgumentHelp("desiredAccuracy: best-for-navigation, best, 10m, 100m, 1km, 3km, or reduced (approximate location).", valueName: "accuracy"))
+    var accuracy: String?
+
+    @Flag(inversion: .prefixedNo, help: "Set allowsBackgroundLocationUpdates (default: on).")
+    var backgroundLocation: Bool?
+
+    @Option(help: ArgumentHelp("The Info.plist UIBackgroundModes, comma-separated (default: location).", valueName: "modes"))
+    var backgroundModes: String?
+
+    @Flag(inversion: .prefixedNo, help: "Set pausesLocationUpdatesAutomatically (default: on).")
+    var pausesAutomatically: Bool?
+
+    @Option(help: ArgumentHelp("activityType: other, automotive-navigation (default), fitness, other-navigation, airborne.", valueName: "type"))
+    var activityType: String?
+
+    @Option(help: ArgumentHelp("Authorization when the trip starts: always, when-in-use, denied, restricted, or not-determined (default: the app asks and the user allows).", valueName: "status"))
+    var authorization: String?
+
+    @Flag(help: "Location Services are switched off on the device.")
+    var servicesOff = false
+
+    @Option(help: ArgumentHelp("The user revokes location access this many seconds into the trip.", valueName: "seconds"))
+    var revokeAt: Double?
+
+    @Flag(help: "The app begins no background task when it enters the background.")
+    var noBackgroundTask = false
+
+    @Flag(help: "The app never ends its background task, not even in the expiration handler.")
+    var leakBackgroundTask = false
+
+    @Option(help: ArgumentHelp("When the user leaves the app, in seconds from the start (default: 60).", valueName: "seconds"))
+    var enterBackgroundAt: Double?
+
+    @Option(help: ArgumentHelp("When the device is locked, in seconds from the start.", valueName: "seconds"))
+    var lockAt: Double?
+
+    @Option(help: ArgumentHelp("Speed for tracks without times, metres per second (default: 13.9).", valueName: "m/s"))
+    var speed: Double?
+
+    @Option(help: ArgumentHelp("Seed of the fixes' errors; the same seed gives the same output.", valueName: "n"))
+    var seed: UInt64?
+
+    @Flag(help: "Skip invalid track points with a warning instead of failing.")
+    var lenient = false
+
+    @Option(help: ArgumentHelp("Settings and events from a JSON or YAML file; options override it.", valueName: "file"))
+    var scenario: String?
+
+    @Option(help: "Output: text, json or jsonl.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Also write a picture of the run to this .svg or .html file.", valueName: "file"))
+    var report: String?
+
+    func validate() throws {
+        if let distanceFilter, distanceFilter != "none", Double(distanceFilter) == nil {
+            throw ValidationError("--distance-filter: '\(distanceFilter)' is neither a number of metres nor 'none'")
+        }
+        if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
+            throw ValidationError("--report: '\(report)' must end in .svg or .html")
+        }
+    }
+
+    /// The options given on the command line, as settings that override a scenario file.
+    private var commandLineSettings: ReplaySettings {
+        var settings = ReplaySettings()
+        settings.profile = profile
+        settings.budget = budget
+        settings.policy = policy
+        settings.distanceFilter = distanceFilter.map { $0 == "none" ? ReplaySettings.DistanceFilter.none : .meters(Double($0) ?? -1) }
+        settings.accuracy = accuracy
+        settings.backgroundLocation = backgroundLocation
+        settings.backgroundModes = backgroundModes.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        settings.pausesAutomatically = pausesAutomatically
+        settings.activityType = activityType
+        settings.authorization = authorization
+        settings.servicesOff = servicesOff ? true : nil
+        settings.revokeAt = revokeAt
+        settings.backgroundTask = noBackgroundTask ? false : nil
+        settings.leakBackgroundTask = leakBackgroundTask ? true : nil
+        settings.enterBackgroundAt = enterBackgroundAt
+        settings.lockAt = lockAt
+        settings.speed = speed
+        settings.seed = seed
+        settings.lenient = lenient ? true : nil
+        return settings
+    }
+
+    func run() throws {
+        let outcome: ReplayOutcome
+        do {
+            let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
+            let settings = try fromFile.overridden(by: commandLineSettings).resolved()
+            outcome = try Replay(track: track, settings: settings).run(progress: ProgressLine.forTerminal(track))
+        } catch {
+            printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
+            throw ExitCode(error.exitStatus)
+        }
+        ProgressLine.clear()
+        switch format {
+        case .text: print(TimelineReport.text(outcome), terminator: "")
+        case .json: print(SummaryReport.json(outcome).serialized())
+        case .jsonl: print(EventLinesReport.lines(outcome), terminator: "")
+        }
+        if let report {
+            let picture = report.hasSuffix(".html") ? PictureReport.html(outcome) : PictureReport.svg(outcome)
+            do {
+                try picture.write(toFile: report, atomically: true, encoding: .utf8)
+            } catch {
+                printError("\(report): cannot write the report: \(error.localizedDescription)")
+                throw ExitCode(73)
+            }
+        }
+        if !outcome.keptAlive { throw ExitCode(1) }
+    }
+}
+
+/// "reading FILE: 42 %" on stderr, only when stderr is a terminal and the file is large.
+enum ProgressLine {
+    nonisolated(unsafe) private static var shown = false
+
+    static func forTerminal(_ path: String) -> ((Double) -> Void)? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard isatty(STDERR_FILENO) == 1, size >= 8 * 1024 * 1024 else { return nil }
+        var lastPercent = -1
+        return { fraction in
+            let percent = Int(fraction * 100)
+            guard percent != lastPercent else { return }
+            lastPercent = percent
+            shown = true
+            FileHandle.standardError.write(Data("\rreading \(path): \(percent) %".utf8))
+        }
+    }
+
+    static func clear() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        shown = false
+    }
+}
