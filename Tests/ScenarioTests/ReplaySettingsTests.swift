@@ -1,0 +1,107 @@
+import Scenario
+import Simulation
+import Testing
+
+/// Settings changed by `change`, for test arguments.
+private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
+    var settings = ReplaySettings()
+    change(&settings)
+    return settings
+}
+
+@Suite struct ReplaySettingsTests {
+    @Test func defaultsAreTheCommonNavigationApp() throws {
+        let replay = try ReplaySettings().resolved()
+        #expect(replay.profile == .iOS17)
+        #expect(replay.policy == .session)
+        #expect(replay.app == StandardNavigationApp.Settings())
+        #expect(replay.capabilities.backgroundModes == [.location])
+        #expect(replay.initialAuthorization == .notDetermined)
+        #expect(replay.accuracyAuthorization == .fullAccuracy)
+        #expect(replay.locationServicesEnabled)
+        #expect(replay.timeline == [SimScenarioEvent(at: 60, .enterBackground)])
+        #expect(replay.untimedSpeed == 13.9)
+        #expect(replay.seed == 0)
+        #expect(!replay.lenient)
+    }
+
+    @Test func everySettingReachesTheRun() throws {
+        var settings = ReplaySettings()
+        settings.profile = "ios7"
+        settings.budget = 40
+        settings.policy = .delivery
+        settings.distanceFilter = .meters(25)
+        settings.accuracy = "100m"
+        settings.backgroundLocation = false
+        settings.backgroundModes = ["location", "fetch"]
+        settings.pausesAutomatically = false
+        settings.activityType = "fitness"
+        settings.authorization = "when-in-use"
+        settings.servicesOff = true
+        settings.revokeAt = 300
+        settings.leakBackgroundTask = true
+        settings.enterBackgroundAt = 10
+        settings.lockAt = 20
+        settings.speed = 5
+        settings.seed = 9
+        settings.lenient = true
+        let replay = try settings.resolved()
+        #expect(replay.profile.backgroundTimeBudget == 40)
+        #expect(replay.profile.name == "ios7+budget")
+        #expect(!replay.profile.budgetRunsWhileAsleep)
+        #expect(replay.policy == .delivery)
+        #expect(replay.app.distanceFilter == 25)
+        #expect(replay.app.desiredAccuracy == .hundredMeters)
+        #expect(!replay.app.allowsBackgroundLocationUpdates)
+        #expect(!replay.app.pausesLocationUpdatesAutomatically)
+        #expect(replay.app.activityType == .fitness)
+        #expect(replay.app.leaksBackgroundTask)
+        #expect(replay.capabilities.backgroundModes == [.location, .fetch])
+        #expect(replay.initialAuthorization == .authorizedWhenInUse)
+        #expect(!replay.locationServicesEnabled)
+        #expect(replay.timeline == [
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 20, .lock),
+            SimScenarioEvent(at: 300, .setAuthorization(.denied)),
+        ])
+        #expect(replay.untimedSpeed == 5)
+        #expect(replay.seed == 9)
+        #expect(replay.lenient)
+    }
+
+    @Test func reducedAccuracyIsAnAuthorization() throws {
+        var settings = ReplaySettings()
+        settings.accuracy = "reduced"
+        let replay = try settings.resolved()
+        #expect(replay.accuracyAuthorization == .reducedAccuracy)
+        #expect(replay.app.desiredAccuracy == .best)
+    }
+
+    @Test(arguments: [
+        (with { s in s.profile = "ios99" }, "--profile: 'ios99' is not one of ios6, ios7, ios12, ios13, ios17"),
+        (with { s in s.budget = 0 }, "--budget: 0.0 s is not a positive number of seconds"),
+        (with { s in s.accuracy = "5m" }, "--accuracy: '5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced"),
+        (with { s in s.activityType = "walking" }, "--activity-type: 'walking' is not one of other, automotive-navigation, fitness, other-navigation, airborne"),
+        (with { s in s.authorization = "sometimes" }, "--authorization: 'sometimes' is not one of always, when-in-use, denied, restricted, not-determined"),
+        (with { s in s.backgroundModes = ["location", "gps"] }, "--background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)"),
+        (with { s in s.distanceFilter = .meters(-5) }, "--distance-filter: -5.0 is not a distance in metres (or 'none')"),
+        (with { s in s.backgroundTask = false; s.leakBackgroundTask = true }, "--leak-background-task: there is no background task to leak with --no-background-task"),
+        (with { s in s.lockAt = -1 }, "--lock-at: -1.0 is not a time in seconds from the start"),
+        (with { s in s.speed = 0 }, "--speed: 0.0 m/s is not a positive speed"),
+    ])
+    func impossibleSettingsNameTheirOption(settings: ReplaySettings, message: String) {
+        #expect(throws: ReplayError.invalidSettings(message)) { try settings.resolved() }
+    }
+
+    @Test func theCommandLineOverridesTheFile() throws {
+        var file = ReplaySettings()
+        file.profile = "ios6"
+        file.seed = 3
+        file.events = [SimScenarioEvent(at: 5, .lock)]
+        var commandLine = ReplaySettings()
+        commandLine.seed = 4
+        let merged = file.overridden(by: commandLine)
+        #expect(merged.profile == "ios6")
+        #expect(merged.seed == 4)
+        #expect(merged.events == [SimScenarioEvent(at: 5, .lock)])
+    }
+}
