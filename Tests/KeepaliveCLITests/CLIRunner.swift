@@ -19,17 +19,33 @@ enum CLI {
         return folder.appendingPathComponent("keepalive")
     }()
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// The package's root, where `Tracks/` is.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The JSON object a run printed.
+    static func json(_ arguments: [String]) throws -> (status: Int32, object: [String: Any]) {
+        let result = try run(arguments)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        return (result.status, object)
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Read both pipes at once, so that neither fills while the other is drained.
+        nonisolated(unsafe) var stderr = Data()
+        let errorReader = Thread { stderr = err.fileHandleForReading.readDataToEndOfFile() }
+        errorReader.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        while !errorReader.isFinished { usleep(1000) }
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
