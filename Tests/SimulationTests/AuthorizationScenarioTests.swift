@@ -101,7 +101,7 @@ import Testing
         let (result, _) = runStandard(configuration(trip, capabilities: SimCapabilities(backgroundModes: [.fetch])))
         #expect(result.summary.verdict == .crashed)
         #expect(result.summary.terminatedAt == 0)
-        #expect(result.summary.reason == "crashed: NSInternalInconsistencyException: Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()")
+        #expect(result.summary.reason == "NSInternalInconsistencyException: Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()")
         #expect(result.summary.deliveredUpdates == 0)
     }
 

@@ -221,7 +221,7 @@ final class SimWorld {
     /// A crash: iOS raises an exception in the app.
     func crash(_ message: String) {
         log(.appCrash, message)
-        terminate(reason: "crashed: \(message)", verdict: .crashed)
+        terminate(reason: message, verdict: .crashed)
     }
 
     private func suspend(reason: String) {
