@@ -422,36 +422,33 @@ struct GPXContentHandler {
         case .name: point.name = string(bytes)
         case .course: point.course = number(bytes, "course")
         case .speed: point.speed = number(bytes, "speed")
-        case .comment: setDetail(string(bytes)) { $0.comment = $1 }
-        case .description: setDetail(string(bytes)) { $0.description = $1 }
-        case .symbol: setDetail(string(bytes)) { $0.symbol = $1 }
-        case .type: setDetail(string(bytes)) { $0.type = $1 }
-        case .fix: setDetail(fix(bytes)) { $0.fix = $1 }
-        case .satellites: setDetail(integer(bytes, "sat")) { $0.satellites = $1 }
-        case .hdop: setDetail(number(bytes, "hdop")) { $0.horizontalDilution = $1 }
-        case .vdop: setDetail(number(bytes, "vdop")) { $0.verticalDilution = $1 }
-        case .pdop: setDetail(number(bytes, "pdop")) { $0.positionDilution = $1 }
-        case .heartRate: setGarmin(integer(bytes, "hr")) { $0.heartRate = $1 }
-        case .cadence: setGarmin(integer(bytes, "cad")) { $0.cadence = $1 }
-        case .airTemperature: setGarmin(number(bytes, "atemp")) { $0.airTemperature = $1 }
-        case .waterTemperature: setGarmin(number(bytes, "wtemp")) { $0.waterTemperature = $1 }
-        case .depth: setGarmin(number(bytes, "depth")) { $0.depth = $1 }
-        case .garminSpeed: setGarmin(number(bytes, "speed")) { $0.speed = $1 }
-        case .garminCourse: setGarmin(number(bytes, "course")) { $0.course = $1 }
-        case .bearing: setGarmin(number(bytes, "bearing")) { $0.bearing = $1 }
+        case .comment: Self.assign(string(bytes), to: &pointDetails, marking: &pointHasDetails) { $0.comment = $1 }
+        case .description: Self.assign(string(bytes), to: &pointDetails, marking: &pointHasDetails) { $0.description = $1 }
+        case .symbol: Self.assign(string(bytes), to: &pointDetails, marking: &pointHasDetails) { $0.symbol = $1 }
+        case .type: Self.assign(string(bytes), to: &pointDetails, marking: &pointHasDetails) { $0.type = $1 }
+        case .fix: Self.assign(fix(bytes), to: &pointDetails, marking: &pointHasDetails) { $0.fix = $1 }
+        case .satellites: Self.assign(integer(bytes, "sat"), to: &pointDetails, marking: &pointHasDetails) { $0.satellites = $1 }
+        case .hdop: Self.assign(number(bytes, "hdop"), to: &pointDetails, marking: &pointHasDetails) { $0.horizontalDilution = $1 }
+        case .vdop: Self.assign(number(bytes, "vdop"), to: &pointDetails, marking: &pointHasDetails) { $0.verticalDilution = $1 }
+        case .pdop: Self.assign(number(bytes, "pdop"), to: &pointDetails, marking: &pointHasDetails) { $0.positionDilution = $1 }
+        case .heartRate: Self.assign(integer(bytes, "hr"), to: &pointGarmin, marking: &pointHasGarmin) { $0.heartRate = $1 }
+        case .cadence: Self.assign(integer(bytes, "cad"), to: &pointGarmin, marking: &pointHasGarmin) { $0.cadence = $1 }
+        case .airTemperature: Self.assign(number(bytes, "atemp"), to: &pointGarmin, marking: &pointHasGarmin) { $0.airTemperature = $1 }
+        case .waterTemperature: Self.assign(number(bytes, "wtemp"), to: &pointGarmin, marking: &pointHasGarmin) { $0.waterTemperature = $1 }
+        case .depth: Self.assign(number(bytes, "depth"), to: &pointGarmin, marking: &pointHasGarmin) { $0.depth = $1 }
+        case .garminSpeed: Self.assign(number(bytes, "speed"), to: &pointGarmin, marking: &pointHasGarmin) { $0.speed = $1 }
+        case .garminCourse: Self.assign(number(bytes, "course"), to: &pointGarmin, marking: &pointHasGarmin) { $0.course = $1 }
+        case .bearing: Self.assign(number(bytes, "bearing"), to: &pointGarmin, marking: &pointHasGarmin) { $0.bearing = $1 }
         }
     }
 
-    private mutating func setDetail<Value>(_ value: Value?, _ assign: (inout GPXPointDetails, Value) -> Void) {
+    /// Stores a parsed value in the point's details or Garmin values, and notes that there are some.
+    private static func assign<Target, Value>(
+        _ value: Value?, to target: inout Target, marking present: inout Bool, _ set: (inout Target, Value) -> Void
+    ) {
         guard let value else { return }
-        assign(&pointDetails, value)
-        pointHasDetails = true
-    }
-
-    private mutating func setGarmin<Value>(_ value: Value?, _ assign: (inout GarminTrackPointExtension, Value) -> Void) {
-        guard let value else { return }
-        assign(&pointGarmin, value)
-        pointHasGarmin = true
+        set(&target, value)
+        present = true
     }
 
     private func string(_ bytes: UnsafeRawBufferPointer) -> String? {
