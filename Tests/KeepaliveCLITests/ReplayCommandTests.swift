@@ -185,6 +185,10 @@ import Testing
         let nothing = try CLI.run(["replay", empty])
         #expect(nothing.status == 65)
         #expect(nothing.stderr == "\(empty): the file has no waypoint, route point or track point to replay\n")
+        let single = try fixtures.write("one.gpx", "<gpx version=\"1.1\"><wpt lat=\"42.07\" lon=\"-71.43\"><time>2015-12-01T03:01:44Z</time></wpt></gpx>")
+        let moment = try CLI.run(["replay", single])
+        #expect(moment.status == 65)
+        #expect(moment.stderr == "\(single): the waypoints span no time (a single place at a single moment): there is no trip to replay\n")
         let unwritable = try CLI.run(["replay", commute, "--report", "/nonexistent/dir/r.svg"])
         #expect(unwritable.status == 73)
     }

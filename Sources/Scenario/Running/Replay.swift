@@ -37,6 +37,9 @@ public struct Replay: Sendable {
         guard let built = TrajectoryBuilder(untimedSpeed: settings.untimedSpeed).trajectory(from: document) else {
             throw .invalidTrack("\(track): the file has no waypoint, route point or track point to replay")
         }
+        guard built.trajectory.duration > 0 else {
+            throw .invalidTrack("\(track): the \(built.pathSource) span no time (a single place at a single moment): there is no trip to replay")
+        }
         let configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
