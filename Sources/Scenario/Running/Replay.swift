@@ -38,7 +38,7 @@ public struct Replay: Sendable {
             throw .invalidTrack("\(track): the file has no waypoint, route point or track point to replay")
         }
         guard built.trajectory.duration > 0 else {
-            throw .invalidTrack("\(track): the \(built.pathSource) span no time (a single place at a single moment): there is no trip to replay")
+            throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
         }
         let configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
