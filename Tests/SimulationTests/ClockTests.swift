@@ -49,3 +49,10 @@ import Testing
         #expect(times == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     }
 }
+
+@Suite struct ClockTimeFormatTests {
+    @Test(arguments: [(0.0, "0:00:00"), (59.96, "0:01:00"), (59.94, "0:00:59.9"), (749, "0:12:29"), (3723.5, "1:02:03.5")])
+    func roundsOnce(seconds: Double, text: String) {
+        #expect(SimSummary.clockTime(seconds) == text)
+    }
+}

@@ -1,13 +1,9 @@
+import Simulation
+
 /// Number and time formatting for reports: fixed, locale-free, and so byte-identical everywhere.
 enum Formatting {
-    /// `h:mm:ss`, with tenths when the time is not whole.
-    static func clock(_ seconds: Double) -> String {
-        let tenthsTotal = Int((seconds * 10).rounded())
-        let whole = tenthsTotal / 10
-        let tenths = tenthsTotal % 10
-        let text = "\(whole / 3600):\(pad(whole % 3600 / 60)):\(pad(whole % 60))"
-        return tenths == 0 ? text : "\(text).\(tenths)"
-    }
+    /// `h:mm:ss`, with tenths when the time is not whole: the summary's own clock format.
+    static func clock(_ seconds: Double) -> String { SimSummary.clockTime(seconds) }
 
     /// `value` with exactly `decimals` decimals.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
@@ -34,5 +30,6 @@ enum Formatting {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : fixed(value, 1)
     }
 
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// Two digits, zero-padded.
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -80,32 +80,17 @@ public struct InspectReport: Sendable {
     }
 
     private static func distance(_ metres: Double) -> String {
-        metres >= 1000 ? "\(fixed(metres / 1000, 3)) km" : "\(fixed(metres, 1)) m"
+        metres >= 1000 ? "\(Formatting.fixed(metres / 1000, 3)) km" : "\(Formatting.fixed(metres, 1)) m"
     }
 
     private static func duration(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded(.down))
-        let clock = "\(whole / 3600)h \(pad(whole % 3600 / 60))m \(pad(whole % 60))s"
-        let exact = seconds == Double(whole) ? "\(whole)" : fixed(seconds, 3)
+        let clock = "\(whole / 3600)h \(Formatting.twoDigits(whole % 3600 / 60))m \(Formatting.twoDigits(whole % 60))s"
+        let exact = seconds == Double(whole) ? "\(whole)" : Formatting.fixed(seconds, 3)
         return "\(clock) (\(exact) s)"
     }
 
     private static func bounds(_ box: GPXBounds) -> String {
         "\(box.minLatitude), \(box.minLongitude) … \(box.maxLatitude), \(box.maxLongitude)"
-    }
-
-    private static func pad(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
-    }
-
-    /// A fixed number of decimals without Foundation's locale-dependent formatting.
-    private static func fixed(_ value: Double, _ decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((abs(value) * scale).rounded())
-        let integer = scaled / Int64(scale)
-        var fraction = String(scaled % Int64(scale))
-        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
-        return (value < 0 ? "-" : "") + "\(integer)" + (decimals > 0 ? "." + fraction : "")
     }
 }

@@ -39,15 +39,6 @@ final class EventScheduler {
         if limit > now { now = limit }
     }
 
-    /// Runs the next due action, if any; returns whether one ran.
-    func runNext() -> Bool {
-        guard !heap.isEmpty else { return false }
-        let entry = popFirst()
-        now = entry.time
-        entry.action()
-        return true
-    }
-
     private func popFirst() -> Entry {
         let first = heap[0]
         let last = heap.removeLast()

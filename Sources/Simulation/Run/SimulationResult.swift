@@ -39,24 +39,25 @@ public struct SimSummary: Hashable, Sendable, Codable {
     public var sentence: String {
         switch verdict {
         case .keptAlive:
-            let strict = strictVerdict == .keptAlive ? "" : "; under the strict delivery reading it would have been \(strictVerdict.rawValue) at \(Self.time(strictSuspendedAt ?? 0))"
-            return "The app stayed alive for the whole trip (\(Self.time(durationSeconds)))\(strict)."
+            let strict = strictVerdict == .keptAlive ? "" : "; under the strict delivery reading it would have been \(strictVerdict.rawValue) at \(Self.clockTime(strictSuspendedAt ?? 0))"
+            return "The app stayed alive for the whole trip (\(Self.clockTime(durationSeconds)))\(strict)."
         case .suspended:
-            return "The app was suspended at \(Self.time(suspendedAt ?? 0)): \(reason ?? "")."
+            return "The app was suspended at \(Self.clockTime(suspendedAt ?? 0)): \(reason ?? "")."
         case .terminated:
-            return "The app was terminated at \(Self.time(terminatedAt ?? 0)): \(reason ?? "")."
+            return "The app was terminated at \(Self.clockTime(terminatedAt ?? 0)): \(reason ?? "")."
         case .crashed:
-            return "The app crashed at \(Self.time(terminatedAt ?? 0)): \(reason ?? "")."
+            return "The app crashed at \(Self.clockTime(terminatedAt ?? 0)): \(reason ?? "")."
         }
     }
 
-    /// `h:mm:ss` (with tenths when not whole).
-    static func time(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
-        let tenths = Int(((seconds - Double(whole)) * 10).rounded())
-        let clock = "\(whole / 3600):\(pad(whole % 3600 / 60)):\(pad(whole % 60))"
-        return tenths > 0 && tenths < 10 ? "\(clock).\(tenths)" : clock
+    /// `h:mm:ss`, with tenths when the time is not whole; rounded once, so 59.96 s reads 0:01:00.
+    public static func clockTime(_ seconds: Double) -> String {
+        let tenthsTotal = Int((seconds * 10).rounded())
+        let whole = tenthsTotal / 10
+        let tenths = tenthsTotal % 10
+        let text = "\(whole / 3600):\(twoDigits(whole % 3600 / 60)):\(twoDigits(whole % 60))"
+        return tenths == 0 ? text : "\(text).\(tenths)"
     }
 
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
