@@ -1,0 +1,30 @@
+/// The valid range of every number that enters a simulation, decided once.
+///
+/// The CLI, scenario files and the GPX replay check their numbers against these where they
+/// enter, and name the option, key or line when one falls outside; inside, the simulation's
+/// arithmetic can then never overflow. Times are stored as `Int64` nanoseconds, which reach
+/// about 292 years: the limit of 100 years leaves room for sums of two times.
+///
+/// ```swift
+/// guard SimLimits.times.contains(value) else { throw … "not a time from the start" }
+/// ```
+public enum SimLimits {
+    /// The longest run, and the largest time or duration in seconds: 100 years (365.25-day).
+    public static let maximumSeconds: Double = 3_155_760_000
+
+    /// Times from the start of a run (`--enter-background-at`, a scenario's `at`), in seconds.
+    public static let times: ClosedRange<Double> = 0...maximumSeconds
+
+    /// Durations that must pass (a background time budget, a window), in seconds.
+    public static let positiveDurations: ClosedRange<Double> = 1e-9...maximumSeconds
+
+    /// Distances in metres (`distanceFilter`, radii): up to the Earth's equatorial circumference;
+    /// no two points on Earth lie farther apart, so a larger filter would act the same.
+    public static let distances: ClosedRange<Double> = 0...40_075_017
+
+    /// Speeds in m/s (`--speed`, recorded `<speed>` values): above zero, at most the speed of light.
+    public static let speeds: ClosedRange<Double> = Double.leastNonzeroMagnitude...299_792_458
+
+    /// Whether `seconds` is a valid time from the start.
+    public static func isTime(_ seconds: Double) -> Bool { times.contains(seconds) }
+}
