@@ -11,6 +11,6 @@ struct BenchmarkCommand: ParsableCommand {
               swift run -c release keepalive-bench gpx --points 100000
               swift run -c release keepalive-bench sim
             """,
-        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, MeasurePass.self]
+        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, MeasurePass.self]
     )
 }

@@ -89,14 +89,5 @@ struct MeasurePass: ParsableCommand {
         }
     }
 
-    private func peakResidentKilobytes() -> Int {
-        var usage = rusage()
-        #if canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss / 1024  // bytes on Darwin
-        #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss  // kilobytes on Linux
-        #endif
-    }
+    private func peakResidentKilobytes() -> Int { PeakMemory.kilobytes() }
 }

@@ -29,6 +29,11 @@ struct SimulationBenchmark: ParsableCommand {
     }
 
     func run() throws {
+        MainActor.assumeIsolated { measure() }
+    }
+
+    @MainActor
+    private func measure() {
         let trajectory = Self.day(seconds: seconds)
         var checksum = 0.0
         let lookups = best {
@@ -54,6 +59,7 @@ struct SimulationBenchmark: ParsableCommand {
         print("simulated/real time: \(format(Double(seconds) / simulation, 0))×; the day in \(format(simulation, 3)) s (target < 0.1 s)")
     }
 
+    @MainActor
     private func best(_ body: () -> Void) -> Double {
         let clock = ContinuousClock()
         var fastest = Double.infinity
@@ -64,15 +70,15 @@ struct SimulationBenchmark: ParsableCommand {
         return fastest
     }
 
-    /// Laps of a 5 km loop at city speeds, stopping a minute every ten.
-    static func day(seconds: Int) -> Trajectory {
+    /// Laps of a 5 km loop at city speeds, stopping a minute every ten; a sample every `step` seconds.
+    static func day(seconds: Int, step: Int = 1) -> Trajectory {
         var samples: [TrajectorySample] = []
         samples.reserveCapacity(seconds + 1)
         var angle = 0.0
         let radius = 800.0
-        for second in 0...seconds {
+        for second in stride(from: 0, through: seconds, by: step) {
             let moving = second % 600 >= 60
-            if moving { angle += 12 / radius }
+            if moving { angle += 12 / radius * Double(step) }
             let north = radius * sin(angle), east = radius * cos(angle)
             samples.append(TrajectorySample(
                 time: Double(second),
@@ -82,7 +88,50 @@ struct SimulationBenchmark: ParsableCommand {
         return Trajectory(pieces: [samples])
     }
 
-    private func format(_ value: Double, _ decimals: Int) -> String {
+    func format(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), value)
+    }
+}
+
+/// A year at 1 Hz with no event log kept: the run's memory must not grow with the trip.
+struct YearBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sim-year",
+        abstract: "Simulate a year-long trip at 1 Hz (31.5 M fixes) keeping no events; print time and peak memory.",
+        discussion: """
+            The trajectory has a sample a minute (fixes between are interpolated), so that what is \
+            measured is the run, not the input: its events stream to a sink that counts them, as \
+            `--format json` and `--format jsonl` do. Target: peak memory under 100 MB.
+            """
+    )
+
+    @Option(help: "Days of trip.")
+    var days = 365
+
+    func run() throws {
+        MainActor.assumeIsolated { measure() }
+    }
+
+    @MainActor
+    private func measure() {
+        let seconds = days * 86_400
+        let trajectory = SimulationBenchmark.day(seconds: seconds, step: 60)
+        var settings = StandardNavigationApp.Settings()
+        settings.distanceFilter = 20
+        var events = 0
+        let counter = SimEventHandler { _ in events += 1 }
+        let configuration = SimulationConfiguration(
+            trajectory: trajectory, initialAuthorization: .authorizedAlways,
+            timeline: [SimScenarioEvent(at: 60, .enterBackground)])
+        let clock = ContinuousClock()
+        var delivered = 0
+        let elapsed = clock.measure {
+            let simulation = KeepAliveSimulation(configuration, app: StandardNavigationApp(settings: settings), sinks: [counter], keepsEvents: false)
+            delivered = simulation.run().summary.deliveredUpdates
+        }
+        let secondsTaken = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("trip: \(days) days at 1 Hz (\(seconds + 1) fixes), \(trajectory.sampleCount) samples")
+        print("run: \(String(format: "%.2f", secondsTaken)) s, \(delivered) delivered, \(events) events streamed, none kept")
+        print("peak memory (VmHWM): \(PeakMemory.megabytes().map { String(format: "%.1f MB", $0) } ?? "unknown") (target < 100 MB)")
     }
 }

@@ -153,11 +153,21 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Swift-argument-parser calls `run` on the main thread; the simulation is main-actor code, as UIKit is.
+        try MainActor.assumeIsolated { try replay() }
+    }
+
+    @MainActor
+    private func replay() throws {
         let outcome: ReplayOutcome
         do {
             let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
             let settings = try fromFile.overridden(by: commandLineSettings).resolved()
-            outcome = try Replay(track: track, settings: settings).run(progress: ProgressLine.forTerminal(track))
+            // JSON Lines stream as the run goes; only text and the picture need the whole log.
+            let lines = format == .jsonl ? [EventLinesReport { print($0, terminator: "") }] : []
+            let keepsEvents = format == .text || report != nil
+            outcome = try Replay(track: track, settings: settings)
+                .run(progress: ProgressLine.forTerminal(track), sinks: lines, keepsEvents: keepsEvents)
         } catch {
             printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
             throw ExitCode(error.exitStatus)
@@ -166,7 +176,7 @@ struct ReplayCommand: ParsableCommand {
         switch format {
         case .text: print(TimelineReport.text(outcome), terminator: "")
         case .json: print(SummaryReport.json(outcome).serialized())
-        case .jsonl: print(EventLinesReport.lines(outcome), terminator: "")
+        case .jsonl: break
         }
         if let report {
             let picture = report.hasSuffix(".html") ? PictureReport.html(outcome) : PictureReport.svg(outcome)

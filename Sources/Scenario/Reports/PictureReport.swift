@@ -29,7 +29,7 @@ public enum PictureReport {
 
         // Title and verdict.
         svg.text(24, 32, "keepalive replay — \(outcome.track)", size: 18, weight: "bold")
-        for (index, line) in wrapped(summary.sentence, width: 130).prefix(2).enumerated() {
+        for (index, line) in wrapped(Prose.sentence(summary), width: 130).prefix(2).enumerated() {
             svg.text(24, 54 + Double(index) * 17, line, size: 14, fill: verdictColor(summary.verdict))
         }
 
@@ -73,7 +73,7 @@ public enum PictureReport {
             if curve.count > 1 { svg.polyline(curve, stroke: "#1e88e5", width: 2) }
             curve = []
         }
-        for event in outcome.result.events + [SimEvent(time: duration, kind: .scenario, message: "", state: outcome.result.events.last?.state ?? .notRunning)] {
+        for event in outcome.result.events + [SimEvent(time: duration, kind: .scenario, detail: .none, state: outcome.result.events.last?.state ?? .notRunning)] {
             if let before = previous, before.state == .background {
                 if let remaining = before.remaining {
                     let spent = asleep && pausesWhileAsleep ? 0 : event.time - before.time
@@ -183,14 +183,14 @@ public enum PictureReport {
             </style>
             </head>
             <body>
-            <h1>\(escape(summary.sentence))</h1>
+            <h1>\(escape(Prose.sentence(summary)))</h1>
             \(svg(outcome))
             <h2>Key moments</h2>
             <table>
 
             """
         for event in moments {
-            page += "<tr><td class=\"time\">\(Formatting.clock(event.time))</td><td>\(event.state.rawValue)</td><td>\(escape(event.message))</td></tr>\n"
+            page += "<tr><td class=\"time\">\(Formatting.clock(event.time))</td><td>\(event.state.rawValue)</td><td>\(escape(Prose.message(event)))</td></tr>\n"
         }
         page += "</table>\n</body>\n</html>\n"
         return page
@@ -295,6 +295,7 @@ public enum PictureReport {
     private static func verdictColor(_ verdict: SimVerdict) -> String {
         switch verdict {
         case .keptAlive: "#2e7d32"
+        case .foregroundOnly: "#607d8b"
         case .suspended: "#ef6c00"
         case .terminated, .crashed: "#c62828"
         }

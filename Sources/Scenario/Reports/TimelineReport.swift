@@ -45,7 +45,7 @@ public enum TimelineReport {
             default:
                 flush()
                 let left = event.remaining.map { "\(Formatting.short($0.rounded(.up))) s" } ?? (event.state == .background ? "∞" : "")
-                lines.append(pad(Formatting.clock(event.time), 9, right: true) + "  " + pad(event.state.rawValue, 10) + " " + pad(left, 5, right: true) + "  " + event.message)
+                lines.append(pad(Formatting.clock(event.time), 9, right: true) + "  " + pad(event.state.rawValue, 10) + " " + pad(left, 5, right: true) + "  " + Prose.message(event))
             }
         }
         flush()
@@ -60,7 +60,7 @@ public enum TimelineReport {
                 lines.append("Strict delivery reading: \(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0)).")
             }
         }
-        lines.append(summary.sentence)
+        lines.append(Prose.sentence(summary))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -20,8 +20,13 @@ public struct Replay: Sendable {
         self.settings = settings
     }
 
-    /// Runs the replay; `progress` hears the fraction of the track file read (0…1).
-    public func run(progress: ((Double) -> Void)? = nil) throws(ReplayError) -> ReplayOutcome {
+    /// Runs the replay; `progress` hears the fraction of the track file read (0…1). `sinks`
+    /// hear every event as it happens; with `keepsEvents: false` the outcome holds none, so a
+    /// run's memory does not grow with the trip.
+    @MainActor
+    public func run(
+        progress: ((Double) -> Void)? = nil, sinks: [SimEventSink] = [], keepsEvents: Bool = true
+    ) throws(ReplayError) -> ReplayOutcome {
         let reader = GPXReader(options: GPXReadOptions(isLenient: settings.lenient))
         let document: GPXDocument
         do {
@@ -44,9 +49,11 @@ public struct Replay: Sendable {
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
             initialAccuracyAuthorization: settings.accuracyAuthorization,
-            locationServicesEnabled: settings.locationServicesEnabled, timeline: settings.timeline,
-            duration: built.trajectory.endTime)
-        let result = KeepAliveSimulation(configuration, app: StandardNavigationApp(settings: settings.app)).run()
+            locationServicesEnabled: settings.locationServicesEnabled, timeline: settings.timeline)
+        let app = settings.app
+        let result = KeepAliveSimulation(
+            configuration, app: StandardNavigationApp(settings: app), sinks: sinks, keepsEvents: keepsEvents
+        ).run()
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: document.warnings, result: result)
@@ -68,6 +75,6 @@ public struct ReplayOutcome: Sendable {
     public let warnings: [GPXWarning]
     public let result: SimulationResult
 
-    /// Whether the app stayed alive for the whole track.
-    public var keptAlive: Bool { result.summary.verdict == .keptAlive }
+    /// Whether the app never stopped running (kept alive, or never left the foreground).
+    public var keptAlive: Bool { result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly }
 }

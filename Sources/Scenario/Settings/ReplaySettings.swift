@@ -145,6 +145,8 @@ public struct ReplaySettings: Hashable, Sendable {
         app.activityType = activity
         app.beginsBackgroundTask = backgroundTask ?? true
         app.leaksBackgroundTask = leakBackgroundTask ?? false
+        // A When In Use app does not ask to be upgraded: otherwise the simulated user allows Always.
+        app.requestsAlways = initialAuthorization != .authorizedWhenInUse
 
         var timeline = [SimScenarioEvent(at: enterBackgroundAt ?? Self.defaultEnterBackgroundAt, .enterBackground)]
         if let lockAt { timeline.append(SimScenarioEvent(at: lockAt, .lock)) }

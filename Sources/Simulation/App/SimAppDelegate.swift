@@ -1,8 +1,10 @@
 /// The app under simulation: lifecycle callbacks as `UIApplicationDelegate` delivers them.
 ///
-/// Every method has an empty default, so an app implements only what it needs.
+/// Every method has an empty default, so an app implements only what it needs. A simulation
+/// creates the delegate anew for every process (a relaunch starts from nothing, §9).
+@MainActor
 public protocol SimAppDelegate: AnyObject {
-    /// The app launched; `inBackground` when iOS launched it for a location event.
+    /// The app launched; `inBackground` when iOS launched it for an event.
     func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool)
     func applicationDidBecomeActive(_ application: SimApplication)
     func applicationWillResignActive(_ application: SimApplication)

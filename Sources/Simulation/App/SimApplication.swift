@@ -1,41 +1,89 @@
-/// `UIApplication` for the simulated app: its state, background tasks and remaining background time (§1, §2).
+/// `UIApplication` for one process of the simulated app: its state, background tasks and
+/// remaining background time (§1, §2), a clock for its timers, and its location managers.
 ///
 /// ```swift
-/// var task = SimBackgroundTaskIdentifier.invalid
-/// task = application.beginBackgroundTask(withName: "upload") {
+/// task = application.beginBackgroundTask(withName: "upload") { [self] in
 ///     application.endBackgroundTask(task)
 /// }
 /// ```
-public struct SimApplication {
-    let world: SimWorld
+/// Once its process has ended (terminated, or the run is over) it does nothing and reads as
+/// terminated.
+@MainActor
+public final class SimApplication: BackgroundTasking {
+    private weak var system: SimSystem?
+    /// The number of this process: 1 for the first launch, then one more for every relaunch.
+    public let process: Int
+    private var ended = false
+
+    init(system: SimSystem, process: Int) {
+        self.system = system
+        self.process = process
+    }
+
+    private var live: SimSystem? { ended ? nil : system }
 
     /// The app's state, including the states the app never observes (suspended, terminated).
-    public var applicationState: SimAppState { world.appState }
+    public var applicationState: SimAppState { live?.appState ?? .terminated }
     /// The scene's activation state (iOS 13+).
-    public var sceneState: SimSceneState { world.appState.sceneState }
+    public var sceneState: SimSceneState { applicationState.sceneState }
     /// Seconds of background time left; `Double.greatestFiniteMagnitude` in the foreground and
     /// while a location session keeps the app alive.
-    public var backgroundTimeRemaining: Double { world.backgroundTimeRemaining }
+    public var backgroundTimeRemaining: Double { live?.backgroundTimeRemaining ?? 0 }
     /// The tasks begun and not yet ended.
-    public var openBackgroundTasks: [SimBackgroundTaskIdentifier] { world.openTaskIdentifiers }
-    /// The simulation's clock, for scheduling the app's own work.
-    public var clock: SimClock { world.clock }
+    public var openBackgroundTasks: [SimBackgroundTaskIdentifier] { live?.mechanism(BackgroundTasks.self)?.openIdentifiers ?? [] }
+    /// The simulation's clock. Sleeps on it belong to this process: they wait while it is
+    /// suspended and end with `CancellationError` when it ends.
+    public var clock: SimClock? { system?.clock }
 
     /// Asks for background time; the handler runs when the budget is spent and must end the task.
     @discardableResult
-    public func beginBackgroundTask(withName name: String? = nil, expirationHandler: (() -> Void)? = nil) -> SimBackgroundTaskIdentifier {
-        world.beginBackgroundTask(name: name, expirationHandler: expirationHandler)
+    public func beginBackgroundTask(withName name: String? = nil, expirationHandler: (@MainActor @Sendable () -> Void)? = nil) -> SimBackgroundTaskIdentifier {
+        guard let system = live, let tasks = system.mechanism(BackgroundTasks.self) else { return .invalid }
+        return tasks.begin(name: name, handler: expirationHandler, in: system)
     }
 
     /// Ends a task; ending an unknown or ended identifier is logged as iOS logs it.
     public func endBackgroundTask(_ identifier: SimBackgroundTaskIdentifier) {
-        world.endBackgroundTask(identifier)
+        guard let system = live, let tasks = system.mechanism(BackgroundTasks.self) else { return }
+        tasks.end(identifier, in: system)
     }
 
-    /// A new location manager for this app.
+    /// A new location manager for this process; once the process has ended, one that does nothing.
     public func makeLocationManager() -> SimLocationManager {
-        let manager = SimLocationManager(world: world)
-        world.managers.append(manager)
+        guard let system, let services = system.mechanism(LocationServices.self) else {
+            preconditionFailure("makeLocationManager: the simulation this app ran in no longer exists")
+        }
+        let manager = SimLocationManager(system: system, services: services)
+        if ended { manager.retire() } else { services.add(manager) }
         return manager
     }
+
+    /// Runs `action` after `seconds` of simulated time, as the app's own timer: only while this
+    /// process runs (late, if it is suspended when the time comes; never, if it has ended).
+    @discardableResult
+    public func schedule(after seconds: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledWork? {
+        live?.scheduleAppWork(after: seconds, action)
+    }
+
+    /// Starts a task of the app's own, run on the main actor. `KeepAliveSimulation.runAsync()`
+    /// lets every such task run until it waits on the clock (or finishes) before time moves on.
+    @discardableResult
+    public func task(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        let tracker = system?.appTasks
+        tracker?.started()
+        return Task { @MainActor in
+            await body()
+            tracker?.finished()
+        }
+    }
+
+    func processEnded() { ended = true }
+}
+
+/// Counts the app tasks that are running, so that `runAsync` knows when they have all come to rest.
+@MainActor
+final class AppTaskTracker {
+    private(set) var running = 0
+    func started() { running += 1 }
+    func finished() { running -= 1 }
 }

@@ -4,6 +4,7 @@
 /// starts updates once allowed. When it enters the background it begins a background task that
 /// its expiration handler ends (or never ends, with `leaksBackgroundTask`), and it ends the task
 /// when it returns to the foreground.
+@MainActor
 public final class StandardNavigationApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The manager's settings and the app's habits.
     public struct Settings: Hashable, Sendable {
@@ -55,9 +56,9 @@ public final class StandardNavigationApp: SimAppDelegate, SimLocationManagerDele
     public func applicationDidEnterBackground(_ application: SimApplication) {
         guard settings.beginsBackgroundTask else { return }
         task = application.beginBackgroundTask(withName: "navigation") { [weak self] in
-            guard let self, !self.settings.leaksBackgroundTask else { return }
-            application.endBackgroundTask(self.task)
-            self.task = .invalid
+            guard let self, !settings.leaksBackgroundTask else { return }
+            application.endBackgroundTask(task)
+            task = .invalid
         }
     }
 

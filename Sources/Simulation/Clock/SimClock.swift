@@ -2,72 +2,112 @@ import Foundation
 
 /// The simulation's clock: the only time anything in a run reads.
 ///
-/// It conforms to Swift's `Clock`, so code under test that takes `any Clock<Duration>` can be
-/// handed this one. `now` moves only when the simulation runs; `sleep` suspends until the
-/// simulation reaches the deadline, never on the wall clock.
+/// It conforms to Swift's `Clock`, so app code that takes `any Clock<Duration>` can be handed
+/// this one. `now` moves only when the simulation runs; `sleep` suspends until the simulation
+/// reaches the deadline, never on the wall clock. A sleep belongs to the app process that was
+/// running when it began: it wakes late if that process is suspended at the deadline (its code
+/// does not run), and ends with `CancellationError` if the process ends first.
 ///
 /// ```swift
-/// let simulation = try KeepAliveSimulation(configuration)
-/// let clock = simulation.clock
-/// clock.schedule(after: 90) { print("90 simulated seconds in:", clock.now) }
+/// application.task {
+///     while true {
+///         try await application.clock.sleep(for: .seconds(60))   // 60 simulated seconds
+///         manager.startUpdatingLocation()
+///     }
+/// }
 /// ```
 public final class SimClock: Clock, @unchecked Sendable {
+    public typealias Duration = Swift.Duration
     public typealias Instant = SimInstant
 
-    // The scheduler is driven by one thread; the lock guards sleepers registered from tasks.
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: SimInstant
+        let process: Int
+        let continuation: CheckedContinuation<Void, Error>
+    }
+
+    // `now` and the sleepers are read from any task; the lock guards them. The scheduler itself
+    // is driven on the main actor.
     private let lock = NSLock()
-    let scheduler = EventScheduler()
-    private var sleepers: [(deadline: SimInstant, sequence: Int, continuation: CheckedContinuation<Void, Error>)] = []
-    private var sleeperSequence = 0
+    private var current = SimInstant.zero
+    private var sleepers: [Sleeper] = []
+    private var nextSleeperID: UInt64 = 0
+    private var runningProcess = 0
 
     init() {}
 
-    public var now: SimInstant { scheduler.now }
+    public var now: SimInstant { lock.withLock { current } }
 
-    public var minimumResolution: Duration { .nanoseconds(1) }
+    public var minimumResolution: Swift.Duration { .nanoseconds(1) }
 
-    /// Suspends the calling task until the simulation reaches `deadline`.
-    public func sleep(until deadline: SimInstant, tolerance: Duration? = nil) async throws {
+    /// Suspends the calling task until the simulation reaches `deadline`; returns at once for a
+    /// deadline that has passed, and throws `CancellationError` when the task is cancelled.
+    public func sleep(until deadline: SimInstant, tolerance: Swift.Duration? = nil) async throws {
         try Task.checkCancellation()
-        try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            sleepers.append((deadline, sleeperSequence, continuation))
-            sleeperSequence += 1
-            lock.unlock()
+        let id: UInt64? = lock.withLock {
+            guard deadline > current else { return nil }
+            nextSleeperID &+= 1
+            return nextSleeperID
+        }
+        guard let id else { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                let cancelled: Bool = lock.withLock {
+                    if Task.isCancelled { return true }
+                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, continuation: continuation))
+                    return false
+                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let removed: Sleeper? = lock.withLock {
+                guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return sleepers.remove(at: index)
+            }
+            removed?.continuation.resume(throwing: CancellationError())
         }
     }
 
-    /// Runs `action` when the simulation reaches `seconds` after now.
-    public func schedule(after seconds: Double, _ action: @escaping () -> Void) {
-        scheduler.schedule(at: now.adding(seconds: seconds), action)
+    // MARK: Driven by the simulation
+
+    func advance(to instant: SimInstant) {
+        lock.withLock { current = instant }
     }
 
-    /// Runs `action` when the simulation reaches `instant`.
-    public func schedule(at instant: SimInstant, _ action: @escaping () -> Void) {
-        scheduler.schedule(at: instant, action)
+    /// The app process whose code is running now (0: none).
+    func setRunningProcess(_ process: Int) {
+        lock.withLock { runningProcess = process }
     }
 
-    /// Resumes, in deadline order, the sleepers whose deadline has come; returns how many.
-    func resumeDueSleepers() -> Int {
-        lock.lock()
-        let due = sleepers.filter { $0.deadline <= now }.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
-        sleepers.removeAll { $0.deadline <= now }
-        lock.unlock()
+    /// The earliest deadline among sleepers that could be resumed (those of `process` or of no process).
+    func earliestDeadline(runnable process: Int) -> SimInstant? {
+        lock.withLock { sleepers.filter { $0.process == 0 || $0.process == process }.map(\.deadline).min() }
+    }
+
+    /// Resumes, in deadline order, the sleepers due by now whose process runs (`process`) or that
+    /// belong to none; returns how many.
+    @discardableResult
+    func resumeDue(runnable process: Int) -> Int {
+        let due: [Sleeper] = lock.withLock {
+            let due = sleepers.filter { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
+            sleepers.removeAll { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
+            return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+        }
         due.forEach { $0.continuation.resume() }
         return due.count
     }
 
-    /// How many tasks sleep on this clock.
-    var sleeperCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return sleepers.count
+    /// Ends the sleeps of a process that ended (or of every process, at the end of a run).
+    func cancelSleepers(ofProcess process: Int?) {
+        let ended: [Sleeper] = lock.withLock {
+            let ended = sleepers.filter { process == nil || $0.process == process }
+            sleepers.removeAll { process == nil || $0.process == process }
+            return ended
+        }
+        ended.forEach { $0.continuation.resume(throwing: CancellationError()) }
     }
 
-    /// The earliest deadline among sleeping tasks.
-    var earliestSleeperDeadline: SimInstant? {
-        lock.lock()
-        defer { lock.unlock() }
-        return sleepers.map(\.deadline).min()
-    }
+    /// How many tasks sleep on this clock.
+    var sleeperCount: Int { lock.withLock { sleepers.count } }
 }

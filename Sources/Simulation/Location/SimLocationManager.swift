@@ -18,11 +18,12 @@ import Geodesy
 /// seeded error. A fix is delivered when it lies at least `distanceFilter` metres from the last
 /// fix that was delivered (the first after a start always is); while the app cannot receive
 /// fixes (suspended, or in the background without background updates) they are queued and
-/// delivered when it can.
+/// delivered when it can. A manager belongs to the process that made it: when that process
+/// ends, it does nothing more and its `updates` sequence finishes.
+@MainActor
 public final class SimLocationManager: LocationManaging {
-    /// The world owns its managers and outlives them; `unowned(unsafe)` spares a reference
-    /// count check at each of the many accesses per fix.
-    unowned(unsafe) let world: SimWorld
+    private weak var system: SimSystem?
+    private let services: LocationServices
 
     /// Receives fixes, errors, authorization changes and pauses, as `CLLocationManagerDelegate` does.
     public weak var delegate: SimLocationManagerDelegate?
@@ -30,14 +31,16 @@ public final class SimLocationManager: LocationManaging {
     public var distanceFilter: Double = simDistanceFilterNone
     /// `CLLocationAccuracy` in metres: −2 best for navigation, −1 best (the default), 10, 100, 1000, 3000.
     public var desiredAccuracy: Double = SimAccuracy.best.meters
-    /// Whether updates continue in the background; needs the `location` background mode, or the app crashes.
+    /// Whether updates continue in the background (iOS 9+); needs the `location` background
+    /// mode, or the app crashes. Before iOS 9 the property does not exist and setting it does nothing.
     public var allowsBackgroundLocationUpdates = false {
         didSet {
-            guard allowsBackgroundLocationUpdates, !world.configuration.capabilities.backgroundModes.contains(.location) else {
-                world.updateBackgroundHolders()
+            guard let system, system.profile.hasBackgroundLocationFlag else { return }
+            guard allowsBackgroundLocationUpdates, !system.configuration.capabilities.backgroundModes.contains(.location) else {
+                system.reevaluate()
                 return
             }
-            world.crash("NSInternalInconsistencyException: Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()")
+            system.crash(.backgroundLocationWithoutMode)
         }
     }
     /// Whether Core Location may pause updates when the device stays put.
@@ -50,46 +53,52 @@ public final class SimLocationManager: LocationManaging {
     /// The last fix delivered.
     public private(set) var location: SimLocation?
 
-    private var updatesRequested = false
-    private var startedInForeground = false
-    private var isPaused = false
+    // The session, as Core Location keeps it.
+    private(set) var updatesRequested = false
+    /// Whether updates were ever started (so that the §4 rule has something to say about them).
+    private(set) var hasUsedUpdates = false
+    private(set) var startedInForeground = false
+    /// Why updates stopped (by the app, or by authorization); `nil` while running or never started.
+    private(set) var stopCause: SimCause?
+    /// Set while Core Location has paused the updates.
+    private(set) var pauseCause: SimCause?
+    private(set) var significantChangeMonitoring = false
     private var wantsOneFix = false
-    private var ticking = false
-    private var tickGeneration = 0
+    private var tick: ScheduledWork?
     private var lastPassed: SimLocation?
     private var queued: [SimLocation] = []
     private var inSignalGap = false
     private var stationarySince: (coordinate: GeoCoordinate, time: Double)?
-    private var significantChangeMonitoring = false
-    private var lastSignificantFix: SimLocation?
+    private var retired = false
     private var streams: [AsyncStream<SimLocationUpdate>.Continuation] = []
     /// The accuracy profile of the last setting used: looked up once, not at every fix.
     private var accuracyCache: (setting: SimAccuracy, profile: SimAccuracyProfile)?
 
-    init(world: SimWorld) {
-        self.world = world
+    init(system: SimSystem, services: LocationServices) {
+        self.system = system
+        self.services = services
         // iOS reports the current authorization right after a manager is created.
-        world.clock.schedule(after: 0) { [weak self] in
-            guard let self else { return }
-            self.delegate?.locationManagerDidChangeAuthorization(self)
+        system.scheduleAppWork(after: 0) { [weak self] in
+            guard let self, !retired else { return }
+            delegate?.locationManagerDidChangeAuthorization(self)
         }
     }
 
     // MARK: State
 
     /// What the user and the device allow this app.
-    public var authorizationStatus: SimAuthorizationStatus { world.authorization.effective }
+    public var authorizationStatus: SimAuthorizationStatus { services.authorization.effective }
     /// Precise or approximate location.
-    public var accuracyAuthorization: SimAccuracyAuthorization { world.authorization.accuracy }
+    public var accuracyAuthorization: SimAccuracyAuthorization { services.authorization.accuracy }
     /// The device-wide Location Services switch.
-    public func locationServicesEnabled() -> Bool { world.authorization.servicesEnabled }
+    public func locationServicesEnabled() -> Bool { services.authorization.servicesEnabled }
 
     /// Standard updates are on (started, not stopped, not paused, and authorized).
-    public var isUpdatingLocation: Bool { updatesRequested && !isPaused && world.authorization.allowsLocation }
+    public var isUpdatingLocation: Bool { updatesRequested && pauseCause == nil && services.authorization.allowsLocation }
 
     /// The setting whose accuracy profile applies.
     var accuracySetting: SimAccuracy {
-        if world.authorization.accuracy == .reducedAccuracy { return .reduced }
+        if services.authorization.accuracy == .reducedAccuracy { return .reduced }
         switch desiredAccuracy {
         case ..<(-1.5): return .bestForNavigation
         case ..<0: return .best
@@ -100,77 +109,79 @@ public final class SimLocationManager: LocationManaging {
         }
     }
 
-    private var accuracyProfile: SimAccuracyProfile {
+    private func accuracyProfile(_ system: SimSystem) -> SimAccuracyProfile {
         let setting = accuracySetting
         if let accuracyCache, accuracyCache.setting == setting { return accuracyCache.profile }
-        let profile = world.profile.accuracyProfile(for: setting)
+        let profile = system.profile.accuracyProfile(for: setting)
         accuracyCache = (setting, profile)
         return profile
     }
 
-    private var authorizationAllowsBackground: Bool {
-        switch world.authorization.effective {
-        case .authorizedAlways: true
-        case .authorizedWhenInUse: startedInForeground
-        default: false
-        }
-    }
-
-    /// §4: the conditions under which a running location session keeps the app from suspension.
-    var keepsAppAlive: Bool {
-        world.appState == .background && isUpdatingLocation && allowsBackgroundLocationUpdates
-            && world.configuration.capabilities.backgroundModes.contains(.location) && authorizationAllowsBackground
-    }
-
-    private var canReceiveNow: Bool {
-        switch world.appState {
+    /// Whether a fix that passed the filter reaches the delegate now (§3): always in the
+    /// foreground; in the background while the session keeps the app alive, or, for an Always
+    /// app, whenever the app runs (a task holds it), even with background updates off.
+    private func canReceiveNow(_ system: SimSystem) -> Bool {
+        switch system.appState {
         case .active, .inactive: true
-        case .background: keepsAppAlive || (allowsBackgroundLocationUpdates && authorizationAllowsBackground && world.configuration.capabilities.backgroundModes.contains(.location))
+        case .background: services.authorization.effective == .authorizedAlways || services.keepsAlive(self, in: system)
         default: false
         }
     }
 
     // MARK: Authorization requests
 
-    /// Asks for When In Use; acts only when not yet determined and with the usage string.
+    /// Asks for When In Use; acts only when not yet determined, with the usage string, and
+    /// while the app is on screen.
     public func requestWhenInUseAuthorization() {
-        guard world.configuration.capabilities.whenInUseUsageDescription != nil else {
-            world.log(.warning, "requestWhenInUseAuthorization does nothing: NSLocationWhenInUseUsageDescription is missing")
+        guard let system, !retired else { return }
+        guard system.configuration.capabilities.whenInUseUsageDescription != nil else {
+            system.emit(.warning, .warning(.missingUsageDescription(always: false)))
             return
         }
-        guard world.authorization.effective == .notDetermined else { return }
-        prompt(wantsAlways: false)
+        guard services.authorization.effective == .notDetermined else { return }
+        guard system.appState.isForeground else {
+            system.emit(.warning, .warning(.authorizationRequestNotInUse))
+            return
+        }
+        prompt(wantsAlways: false, system)
     }
 
-    /// Asks for Always; from notDetermined (iOS 13+: provisional Always) or once from When In Use.
+    /// Asks for Always; from notDetermined (iOS 13+: provisional Always) or once from When In Use;
+    /// only while the app is on screen.
     public func requestAlwaysAuthorization() {
-        let capabilities = world.configuration.capabilities
+        guard let system, !retired else { return }
+        let capabilities = system.configuration.capabilities
         guard capabilities.whenInUseUsageDescription != nil, capabilities.alwaysAndWhenInUseUsageDescription != nil else {
-            world.log(.warning, "requestAlwaysAuthorization does nothing: NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription are both needed")
+            system.emit(.warning, .warning(.missingUsageDescription(always: true)))
             return
         }
-        switch world.authorization.effective {
-        case .notDetermined:
-            prompt(wantsAlways: true)
-        case .authorizedWhenInUse where !world.authorization.alwaysPromptShown && !world.authorization.isTemporary:
-            world.authorization.alwaysPromptShown = true
-            world.log(.authorizationPrompt, "prompt: allow Always? (the user will answer \(world.configuration.answers.alwaysPrompt.rawValue))")
-            world.clock.schedule(after: world.configuration.answers.answerDelay) { [world] in
-                guard world.configuration.answers.alwaysPrompt == .changeToAlways else { return }
-                world.changeAuthorization({ $0.granted = .authorizedAlways }, "the user chose Change to Always Allow")
-            }
-        default:
-            break
+        let status = services.authorization.effective
+        guard status == .notDetermined || status == .authorizedWhenInUse else { return }
+        guard system.appState.isForeground else {
+            system.emit(.warning, .warning(.authorizationRequestNotInUse))
+            return
+        }
+        if status == .notDetermined {
+            prompt(wantsAlways: true, system)
+            return
+        }
+        guard !services.authorization.alwaysPromptShown, !services.authorization.isTemporary else { return }
+        services.authorization.alwaysPromptShown = true
+        let answers = system.configuration.answers
+        system.emit(.authorizationPrompt, .prompt(.allowAlways(answer: answers.alwaysPrompt)))
+        system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [services, unowned system] in
+            guard answers.alwaysPrompt == .changeToAlways else { return }
+            services.changeAuthorization({ $0.granted = .authorizedAlways }, .userChoseAlways, in: system)
         }
     }
 
-    private func prompt(wantsAlways: Bool) {
-        let answers = world.configuration.answers
-        let provisional = wantsAlways && world.profile.grantsProvisionalAlways
-        world.log(.authorizationPrompt, "prompt: allow location? (the user will answer \(answers.firstPrompt.rawValue)\(wantsAlways && !provisional ? ", then \(answers.alwaysPrompt.rawValue)" : ""))")
-        world.clock.schedule(after: answers.answerDelay) { [world] in
-            guard world.authorization.granted == .notDetermined else { return }
-            world.changeAuthorization({ model in
+    private func prompt(wantsAlways: Bool, _ system: SimSystem) {
+        let answers = system.configuration.answers
+        let provisional = wantsAlways && system.profile.grantsProvisionalAlways
+        system.emit(.authorizationPrompt, .prompt(.allowLocation(answer: answers.firstPrompt, then: wantsAlways && !provisional ? answers.alwaysPrompt : nil)))
+        system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [services, unowned system] in
+            guard services.authorization.granted == .notDetermined else { return }
+            services.changeAuthorization({ model in
                 model.accuracy = answers.precise ? .fullAccuracy : .reducedAccuracy
                 switch answers.firstPrompt {
                 case .dontAllow:
@@ -187,7 +198,7 @@ public final class SimLocationManager: LocationManaging {
                 case .allowWhileUsing:
                     model.granted = .authorizedWhenInUse
                 }
-            }, "the user answered \(answers.firstPrompt.rawValue)\(provisional && answers.firstPrompt == .allowWhileUsing ? " (provisional Always)" : "")")
+            }, .userAnswered(answers.firstPrompt, provisionalAlways: provisional && answers.firstPrompt == .allowWhileUsing), in: system)
         }
     }
 
@@ -195,64 +206,74 @@ public final class SimLocationManager: LocationManaging {
 
     /// Starts standard updates. The first fix after a start is always delivered.
     public func startUpdatingLocation() {
-        if world.appState == .background, world.authorization.effective == .authorizedWhenInUse, !world.authorization.isProvisionalAlways {
-            world.log(.warning, "startUpdatingLocation from the background does nothing for a When In Use app")
+        guard let system, !retired else { return }
+        if system.appState == .background, services.authorization.effective == .authorizedWhenInUse,
+           !services.authorization.isProvisionalAlways, !(updatesRequested && pauseCause == nil) {
+            system.emit(.warning, .warning(.whenInUseStartFromBackground))
             return
         }
-        switch world.authorization.effective {
+        switch services.authorization.effective {
         case .denied, .restricted:
-            world.log(.locationError, "startUpdatingLocation: authorization is \(world.authorization.effective): error denied")
+            system.emit(.locationError, .locationError(.denied))
             delegate?.locationManager(self, didFailWithError: .denied)
             return
         default:
             break
         }
-        let wasRunning = updatesRequested && !isPaused
+        let wasRunning = updatesRequested && pauseCause == nil
         updatesRequested = true
-        isPaused = false
+        hasUsedUpdates = true
+        stopCause = nil
+        pauseCause = nil
         stationarySince = nil
         if !wasRunning {
-            startedInForeground = world.appState.isForeground
+            startedInForeground = system.appState.isForeground
             lastPassed = nil  // stop + start forces a new first fix
-            world.log(.locationStart, "startUpdatingLocation (\(accuracySetting.rawValue), distance filter \(distanceFilter < 0 ? "none" : "\(world.format(distanceFilter)) m"))")
+            system.emit(.locationStart, .locationStart(.standardUpdates, accuracy: accuracySetting, distanceFilter: distanceFilter < 0 ? nil : distanceFilter))
         }
-        ensureTicking()
-        world.updateBackgroundHolders()
+        ensureTicking(system)
+        system.reevaluate()
     }
 
     /// Stops standard updates.
     public func stopUpdatingLocation() {
-        guard updatesRequested else { return }
+        guard let system, !retired, updatesRequested else { return }
         updatesRequested = false
-        isPaused = false
-        world.log(.locationStop, "stopUpdatingLocation")
-        world.updateBackgroundHolders()
+        pauseCause = nil
+        stopCause = .updatesStopped
+        system.emit(.locationStop, .locationStop(.standardUpdates, cause: .updatesStopped))
+        system.reevaluate()
     }
 
     /// One fix, then updates stop (unless standard updates run).
     public func requestLocation() {
-        guard world.authorization.allowsLocation else {
+        guard let system, !retired else { return }
+        guard services.authorization.allowsLocation else {
             delegate?.locationManager(self, didFailWithError: .denied)
             return
         }
         wantsOneFix = true
-        ensureTicking()
+        ensureTicking(system)
     }
 
     /// Starts the significant-change service: a fix after ≥ 500 m, at most every 5 minutes.
     public func startMonitoringSignificantLocationChanges() {
-        guard !significantChangeMonitoring else { return }
+        guard let system, !retired, !significantChangeMonitoring else { return }
         significantChangeMonitoring = true
-        world.log(.locationStart, "startMonitoringSignificantLocationChanges")
-        scheduleSignificantChangeCheck(after: 0)
+        system.emit(.locationStart, .locationStart(.significantChanges, accuracy: nil, distanceFilter: nil))
+        system.mechanism(SignificantLocationChanges.self)?.start(in: system)
     }
 
+    /// Stops the significant-change service.
     public func stopMonitoringSignificantLocationChanges() {
+        guard let system, !retired, significantChangeMonitoring else { return }
         significantChangeMonitoring = false
-        world.log(.locationStop, "stopMonitoringSignificantLocationChanges")
+        system.emit(.locationStop, .locationStop(.significantChanges, cause: .updatesStopped))
+        system.mechanism(SignificantLocationChanges.self)?.stopIfUnused(in: system)
     }
 
-    /// An async sequence of everything delivered to the delegate: fixes, errors and pauses.
+    /// An async sequence of everything delivered to the delegate: fixes, errors and pauses. It
+    /// finishes when the run ends or the manager's process ends.
     ///
     /// ```swift
     /// for await update in manager.updates {
@@ -260,115 +281,123 @@ public final class SimLocationManager: LocationManaging {
     /// }
     /// ```
     public var updates: AsyncStream<SimLocationUpdate> {
-        AsyncStream { continuation in streams.append(continuation) }
+        AsyncStream { continuation in
+            if retired { continuation.finish() } else { streams.append(continuation) }
+        }
     }
 
     // MARK: Producing fixes
 
     private var producesFixes: Bool {
-        (isUpdatingLocation || wantsOneFix) && world.authorization.allowsLocation && world.appState != .terminated
+        !retired && (isUpdatingLocation || wantsOneFix) && services.authorization.allowsLocation
     }
 
-    private func ensureTicking() {
-        guard !ticking, producesFixes else { return }
-        ticking = true
-        tickGeneration += 1
-        let generation = tickGeneration
-        world.clock.schedule(after: 0) { [weak self] in self?.tick(generation) }
+    private func ensureTicking(_ system: SimSystem) {
+        guard tick == nil, producesFixes else { return }
+        tick = system.scheduler.schedule(after: 0, owner: .mechanism) { [weak self] in self?.produce() }
     }
 
-    private func tick(_ generation: Int) {
-        guard generation == tickGeneration else { return }
-        guard producesFixes else {
-            ticking = false
-            return
-        }
-        offerFix()
+    private func produce() {
+        tick = nil
+        guard let system, producesFixes else { return }
+        offerFix(system)
         if producesFixes {
-            let interval = accuracyProfile.interval
-            world.clock.schedule(after: interval) { [weak self] in self?.tick(generation) }
-        } else {
-            ticking = false
+            tick = system.scheduler.schedule(after: accuracyProfile(system).interval, owner: .mechanism) { [weak self] in self?.produce() }
         }
     }
 
-    private func offerFix() {
-        let now = world.now
-        guard let truth = world.configuration.trajectory.position(at: now.seconds) else {
+    private func offerFix(_ system: SimSystem) {
+        let now = system.now
+        guard let truth = system.configuration.trajectory.position(at: now.seconds) else {
             if !inSignalGap {
                 inSignalGap = true
-                world.log(.fixUnavailable, "no position: signal lost")
-                report(error: .locationUnknown)
+                system.emit(.fixUnavailable)
+                report(error: .locationUnknown, system)
             }
             if wantsOneFix {
                 wantsOneFix = false
-                report(error: .locationUnknown)
+                report(error: .locationUnknown, system)
             }
             return
         }
         inSignalGap = false
-        let fix = makeFix(truth, at: now)
-        let pauseAfterThisFix = notePosition(truth.coordinate, at: now.seconds)
+        let fix = makeFix(truth, at: now, system)
+        let pauseAfterThisFix = notePosition(truth.coordinate, at: now.seconds, system)
 
         if wantsOneFix && !isUpdatingLocation {
             wantsOneFix = false
-            pass(fix, reason: "requestLocation")
+            pass(fix, reason: .requested, system)
         } else {
             wantsOneFix = false
             if let lastPassed, distanceFilter > 0 {
                 let moved = fix.distance(from: lastPassed)
-                let improves = world.profile.deliversFixesWhenAccuracyImproves && fix.horizontalAccuracy < lastPassed.horizontalAccuracy
+                let improves = system.profile.deliversFixesWhenAccuracyImproves && fix.horizontalAccuracy < lastPassed.horizontalAccuracy
                 if moved < distanceFilter && !improves {
-                    world.log(.fixFiltered, "under the distance filter", fix: fix, distance: moved)
-                    if pauseAfterThisFix { pause() }
+                    system.emit(.fixFiltered, .fix(SimFixRecord(
+                        latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude,
+                        distanceFromLastDelivered: moved, reason: .underDistanceFilter)))
+                    if pauseAfterThisFix { pause(system) }
                     return
                 }
             }
-            pass(fix, reason: nil)
+            pass(fix, reason: nil, system)
         }
-        if pauseAfterThisFix { pause() }
+        if pauseAfterThisFix { pause(system) }
     }
 
     /// A fix that passed the filter: delivered now, or queued until the app can receive it.
-    private func pass(_ fix: SimLocation, reason: String?) {
+    private func pass(_ fix: SimLocation, reason: SimFixRecord.Reason?, _ system: SimSystem) {
         lastPassed = fix
-        if canReceiveNow {
-            deliver([fix])
-        } else if world.appState == .notRunning || world.appState == .terminated {
-            world.log(.fixFiltered, "the app is not running", fix: fix)
+        if canReceiveNow(system) {
+            deliver([fix], reason: reason, system)
+        } else if !system.appState.isRunning && system.appState != .suspended {
+            system.emit(.fixFiltered, .fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, reason: .appNotRunning)))
         } else {
             queued.append(fix)
-            let why = world.appState == .suspended ? "queued: the app is suspended" : "queued: background updates are not allowed"
-            world.log(.fixQueued, why, fix: fix)
+            let why: SimFixRecord.Reason = system.appState == .suspended ? .appSuspended : .backgroundUpdatesNotAllowed
+            system.emit(.fixQueued, .fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, reason: why)))
         }
     }
 
-    private func deliver(_ fixes: [SimLocation]) {
+    private func deliver(_ fixes: [SimLocation], reason: SimFixRecord.Reason?, _ system: SimSystem) {
         guard let last = fixes.last else { return }
         location = last
         for fix in fixes {
-            let age = world.now.seconds(since: fix.time)
-            world.log(.fixDelivered, age > 0 ? "delivered late" : "delivered", fix: fix, delay: age > 0 ? age : nil)
+            let age = system.now.seconds(since: fix.time)
+            system.emit(.fixDelivered, .fix(SimFixRecord(
+                latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude,
+                delay: age > 0 ? age : nil, reason: reason)))
         }
-        delegate?.locationManager(self, didUpdateLocations: fixes)
-        streams.forEach { $0.yield(.locations(fixes)) }
-        world.noteDelivery()
+        system.runAppCode {
+            delegate?.locationManager(self, didUpdateLocations: fixes)
+            streams.forEach { $0.yield(.locations(fixes)) }
+        }
+        for _ in fixes { system.noteDelivery() }
     }
 
-    private func report(error: SimLocationError) {
-        guard world.appState.isRunning else { return }
-        world.log(.locationError, "didFailWithError: \(error)")
+    private func report(error: SimLocationError, _ system: SimSystem) {
+        guard system.appState.isRunning else { return }
+        system.emit(.locationError, .locationError(error))
         delegate?.locationManager(self, didFailWithError: error)
         streams.forEach { $0.yield(.error(error)) }
     }
 
-    private func makeFix(_ truth: TruePosition, at now: SimInstant) -> SimLocation {
-        let profile = accuracyProfile
+    /// A fix for the true position at `now`, with the error of the `best` setting; `nil` in a signal gap.
+    static func fix(at now: SimInstant, in system: SimSystem) -> SimLocation? {
+        guard let truth = system.configuration.trajectory.position(at: now.seconds) else { return nil }
+        return makeFix(truth, at: now, profile: system.profile.accuracyProfile(for: .best), system)
+    }
+
+    private func makeFix(_ truth: TruePosition, at now: SimInstant, _ system: SimSystem) -> SimLocation {
+        Self.makeFix(truth, at: now, profile: accuracyProfile(system), system)
+    }
+
+    private static func makeFix(_ truth: TruePosition, at now: SimInstant, profile: SimAccuracyProfile, _ system: SimSystem) -> SimLocation {
         let range = profile.horizontalAccuracy
-        let accuracy = range.lowerBound + (range.upperBound - range.lowerBound) * world.random.unit()
+        let accuracy = range.lowerBound + (range.upperBound - range.lowerBound) * system.random.unit()
         let sigma = accuracy * profile.errorFraction
-        let north = world.random.gaussian() * sigma
-        let east = world.random.gaussian() * sigma
+        let north = system.random.gaussian() * sigma
+        let east = system.random.gaussian() * sigma
         let metresPerDegree = 111_320.0
         let latitude = truth.coordinate.latitude + north / metresPerDegree
         let longitude = truth.coordinate.longitude
@@ -379,107 +408,85 @@ public final class SimLocationManager: LocationManaging {
             horizontalAccuracy: accuracy,
             verticalAccuracy: truth.altitude == nil ? -1 : profile.verticalAccuracy,
             speed: truth.speed, course: truth.course, time: now,
-            timestamp: world.configuration.trajectory.startDate.addingTimeInterval(now.seconds))
+            timestamp: system.configuration.trajectory.startDate.addingTimeInterval(now.seconds))
     }
 
     /// Tracks whether the device stays put; returns `true` when updates should pause now.
-    private func notePosition(_ coordinate: GeoCoordinate, at time: Double) -> Bool {
+    private func notePosition(_ coordinate: GeoCoordinate, at time: Double, _ system: SimSystem) -> Bool {
         guard pausesLocationUpdatesAutomatically, isUpdatingLocation else { return false }
         guard let anchor = stationarySince,
-              Geodesy.distance(from: anchor.coordinate, to: coordinate) <= world.profile.stationaryRadius else {
+              Geodesy.distance(from: anchor.coordinate, to: coordinate) <= system.profile.stationaryRadius else {
             stationarySince = (coordinate, time)
             return false
         }
-        return time - anchor.time >= world.profile.stationaryWindow(for: activityType)
+        return time - anchor.time >= system.profile.stationaryWindow(for: activityType)
     }
 
     /// Core Location pauses updates and does not resume them by itself.
-    private func pause() {
-        isPaused = true
-        let window = world.profile.stationaryWindow(for: activityType)
-        world.log(.locationPause, "updates paused: the device stayed within \(world.format(world.profile.stationaryRadius)) m for \(world.format(window)) s (\(activityType.rawValue))")
-        if world.appState.isRunning {
+    private func pause(_ system: SimSystem) {
+        let window = system.profile.stationaryWindow(for: activityType)
+        pauseCause = .updatesPausedAutomatically(windowSeconds: window, activityType: activityType)
+        system.emit(.locationPause, .locationPause(windowSeconds: window, radius: system.profile.stationaryRadius, activityType: activityType))
+        if system.appState.isRunning {
             delegate?.locationManagerDidPauseLocationUpdates(self)
             streams.forEach { $0.yield(.paused) }
         }
-        world.updateBackgroundHolders()
+        system.reevaluate()
     }
 
-    // MARK: Significant changes
+    // MARK: From the mechanisms
 
-    private func scheduleSignificantChangeCheck(after seconds: Double) {
-        world.clock.schedule(after: seconds) { [weak self] in self?.checkSignificantChange() }
+    func deliverSignificantChange(_ fix: SimLocation) {
+        guard let system, !retired, system.appState.isRunning else { return }
+        deliver([fix], reason: .significantChange, system)
     }
 
-    private func checkSignificantChange() {
-        guard significantChangeMonitoring, world.authorization.allowsLocation else { return }
-        defer { scheduleSignificantChangeCheck(after: 60) }
-        guard let truth = world.configuration.trajectory.position(at: world.now.seconds) else { return }
-        let fix = makeFix(truth, at: world.now)
-        if let last = lastSignificantFix {
-            guard fix.distance(from: last) >= world.profile.significantChangeDistance,
-                  world.now.seconds(since: last.time) >= world.profile.significantChangeMinimumInterval else { return }
-        }
-        lastSignificantFix = fix
-        if !world.appState.isRunning {
-            guard world.authorization.effective == .authorizedAlways, world.appState != .notRunning else { return }
-            world.wakeInBackground(reason: "a significant location change")
-            // Relaunched: the new process hears of the change through the manager it creates.
-            guard significantChangeMonitoring else { return }
-        }
-        if canReceiveNow || world.appState == .background { deliver([fix]) }
-    }
-
-    // MARK: Notifications from the world
-
-    /// The app's process ended and a new one started: this manager does nothing more.
+    /// The manager's process ended, or the run did: it does nothing more.
     func retire() {
+        retired = true
         updatesRequested = false
         significantChangeMonitoring = false
         wantsOneFix = false
         queued = []
+        tick?.cancel()
+        tick = nil
         streams.forEach { $0.finish() }
         streams = []
     }
 
     func appEnteredBackground() {
         // iOS 13+: the second prompt for a provisional Always grant comes with the first event that needs Always.
-        guard world.authorization.isProvisionalAlways, isUpdatingLocation else { return }
-        world.authorization.isProvisionalAlways = false
-        world.log(.authorizationPrompt, "prompt: keep allowing location in the background? (the user answers \(world.configuration.answers.alwaysPrompt.rawValue))")
-        if world.configuration.answers.alwaysPrompt == .keepWhenInUse {
+        guard let system, services.authorization.isProvisionalAlways, isUpdatingLocation else { return }
+        services.authorization.isProvisionalAlways = false
+        let answer = system.configuration.answers.alwaysPrompt
+        system.emit(.authorizationPrompt, .prompt(.keepAllowingInBackground(answer: answer)))
+        if answer == .keepWhenInUse {
             startedInForeground = true
-            world.changeAuthorization({ $0.granted = .authorizedWhenInUse }, "the user kept Only While Using (provisional Always declined)")
+            services.changeAuthorization({ $0.granted = .authorizedWhenInUse }, .userKeptWhenInUse, in: system)
         }
     }
 
     func appStateChanged() {
-        if world.appState == .terminated {
-            updatesRequested = false
-            // The significant-change service outlives the app, and relaunches it unless the user force-quit it.
-            if world.wasForceQuit { significantChangeMonitoring = false }
-            queued = []
-            streams.forEach { $0.finish() }
-            streams = []
-            return
-        }
-        if canReceiveNow, !queued.isEmpty {
+        guard let system, !retired else { return }
+        if canReceiveNow(system), !queued.isEmpty {
             let batch = queued
             queued = []
-            deliver(batch)
+            deliver(batch, reason: nil, system)
         }
-        ensureTicking()
+        ensureTicking(system)
     }
 
     func authorizationChanged() {
-        if !world.authorization.allowsLocation, updatesRequested {
+        guard let system, !retired else { return }
+        if !services.authorization.allowsLocation, updatesRequested {
             updatesRequested = false
-            isPaused = false
-            world.log(.locationStop, "updates stop: authorization is \(world.authorization.effective)")
-            report(error: .denied)
+            pauseCause = nil
+            stopCause = .authorization(services.authorization.effective)
+            system.emit(.locationStop, .locationStop(.standardUpdates, cause: .authorization(services.authorization.effective)))
+            report(error: .denied, system)
         }
-        if world.appState.isRunning { delegate?.locationManagerDidChangeAuthorization(self) }
-        ensureTicking()
+        if system.appState.isRunning { delegate?.locationManagerDidChangeAuthorization(self) }
+        ensureTicking(system)
     }
 }
 

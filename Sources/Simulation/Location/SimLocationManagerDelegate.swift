@@ -1,4 +1,5 @@
 /// `CLLocationManagerDelegate` for ``SimLocationManager``; every method has an empty default.
+@MainActor
 public protocol SimLocationManagerDelegate: AnyObject {
     func locationManager(_ manager: SimLocationManager, didUpdateLocations locations: [SimLocation])
     func locationManager(_ manager: SimLocationManager, didFailWithError error: SimLocationError)

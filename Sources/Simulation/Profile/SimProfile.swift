@@ -31,6 +31,13 @@ public struct SimProfile: Hashable, Sendable, Codable {
 
     // MARK: §3 Location
 
+    /// Whether `allowsBackgroundLocationUpdates` exists (iOS 9+). Before, the `location` mode
+    /// alone keeps updates going in the background, and setting the flag does nothing. [doc]
+    public var hasBackgroundLocationFlag: Bool
+    /// Seconds an app woken or relaunched for a significant location change runs (§9: ~30 s),
+    /// not the era's task budget. [doc][dts]
+    public var significantChangeWakeSeconds: Double
+
     /// How soon, per activity type, a device that stays put has its updates paused
     /// (`pausesLocationUpdatesAutomatically`); observed ~10–20 min. [model]
     public var stationaryWindows: [SimActivityType: Double]
@@ -61,8 +68,11 @@ public struct SimProfile: Hashable, Sendable, Codable {
         accuracyProfiles: [SimAccuracy: SimAccuracyProfile] = SimAccuracyProfile.defaults,
         deliversFixesWhenAccuracyImproves: Bool = false,
         significantChangeDistance: Double = 500, significantChangeMinimumInterval: Double = 300,
+        hasBackgroundLocationFlag: Bool = true, significantChangeWakeSeconds: Double = 30,
         grantsProvisionalAlways: Bool
     ) {
+        self.hasBackgroundLocationFlag = hasBackgroundLocationFlag
+        self.significantChangeWakeSeconds = significantChangeWakeSeconds
         self.name = name
         self.backgroundTimeBudget = backgroundTimeBudget
         self.budgetRunsWhileAsleep = budgetRunsWhileAsleep
@@ -83,13 +93,15 @@ public struct SimProfile: Hashable, Sendable, Codable {
         .other: 900, .fitness: 600, .automotiveNavigation: 1200, .otherNavigation: 1200, .airborne: 1200,
     ]
 
-    /// iOS 4–6: 600 s that run even while the device sleeps.
+    /// iOS 4–6: 600 s that run even while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS6 = SimProfile(
-        name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, grantsProvisionalAlways: false)
-    /// iOS 7–11: 180 s, paused while the device sleeps.
+        name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
+        grantsProvisionalAlways: false)
+    /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS7 = SimProfile(
-        name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false)
-    /// iOS 12: as iOS 7.
+        name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
+        grantsProvisionalAlways: false)
+    /// iOS 9–12: 180 s, paused while asleep; `allowsBackgroundLocationUpdates` exists.
     public static let iOS12 = SimProfile(
         name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false)
     /// iOS 13–16: 30 s, paused while asleep, provisional Always.

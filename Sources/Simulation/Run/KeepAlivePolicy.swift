@@ -13,4 +13,6 @@ public enum SimVerdict: String, Hashable, Sendable, Codable {
     case suspended
     case terminated
     case crashed
+    /// The app never went to the background: the run says nothing about staying alive there.
+    case foregroundOnly = "foreground-only"
 }

@@ -3,141 +3,213 @@
 /// ```swift
 /// let simulation = KeepAliveSimulation(configuration, app: StandardNavigationApp())
 /// let result = simulation.run()
-/// print(result.summary.sentence)
+/// print(result.summary.verdict, result.summary.causes)
 /// ```
 ///
-/// Everything happens in virtual time on ``clock``: a day-long trip runs in a fraction of a second,
-/// and the same configuration (and seed) always gives the same events.
+/// `app` is evaluated for every launch: a relaunch by the system starts a new process with a
+/// new delegate, as on iOS. Everything happens in virtual time on ``clock``: a day-long trip runs
+/// in a fraction of a second, and the same configuration (and seed) always gives the same events.
+/// Events stream to the sinks; by default the run keeps them all in ``SimulationResult/events``,
+/// and with `keepsEvents: false` it keeps none, so its memory does not grow with the trip.
+@MainActor
 public final class KeepAliveSimulation {
-    /// The simulation's clock; schedule your own work on it.
-    public let clock: SimClock
-    /// The app's `UIApplication`.
-    public let application: SimApplication
-    let world: SimWorld
-    private let app: SimAppDelegate
+    /// The simulated iOS; install further mechanisms on it before running.
+    public let system: SimSystem
+    /// The simulation's clock.
+    public var clock: SimClock { system.clock }
+    private let log: SimEventLog?
     private let end: SimInstant
+    private let appTasks: AppTaskTracker
     private var finished = false
 
-    /// Sets up a run. `app` receives the lifecycle callbacks; it is kept alive by the simulation.
-    public init(_ configuration: SimulationConfiguration, app: SimAppDelegate) {
-        clock = SimClock()
-        world = SimWorld(configuration: configuration, clock: clock)
-        application = SimApplication(world: world)
-        self.app = app
-        world.appDelegate = app
+    /// Sets up a run. `sinks` hear every event as it happens.
+    public init(
+        _ configuration: SimulationConfiguration, app: @autoclosure @escaping @MainActor () -> SimAppDelegate,
+        sinks: [SimEventSink] = [], keepsEvents: Bool = true
+    ) {
+        let log = keepsEvents ? SimEventLog() : nil
+        self.log = log
+        system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
+        appTasks = system.appTasks
+        system.install(LocationServices(configuration: configuration))
+        system.install(SignificantLocationChanges())
+        system.install(BackgroundTasks())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
-            clock.schedule(at: .zero) { [world] in world.launch(inBackground: false, reason: "the trip starts") }
+            system.scheduler.schedule(at: .zero, owner: .system) { [unowned system] in system.launch(inBackground: false, cause: .tripStarts) }
         }
         for event in configuration.timeline {
-            clock.schedule(at: SimInstant(seconds: event.time)) { [world] in Self.apply(event.action, to: world) }
+            system.scheduler.schedule(at: SimInstant(seconds: event.time), owner: .system) { [unowned system] in
+                Self.apply(event.action, to: system)
+            }
         }
     }
+
+    /// The app's delegate in the current process (`nil` when it is not running).
+    public var app: SimAppDelegate? { system.appDelegate }
+    /// The current process's `UIApplication`.
+    public var application: SimApplication? { system.application }
 
     /// Runs to the end of the trip and returns what happened.
     @discardableResult
     public func run() -> SimulationResult {
-        run(until: end)
-        return result()
+        step(until: end)
+        return finish()
     }
 
     /// Runs until `seconds` from the start (no further than the end), for stepping in tests.
     public func run(untilSeconds seconds: Double) {
-        run(until: min(end, SimInstant(seconds: seconds)))
+        step(until: min(end, SimInstant(seconds: seconds)))
     }
 
-    /// Runs to the end, resuming tasks sleeping on ``clock`` as their deadlines come and letting
-    /// them run before time moves on.
+    /// Runs to the end, letting the app's tasks (``SimApplication/task(_:)``) and anything
+    /// sleeping on ``clock`` run before time moves on: tasks run on the main actor, which is
+    /// drained until every app task waits on the clock or has finished, so runs repeat exactly.
     public func runAsync() async -> SimulationResult {
         while true {
-            // Let tasks started by the last step run up to their next suspension (a sleep) first.
-            for _ in 0..<100 { await Task.yield() }
-            let next = [clock.scheduler.nextTime, clock.earliestSleeperDeadline].compactMap { $0 }.min()
+            await drain()
+            let sleepers = clock.earliestDeadline(runnable: system.appState.isRunning ? system.process : -1)
+            let next = [system.scheduler.nextTime, sleepers].compactMap { $0 }.min()
             guard let next, next <= end else { break }
-            clock.scheduler.run(until: next)
-            _ = clock.resumeDueSleepers()
+            step(until: next)
+            clock.resumeDue(runnable: system.appState.isRunning ? system.process : -1)
         }
-        run(until: end)
+        step(until: end)
+        let result = finish()
+        await drain()
+        return result
+    }
+
+    /// Yields the main actor until the app's tasks are all waiting (bounded, so a task that
+    /// never waits cannot hang the run).
+    private func drain() async {
+        // Quiet: nothing the app's tasks do (sleep, finish, call the API) changed for a few rounds.
+        var quietRounds = 0
+        var last = activity
+        for _ in 0..<10_000 {
+            await Task.yield()
+            let now = activity
+            quietRounds = now == last ? quietRounds + 1 : 0
+            last = now
+            if quietRounds >= 4 { return }
+        }
+    }
+
+    private var activity: [Int] {
+        [appTasks.running, clock.sleeperCount, system.emittedEvents, system.scheduler.count]
+    }
+
+    private func step(until limit: SimInstant) {
+        system.scheduler.run(until: limit) { [system] _, action in system.deferAppWork(action) }
+    }
+
+    /// The summary so far; after `run()`, the whole run.
+    public func result() -> SimulationResult {
+        SimulationResult(events: log?.events ?? [], summary: summary())
+    }
+
+    private func finish() -> SimulationResult {
+        if !finished {
+            finished = true
+            system.strictCheck.finish(at: system.now)
+            system.finish()
+        }
         return result()
     }
 
-    private func run(until limit: SimInstant) {
-        clock.scheduler.run(until: limit)
-    }
-
-    /// The log and summary so far.
-    public func result() -> SimulationResult {
-        let now = clock.now
-        world.strictCheck.finish(at: now)
-        let ending = world.ending
-        let strict = world.strictCheck
+    private func summary() -> SimSummary {
+        let now = system.now
+        let ending = system.ending
+        let strict = system.strictCheck
         let strictVerdict: SimVerdict
         let strictAt: Double?
-        if let stopped = strict.stoppedBefore {
-            (strictVerdict, strictAt) = (stopped.verdict, stopped.time)
-        } else if let suspended = strict.suspendedAt {
+        if let suspended = strict.suspendedAt {
             (strictVerdict, strictAt) = (.suspended, suspended)
+        } else if let stopped = strict.stoppedBefore {
+            (strictVerdict, strictAt) = (stopped.verdict, stopped.time)
         } else {
-            (strictVerdict, strictAt) = (.keptAlive, nil)
+            (strictVerdict, strictAt) = (system.reachedBackground ? .keptAlive : .foregroundOnly, nil)
         }
-        let delivered = world.events.filter { $0.kind == .fixDelivered }.count
-        let perState = world.secondsPerState(until: now).reduce(into: [String: Double]()) { $0[$1.key.rawValue] = $1.value }
-        let summary = SimSummary(
-            verdict: ending?.verdict ?? .keptAlive,
+        let perState = system.secondsPerState(until: now).reduce(into: [String: Double]()) { $0[$1.key.rawValue] = $1.value }
+        return SimSummary(
+            verdict: ending?.verdict ?? (system.reachedBackground ? .keptAlive : .foregroundOnly),
             suspendedAt: ending?.verdict == .suspended ? ending?.time : nil,
-            terminatedAt: ending.flatMap { $0.verdict == .terminated || $0.verdict == .crashed ? $0.time : nil },
-            reason: ending?.reason,
-            policy: world.configuration.policy,
-            profile: world.profile.name,
-            budgetSeconds: world.profile.backgroundTimeBudget,
-            deliveredUpdates: delivered,
+            terminatedAt: system.firstTermination,
+            causes: ending?.causes ?? [],
+            policy: system.configuration.policy,
+            profile: system.profile.name,
+            budgetSeconds: system.profile.backgroundTimeBudget,
+            deliveredUpdates: system.deliveredUpdates,
             longestDeliveryGapSeconds: strict.longestGap,
-            minimumBackgroundTimeRemaining: world.minimumRemaining,
+            minimumBackgroundTimeRemaining: system.budget.leastRemaining,
             secondsInState: perState,
             strictVerdict: strictVerdict,
             strictSuspendedAt: strictAt,
-            durationSeconds: now.seconds)
-        return SimulationResult(events: world.events, summary: summary)
+            durationSeconds: now.seconds,
+            processes: system.process,
+            warnings: system.warnings)
     }
 
-    private static func apply(_ action: SimScenarioEvent.Action, to world: SimWorld) {
+    private static func apply(_ action: SimScenarioEvent.Action, to system: SimSystem) {
         switch action {
         case .launch:
-            world.returnToForeground("the user opens the app")
+            system.returnToForeground(.userOpensApp)
         case .enterBackground:
-            world.enterBackground("the user leaves the app")
+            system.enterBackground(.userLeavesApp)
         case .returnToForeground:
-            world.returnToForeground("the user returns to the app")
+            system.returnToForeground(.userReturnsToApp)
         case .lock:
-            world.lock()
+            system.lock()
         case .unlock:
-            world.unlock()
+            system.unlock()
         case .memoryPressure:
-            world.memoryPressure()
+            system.memoryPressure()
         case .forceQuit:
-            world.forceQuit()
+            system.forceQuit()
         case .setAuthorization(let status):
-            world.changeAuthorization({ model in
+            system.mechanism(LocationServices.self)?.changeAuthorization({ model in
                 model.granted = status
                 model.isProvisionalAlways = false
                 model.isTemporary = false
-            }, "changed in Settings")
+            }, .settingsChanged, in: system)
         case .setAccuracyAuthorization(let accuracy):
-            world.changeAuthorization({ $0.accuracy = accuracy }, "Precise Location changed in Settings")
+            system.mechanism(LocationServices.self)?.changeAuthorization({ $0.accuracy = accuracy }, .preciseLocationChanged, in: system)
         case .setLocationServices(let enabled):
-            world.log(.scenario, "Location Services switched \(enabled ? "on" : "off")")
-            world.changeAuthorization({ $0.servicesEnabled = enabled }, "Location Services \(enabled ? "on" : "off")")
-        case .beginBackgroundTask(let name):
-            let application = SimApplication(world: world)
-            var identifier = SimBackgroundTaskIdentifier.invalid
-            identifier = application.beginBackgroundTask(withName: name) { application.endBackgroundTask(identifier) }
-        case .endBackgroundTask:
-            if let oldest = world.openTaskIdentifiers.first { world.endBackgroundTask(oldest) }
-        case .startUpdatingLocation:
-            world.managers.first?.startUpdatingLocation()
-        case .stopUpdatingLocation:
-            world.managers.first?.stopUpdatingLocation()
+            system.emit(.scenario, .scenario(.locationServicesSwitched(on: enabled)))
+            system.mechanism(LocationServices.self)?.changeAuthorization({ $0.servicesEnabled = enabled }, .locationServicesSwitched(on: enabled), in: system)
+        case .beginBackgroundTask, .endBackgroundTask, .startUpdatingLocation, .stopUpdatingLocation:
+            runAppAction(action, in: system)
         }
     }
+
+    /// The app's own code, as a scenario scripts it: it runs only while the app runs (§9).
+    private static func runAppAction(_ action: SimScenarioEvent.Action, in system: SimSystem) {
+        guard system.appState.isRunning, let application = system.application else {
+            system.emit(.appCodeNotRun, .appCodeNotRun(action, state: system.appState))
+            return
+        }
+        let manager = system.mechanism(LocationServices.self)?.managers.first
+        switch action {
+        case .beginBackgroundTask(let name):
+            let holder = TaskHolder()
+            holder.identifier = application.beginBackgroundTask(withName: name) { [holder] in
+                application.endBackgroundTask(holder.identifier)
+            }
+        case .endBackgroundTask:
+            if let oldest = application.openBackgroundTasks.first { application.endBackgroundTask(oldest) }
+        case .startUpdatingLocation:
+            manager?.startUpdatingLocation()
+        case .stopUpdatingLocation:
+            manager?.stopUpdatingLocation()
+        default:
+            break
+        }
+    }
+}
+
+/// Holds a task identifier for the expiration handler that ends it.
+@MainActor
+private final class TaskHolder {
+    var identifier = SimBackgroundTaskIdentifier.invalid
 }

@@ -1,6 +1,6 @@
-/// What a run found: the event log and its summary. `Codable`, for reports and golden files.
+/// What a run found: the event log (when kept) and its summary. `Codable`, for reports and golden files.
 public struct SimulationResult: Hashable, Sendable, Codable {
-    /// Everything that happened, in order.
+    /// Everything that happened, in order; empty when the run kept no events.
     public var events: [SimEvent]
     /// The answer in numbers.
     public var summary: SimSummary
@@ -10,12 +10,13 @@ public struct SimulationResult: Hashable, Sendable, Codable {
 public struct SimSummary: Hashable, Sendable, Codable {
     /// How the run ended for the app.
     public var verdict: SimVerdict
-    /// Seconds from the start when the app was first suspended, if it was.
+    /// Seconds from the start when the app was first suspended, if that is how it ended.
     public var suspendedAt: Double?
-    /// Seconds from the start when the app was terminated (or crashed), if it was.
+    /// Seconds from the start when the app was first terminated (or crashed), even after a
+    /// suspension (a purge under memory pressure).
     public var terminatedAt: Double?
-    /// Why, in words; `nil` when the app was kept alive.
-    public var reason: String?
+    /// Why, the nearest cause first; empty when the app was kept alive.
+    public var causes: [SimCause]
     public var policy: KeepAlivePolicy
     public var profile: String
     /// The profile's background time budget in seconds.
@@ -24,7 +25,7 @@ public struct SimSummary: Hashable, Sendable, Codable {
     public var deliveredUpdates: Int
     /// The longest time between two delivered fixes; `nil` with fewer than two.
     public var longestDeliveryGapSeconds: Double?
-    /// The least background time the app had left at any moment; `nil` if it never ran on a budget.
+    /// The least background time the app had left at any moment; `nil` if none was ever spent.
     public var minimumBackgroundTimeRemaining: Double?
     /// Seconds spent in each state.
     public var secondsInState: [String: Double]
@@ -34,30 +35,22 @@ public struct SimSummary: Hashable, Sendable, Codable {
     public var strictSuspendedAt: Double?
     /// The length of the run in seconds.
     public var durationSeconds: Double
-
-    /// The verdict in one sentence.
-    public var sentence: String {
-        switch verdict {
-        case .keptAlive:
-            let strict = strictVerdict == .keptAlive ? "" : "; under the strict delivery reading it would have been \(strictVerdict.rawValue) at \(Self.clockTime(strictSuspendedAt ?? 0))"
-            return "The app stayed alive for the whole trip (\(Self.clockTime(durationSeconds)))\(strict)."
-        case .suspended:
-            return "The app was suspended at \(Self.clockTime(suspendedAt ?? 0)): \(reason ?? "")."
-        case .terminated:
-            return "The app was terminated at \(Self.clockTime(terminatedAt ?? 0)): \(reason ?? "")."
-        case .crashed:
-            return "The app crashed at \(Self.clockTime(terminatedAt ?? 0)): \(reason ?? "")."
-        }
-    }
+    /// How many app processes ran (relaunches add one each).
+    public var processes: Int
+    /// What iOS logged and what the simulator warns about (the first 100).
+    public var warnings: [SimWarning]
 
     /// `h:mm:ss`, with tenths when the time is not whole; rounded once, so 59.96 s reads 0:01:00.
+    /// Times beyond the simulation's limits print as the limit would not: `>100 y`.
     public static func clockTime(_ seconds: Double) -> String {
-        let tenthsTotal = Int((seconds * 10).rounded())
+        guard seconds.isFinite, abs(seconds) <= SimLimits.maximumSeconds * 2 else { return seconds < 0 ? "-∞" : "∞" }
+        let sign = seconds < 0 ? "-" : ""
+        let tenthsTotal = Int64((abs(seconds) * 10).rounded())
         let whole = tenthsTotal / 10
         let tenths = tenthsTotal % 10
-        let text = "\(whole / 3600):\(twoDigits(whole % 3600 / 60)):\(twoDigits(whole % 60))"
+        let text = "\(sign)\(whole / 3600):\(twoDigits(whole % 3600 / 60)):\(twoDigits(whole % 60))"
         return tenths == 0 ? text : "\(text).\(tenths)"
     }
 
-    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    private static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

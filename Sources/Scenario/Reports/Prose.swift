@@ -1,0 +1,204 @@
+import Simulation
+
+/// Words for the simulation's typed events and causes: the one place prose is made.
+public enum Prose {
+    /// An event as one line of the timeline.
+    public static func message(_ event: SimEvent) -> String {
+        switch event.detail {
+        case .none:
+            switch event.kind {
+            case .deviceLock: return "the device is locked and sleeps"
+            case .deviceUnlock: return "the device is woken and unlocked"
+            case .fixUnavailable: return "no position: signal lost"
+            default: return event.kind.rawValue
+            }
+        case .stateChange(let from, let to, let cause):
+            return "\(from.rawValue) → \(to.rawValue): \(text(cause))"
+        case .launch(_, let inBackground, let cause):
+            return inBackground ? "iOS launches the app in the background: \(text(cause))" : "the user opens the app"
+        case .crash(let crash):
+            return text(.crash(crash))
+        case .taskBegin(let task, let grantsTime):
+            return "beginBackgroundTask \"\(task.name)\" → #\(task.id)\(grantsTime ? "" : " (the budget is spent: it grants no time)")"
+        case .taskEnd(let task, let seconds):
+            return "endBackgroundTask #\(task.id) \"\(task.name)\" after \(number(seconds)) s"
+        case .taskExpiration(let task):
+            return "expiration handler of #\(task.id) \"\(task.name)\" runs"
+        case .budget(let seconds):
+            return "background time starts: \(number(seconds)) s budget"
+        case .budgetExpired(let cause):
+            return text(cause)
+        case .keepAliveStart(let hold):
+            return "\(text(hold)) keeps the app alive: background time is not consumed"
+        case .keepAliveEnd(let cause, let fresh):
+            return "the location session no longer keeps the app alive (\(text(cause))): a fresh \(number(fresh)) s budget starts"
+        case .locationStart(.standardUpdates, let accuracy, let filter):
+            return "startUpdatingLocation (\(accuracy?.rawValue ?? "best"), distance filter \(filter.map { "\(number($0)) m" } ?? "none"))"
+        case .locationStart(.significantChanges, _, _):
+            return "startMonitoringSignificantLocationChanges"
+        case .locationStop(.standardUpdates, .authorization(let status)):
+            return "updates stop: authorization is \(status)"
+        case .locationStop(.standardUpdates, _):
+            return "stopUpdatingLocation"
+        case .locationStop(.significantChanges, _):
+            return "stopMonitoringSignificantLocationChanges"
+        case .locationPause(let window, let radius, let activity):
+            return "updates paused: the device stayed within \(number(radius)) m for \(number(window)) s (\(activity.rawValue))"
+        case .locationError(let error):
+            return "didFailWithError: \(error)"
+        case .fix(let fix):
+            return text(fix, kind: event.kind)
+        case .prompt(.allowLocation(let answer, let then)):
+            return "prompt: allow location? (the user will answer \(answer.rawValue)\(then.map { ", then \($0.rawValue)" } ?? ""))"
+        case .prompt(.allowAlways(let answer)):
+            return "prompt: allow Always? (the user will answer \(answer.rawValue))"
+        case .prompt(.keepAllowingInBackground(let answer)):
+            return "prompt: keep allowing location in the background? (the user answers \(answer.rawValue))"
+        case .authorizationChange(let from, let to, let accuracy, let cause):
+            let accuracyText = accuracy.map { " (accuracy \($0 == .fullAccuracy ? "full" : "reduced"))" } ?? ""
+            return "authorization \(from) → \(to): \(text(cause))\(accuracyText)"
+        case .scenario(.locationServicesSwitched(let on)):
+            return "Location Services switched \(on ? "on" : "off")"
+        case .scenario(.resumesFromSuspension):
+            return "the app resumes from suspension"
+        case .scenario(.memoryPressureIgnored):
+            return "memory pressure: the app is \(event.state.rawValue), not suspended, so it is kept"
+        case .appCodeNotRun(let action, let state):
+            return "the app's code does not run while it is \(state.rawValue): \(text(action)) did not happen"
+        case .warning(let warning):
+            return text(warning)
+        }
+    }
+
+    /// A cause in words.
+    public static func text(_ cause: SimCause) -> String {
+        switch cause {
+        case .tripStarts: "the trip starts"
+        case .userOpensApp: "the user opens the app"
+        case .userLeavesApp: "the user leaves the app"
+        case .userReturnsToApp: "the user returns to the app"
+        case .deviceLocked: "the device was locked"
+        case .unlockedBackOnScreen: "unlocked: back on screen"
+        case .deviceWoke(let left): "the device woke: the app runs again with \(number(left)) s of background time"
+        case .launching: "launching"
+        case .launched: "launched"
+        case .systemLaunch(let reason): "relaunched for \(text(reason))"
+        case .systemWake(let reason): "woken for \(text(reason))"
+        case .nothingHoldsApp: "nothing keeps the app running in the background (no background task, no location session)"
+        case .deviceAsleep(let left):
+            "the device sleeps and nothing keeps the app running: it gets no CPU time until the device wakes, when its \(number(left)) s of background time resume"
+        case .backgroundTimeExpired: "background time expired"
+        case .noDeliveryWithinBudget(let budget): "no location update for \(number(budget)) s (delivery policy)"
+        case .tasksEndedInHandlers: "every background task was ended in its expiration handler"
+        case .tasksEndedWithinAllowance: "the background tasks were ended within the handlers' allowance"
+        case .watchdog(let tasks, let allowance):
+            "watchdog (0x8badf00d): background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open \(number(allowance)) s after expiration"
+        case .memoryPressure: "purged from memory while suspended (memory pressure)"
+        case .forceQuit: "the user force-quit the app"
+        case .crash(.backgroundLocationWithoutMode):
+            "NSInternalInconsistencyException: Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"
+        case .updatesPausedAutomatically(let window, let activity):
+            "updates paused automatically after \(Formatting.duration(window)) without moving (\(activity.rawValue))"
+        case .updatesStopped: "the app stopped the location updates"
+        case .authorization(let status): "authorization is \(status)"
+        case .backgroundUpdatesOff: "allowsBackgroundLocationUpdates is false"
+        case .locationModeMissing: "UIBackgroundModes lacks 'location'"
+        case .whenInUseStartedInBackground: "a When In Use app's updates were started in the background"
+        case .settingsChanged: "changed in Settings"
+        case .preciseLocationChanged: "Precise Location changed in Settings"
+        case .locationServicesSwitched(let on): "Location Services \(on ? "on" : "off")"
+        case .userAnswered(let answer, let provisional): "the user answered \(answer.rawValue)\(provisional ? " (provisional Always)" : "")"
+        case .userChoseAlways: "the user chose Change to Always Allow"
+        case .userKeptWhenInUse: "the user kept Only While Using (provisional Always declined)"
+        case .allowOnceEnded: "Allow Once ends when the app leaves use"
+        }
+    }
+
+    /// The causes of a summary as one reason: the nearest first, then what led to it.
+    public static func reason(_ causes: [SimCause]) -> String? {
+        guard let first = causes.first else { return nil }
+        var text = Self.text(first)
+        let rest = causes.dropFirst()
+        let direct = rest.filter { $0 == .tasksEndedInHandlers || $0 == .tasksEndedWithinAllowance }
+        let background = rest.filter { $0 != .tasksEndedInHandlers && $0 != .tasksEndedWithinAllowance }
+        for cause in direct { text += "; \(Self.text(cause))" }
+        if !background.isEmpty { text += " (because \(background.map(Self.text).joined(separator: ", and ")))" }
+        return text
+    }
+
+    /// A cause's name, as JSON writes it (`backgroundTimeExpired`).
+    public static func name(_ cause: SimCause) -> String {
+        Mirror(reflecting: cause).children.first?.label ?? String(describing: cause)
+    }
+
+    /// The verdict in one sentence.
+    public static func sentence(_ summary: SimSummary) -> String {
+        let reason = Self.reason(summary.causes) ?? ""
+        switch summary.verdict {
+        case .keptAlive:
+            let strict = summary.strictVerdict == .keptAlive ? "" : "; under the strict delivery reading it would have been \(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"
+            return "The app stayed alive for the whole trip (\(Formatting.clock(summary.durationSeconds)))\(strict)."
+        case .foregroundOnly:
+            return "The app never went to the background in this run (\(Formatting.clock(summary.durationSeconds))), so it says nothing about staying alive there."
+        case .suspended:
+            let purged = summary.terminatedAt.map { "; it was purged from memory at \(Formatting.clock($0))" } ?? ""
+            return "The app was suspended at \(Formatting.clock(summary.suspendedAt ?? 0)): \(reason)\(purged)."
+        case .terminated:
+            return "The app was terminated at \(Formatting.clock(summary.terminatedAt ?? 0)): \(reason)."
+        case .crashed:
+            return "The app crashed at \(Formatting.clock(summary.terminatedAt ?? 0)): \(reason)."
+        }
+    }
+
+    static func text(_ warning: SimWarning) -> String {
+        switch warning {
+        case .noSuchBackgroundTask(let id): "endBackgroundTask(#\(id)): no background task exists with this identifier"
+        case .backgroundTaskOpenLong(let task, let seconds): "background task #\(task.id) \"\(task.name)\" has been open \(number(seconds)) s"
+        case .missingUsageDescription(always: false): "requestWhenInUseAuthorization does nothing: NSLocationWhenInUseUsageDescription is missing"
+        case .missingUsageDescription(always: true):
+            "requestAlwaysAuthorization does nothing: NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription are both needed"
+        case .authorizationRequestNotInUse: "an authorization request from the background shows no prompt and does nothing"
+        case .whenInUseStartFromBackground: "startUpdatingLocation from the background does nothing for a When In Use app"
+        case .neverInBackground: "the app never went to the background: nothing was tested about staying alive there"
+        }
+    }
+
+    private static func text(_ hold: SimHold) -> String {
+        switch hold.kind {
+        case .locationUpdates: "the location session"
+        case .backgroundTasks: "a background task"
+        case .other(let name): name
+        }
+    }
+
+    private static func text(_ reason: SimWakeReason) -> String {
+        switch reason {
+        case .significantLocationChange: "a significant location change"
+        }
+    }
+
+    private static func text(_ fix: SimFixRecord, kind: SimEvent.Kind) -> String {
+        switch fix.reason {
+        case .underDistanceFilter: "under the distance filter"
+        case .appNotRunning: "the app is not running"
+        case .appSuspended: "queued: the app is suspended"
+        case .backgroundUpdatesNotAllowed: "queued: background updates are not allowed"
+        case .requested, .significantChange, nil: fix.delay == nil ? "delivered" : "delivered late"
+        }
+    }
+
+    private static func text(_ action: SimScenarioEvent.Action) -> String {
+        switch action {
+        case .beginBackgroundTask(let name): "beginBackgroundTask \"\(name)\""
+        case .endBackgroundTask: "endBackgroundTask"
+        case .startUpdatingLocation: "startUpdatingLocation"
+        case .stopUpdatingLocation: "stopUpdatingLocation"
+        default: "\(action)"
+        }
+    }
+
+    /// Seconds or metres as the log writes them: whole numbers bare, others with three decimals.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : Formatting.fixed(value, 3)
+    }
+}

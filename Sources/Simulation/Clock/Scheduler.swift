@@ -1,0 +1,161 @@
+/// Who a piece of scheduled work belongs to: it runs only while its owner can run it.
+public enum SimWorkOwner: Hashable, Sendable {
+    /// iOS itself and the user: always runs.
+    case system
+    /// A background mechanism (location, tasks, …): runs whatever the app's state.
+    case mechanism
+    /// The app's process with this number: runs only while that process runs, is deferred while
+    /// it is suspended, and is dropped when it ends.
+    case app(process: Int)
+}
+
+/// A handle on scheduled work: `cancel()` makes sure it never runs.
+///
+/// ```swift
+/// let expiry = scheduler.schedule(at: deadline, owner: .system) { expire() }
+/// expiry.cancel()   // something held the app after all
+/// ```
+@MainActor
+public final class ScheduledWork {
+    /// When the work is due.
+    public let time: SimInstant
+    /// Who the work belongs to.
+    public let owner: SimWorkOwner
+    fileprivate var action: (() -> Void)?
+
+    fileprivate init(time: SimInstant, owner: SimWorkOwner, action: @escaping () -> Void) {
+        self.time = time
+        self.owner = owner
+        self.action = action
+    }
+
+    /// Whether the work has neither run nor been cancelled.
+    public var isPending: Bool { action != nil }
+
+    /// Makes sure the work never runs; cancelling it again, or after it ran, does nothing.
+    public func cancel() { action = nil }
+
+    /// Takes the action out, so it runs at most once and its captures are released.
+    fileprivate func take() -> (() -> Void)? {
+        defer { action = nil }
+        return action
+    }
+}
+
+/// Runs work in order of simulated time: the discrete-event heart of a simulation.
+///
+/// Work at the same instant runs in the order it was scheduled, so a run depends on nothing but
+/// its inputs. Nothing here reads the wall clock or sleeps. Cancelled work is skipped when it
+/// comes up, and its closure is released at once, so cancelled timers hold no memory.
+@MainActor
+public final class Scheduler {
+    private struct Entry {
+        let time: SimInstant
+        let sequence: UInt64
+        let work: ScheduledWork
+
+        func precedes(_ other: Entry) -> Bool {
+            time < other.time || (time == other.time && sequence < other.sequence)
+        }
+    }
+
+    /// The current simulated time.
+    public private(set) var now = SimInstant.zero
+    /// Decides, when app work comes due, whether it runs now, waits, or is dropped.
+    var admit: (ScheduledWork) -> Admission = { _ in .run }
+    /// Called whenever `now` moves.
+    var onAdvance: (SimInstant) -> Void = { _ in }
+    private var heap: [Entry] = []
+    private var nextSequence: UInt64 = 0
+
+    enum Admission { case run, wait, drop }
+
+    nonisolated init() {}
+
+    /// Schedules `action` at `time` for `owner`; a time in the past runs at the current time.
+    @discardableResult
+    public func schedule(at time: SimInstant, owner: SimWorkOwner, _ action: @escaping () -> Void) -> ScheduledWork {
+        let work = ScheduledWork(time: max(time, now), owner: owner, action: action)
+        heap.append(Entry(time: work.time, sequence: nextSequence, work: work))
+        nextSequence &+= 1
+        siftUp(heap.count - 1)
+        return work
+    }
+
+    /// Schedules `action` `seconds` from now.
+    @discardableResult
+    public func schedule(after seconds: Double, owner: SimWorkOwner, _ action: @escaping () -> Void) -> ScheduledWork {
+        schedule(at: now.adding(seconds: seconds), owner: owner, action)
+    }
+
+    /// The time of the next pending work, if any (cancelled work is discarded on the way).
+    var nextTime: SimInstant? {
+        while let first = heap.first, !first.work.isPending { _ = popFirst() }
+        return heap.first?.time
+    }
+
+    /// Runs every piece of work due at or before `limit`, in order, advancing `now`; then sets
+    /// `now` to `limit`. App work the admission defers is handed back to `deferred`.
+    func run(until limit: SimInstant, deferred: (ScheduledWork, @escaping () -> Void) -> Void) {
+        while let first = heap.first, first.time <= limit {
+            let entry = popFirst()
+            guard entry.work.isPending else { continue }
+            if entry.time > now {
+                now = entry.time
+                onAdvance(now)
+            }
+            switch admit(entry.work) {
+            case .run: entry.work.take()?()
+            case .wait: if let action = entry.work.take() { deferred(entry.work, action) }
+            case .drop: entry.work.cancel()
+            }
+        }
+        if limit > now {
+            now = limit
+            onAdvance(now)
+        }
+    }
+
+    /// Drops every piece of pending work, releasing what the closures hold.
+    func removeAll() {
+        for entry in heap { entry.work.cancel() }
+        heap = []
+    }
+
+    /// How many entries wait (cancelled ones included until they come up).
+    var count: Int { heap.count }
+
+    private func popFirst() -> Entry {
+        let first = heap[0]
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
+        return first
+    }
+
+    private func siftUp(_ index: Int) {
+        var child = index
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func siftDown(_ index: Int) {
+        var parent = index
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var first = parent
+            if left < heap.count, heap[left].precedes(heap[first]) { first = left }
+            if right < heap.count, heap[right].precedes(heap[first]) { first = right }
+            if first == parent { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+}

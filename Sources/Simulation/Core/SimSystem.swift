@@ -1,0 +1,503 @@
+/// The simulated iOS: the small core that every background mechanism plugs into.
+///
+/// It owns the clock and scheduler, the app's process and lifecycle (§1, §9), the background
+/// budget (§2) and the event sinks. Whether the app may keep running in the background is asked
+/// of the installed ``BackgroundMechanism``s; the core combines their holds with the budget and
+/// suspends, freezes or terminates the app when nothing holds it. App code (delegate callbacks,
+/// the app's timers and sleeps) runs only while the app's process runs: it waits while the app
+/// is suspended and is dropped when the process ends.
+@MainActor
+public final class SimSystem {
+    /// Everything the run depends on.
+    public let configuration: SimulationConfiguration
+    /// Device/OS numbers.
+    public var profile: SimProfile { configuration.profile }
+    /// The clock app code reads and sleeps on.
+    public let clock: SimClock
+    /// Runs work in simulated time.
+    public let scheduler: Scheduler
+    var random: SeededRandom
+
+    /// The app's state.
+    public private(set) var appState = SimAppState.notRunning
+    /// Whether the device is locked and asleep.
+    public private(set) var isAsleep = false
+    /// The number of the current (or last) app process; 0 before the first launch.
+    public private(set) var process = 0
+    /// Whether the user force-quit the app (until it is opened again).
+    public private(set) var wasForceQuit = false
+    /// The app's delegate in the current process.
+    public private(set) var appDelegate: SimAppDelegate?
+    /// The current process's `UIApplication`.
+    public private(set) var application: SimApplication?
+    /// The installed mechanisms, in order of installation.
+    public private(set) var mechanisms: [BackgroundMechanism] = []
+
+    /// The app's background time.
+    public private(set) var budget: BackgroundBudget
+    private var graceUntil = SimInstant.zero
+    /// The hold that keeps the app alive without spending budget, while one does.
+    public private(set) var keepAlive: SimHold?
+    private var expiredBecause: SimCause?
+    private var runningExpirationHandlers = false
+    private var frozen = false
+    private var expiryWork: ScheduledWork?
+    private var graceWork: ScheduledWork?
+    private var watchdogWork: ScheduledWork?
+    /// Why location last stopped keeping the app alive, for the cause chain.
+    private var lastKeepAliveLoss: SimCause?
+    private var wasForegroundWhenLocked = false
+    /// App work that came due while the app was suspended: it runs when the app runs again.
+    private var deferredAppWork: [() -> Void] = []
+    private let makeApp: @MainActor () -> SimAppDelegate
+    /// The app's own tasks that are running (for `runAsync`).
+    let appTasks = AppTaskTracker()
+
+    private var sinks: [SimEventSink]
+    // What the summary needs, accumulated as the run goes.
+    private(set) var ending: (verdict: SimVerdict, time: Double, causes: [SimCause])?
+    private(set) var firstTermination: Double?
+    private(set) var deliveredUpdates = 0
+    private(set) var reachedBackground = false
+    private var stateEnteredAt = SimInstant.zero
+    private(set) var secondsInState: [SimAppState: Double] = [:]
+    private(set) var warnings: [SimWarning] = []
+    private(set) var emittedEvents = 0
+    let strictCheck: StrictDeliveryCheck
+
+    init(configuration: SimulationConfiguration, makeApp: @escaping @MainActor () -> SimAppDelegate, sinks: [SimEventSink]) {
+        self.configuration = configuration
+        self.makeApp = makeApp
+        self.sinks = sinks
+        clock = SimClock()
+        scheduler = Scheduler()
+        random = SeededRandom(seed: configuration.seed)
+        budget = BackgroundBudget(seconds: configuration.profile.backgroundTimeBudget,
+                                  pausesWhileAsleep: !configuration.profile.budgetRunsWhileAsleep)
+        strictCheck = StrictDeliveryCheck(budget: configuration.profile.backgroundTimeBudget)
+        scheduler.onAdvance = { [clock] now in clock.advance(to: now) }
+        scheduler.admit = { [unowned self] work in admission(of: work) }
+    }
+
+    /// The current simulated time.
+    public var now: SimInstant { scheduler.now }
+
+    // MARK: Mechanisms
+
+    /// Plugs a mechanism in; it is asked for holds from now on.
+    public func install(_ mechanism: BackgroundMechanism) {
+        mechanisms.append(mechanism)
+        mechanism.installed(in: self)
+    }
+
+    /// The installed mechanism of a type.
+    public func mechanism<M: BackgroundMechanism>(_ type: M.Type) -> M? {
+        mechanisms.lazy.compactMap { $0 as? M }.first
+    }
+
+    // MARK: Events
+
+    /// Hands an event to the sinks, stamped with the time, state, remaining time and process.
+    public func emit(_ kind: SimEvent.Kind, _ detail: SimEventDetail = .none) {
+        let event = SimEvent(time: now.seconds, kind: kind, detail: detail, state: appState,
+                             remaining: backgroundTimeRemainingIfLimited, process: process)
+        emittedEvents &+= 1
+        if case .warning(let warning) = detail, warnings.count < 100 { warnings.append(warning) }
+        for sink in sinks { sink.receive(event) }
+    }
+
+    /// Adds a sink for the events from now on.
+    public func addSink(_ sink: SimEventSink) { sinks.append(sink) }
+
+    // MARK: App code and the process (§9)
+
+    /// Runs `body` as the app's code, now, if the app's process runs; returns whether it ran.
+    @discardableResult
+    public func runAppCode(_ body: () -> Void) -> Bool {
+        guard appState.isRunning else { return false }
+        body()
+        return true
+    }
+
+    /// Schedules the app's own work (a timer): it runs only while this process runs.
+    @discardableResult
+    public func scheduleAppWork(after seconds: Double, _ action: @escaping () -> Void) -> ScheduledWork {
+        scheduler.schedule(after: seconds, owner: .app(process: process), action)
+    }
+
+    private func admission(of work: ScheduledWork) -> Scheduler.Admission {
+        guard case .app(let owner) = work.owner else { return .run }
+        guard owner == process else { return .drop }
+        switch appState {
+        case .active, .inactive, .background: return .run
+        case .suspended: return .wait
+        case .notRunning, .terminated: return .drop
+        }
+    }
+
+    func deferAppWork(_ action: @escaping () -> Void) { deferredAppWork.append(action) }
+
+    private func runDeferredAppWork() {
+        while appState.isRunning, !deferredAppWork.isEmpty {
+            deferredAppWork.removeFirst()()
+        }
+    }
+
+    // MARK: §1 App states
+
+    /// `backgroundTimeRemaining` as the app reads it.
+    public var backgroundTimeRemaining: Double {
+        guard appState == .background, keepAlive == nil else { return .greatestFiniteMagnitude }
+        return budget.remaining(at: now)
+    }
+
+    private var backgroundTimeRemainingIfLimited: Double? {
+        guard appState == .background, keepAlive == nil else { return nil }
+        return budget.remaining(at: now)
+    }
+
+    private func setState(_ state: SimAppState, _ cause: SimCause) {
+        guard state != appState else { return }
+        secondsInState[appState, default: 0] += now.seconds(since: stateEnteredAt)
+        stateEnteredAt = now
+        let old = appState
+        appState = state
+        if state == .background { reachedBackground = true }
+        clock.setRunningProcess(state.isRunning ? process : 0)
+        emit(.appState, .stateChange(from: old, to: state, cause: cause))
+        strictCheck.update(now: now, inBackground: state == .background)
+        for mechanism in mechanisms { mechanism.appStateChanged(in: self, from: old) }
+        if state.isRunning { clock.resumeDue(runnable: process) }
+        if !deferredAppWork.isEmpty { runDeferredAppWork() }
+    }
+
+    /// Time per state, including the current one up to `end`.
+    func secondsPerState(until end: SimInstant) -> [SimAppState: Double] {
+        var result = secondsInState
+        result[appState, default: 0] += end.seconds(since: stateEnteredAt)
+        return result
+    }
+
+    /// Starts a new app process, in the foreground or (for a system launch) in the background.
+    func launch(inBackground: Bool, cause: SimCause, wakeSeconds: Double? = nil) {
+        guard appState == .notRunning || appState == .terminated else { return }
+        process += 1
+        expiredBecause = nil
+        frozen = false
+        let delegate = makeApp()
+        appDelegate = delegate
+        let application = SimApplication(system: self, process: process)
+        self.application = application
+        emit(.appLaunch, .launch(process: process, inBackground: inBackground, cause: cause))
+        if inBackground {
+            startBackgroundTime(seconds: wakeSeconds ?? profile.backgroundTimeBudget, grace: wakeSeconds ?? profile.suspensionGracePeriod)
+            setState(.background, cause)
+            emit(.budgetStart, .budget(seconds: budget.fullSeconds))
+            delegate.applicationDidFinishLaunching(application, inBackground: true)
+            reevaluate()
+        } else {
+            wasForceQuit = false
+            setState(.inactive, .launching)
+            delegate.applicationDidFinishLaunching(application, inBackground: false)
+            guard appState == .inactive else { return }
+            setState(.active, .launched)
+            delegate.applicationDidBecomeActive(application)
+        }
+    }
+
+    /// iOS wakes a suspended app, or launches a terminated one, in the background for an event;
+    /// the app gets a short run of `seconds` (§9), not the era's task budget.
+    public func wake(for reason: SimWakeReason, seconds: Double) {
+        switch appState {
+        case .suspended:
+            frozen = false
+            expiredBecause = nil
+            startBackgroundTime(seconds: seconds, grace: seconds)
+            setState(.background, .systemWake(reason))
+            emit(.budgetStart, .budget(seconds: seconds))
+            reevaluate()
+        case .terminated where !wasForceQuit:
+            launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
+        default:
+            break
+        }
+    }
+
+    func enterBackground(_ cause: SimCause) {
+        guard appState.isForeground, let application else { return }
+        if appState == .active {
+            setState(.inactive, cause)
+            appDelegate?.applicationWillResignActive(application)
+        }
+        guard appState == .inactive else { return }
+        startBackgroundTime(seconds: profile.backgroundTimeBudget, grace: profile.suspensionGracePeriod)
+        setState(.background, cause)
+        emit(.budgetStart, .budget(seconds: budget.fullSeconds))
+        appDelegate?.applicationDidEnterBackground(application)
+        reevaluate()
+    }
+
+    func returnToForeground(_ cause: SimCause) {
+        switch appState {
+        case .notRunning, .terminated:
+            launch(inBackground: false, cause: cause)
+        case .background, .suspended:
+            if appState == .suspended { emit(.scenario, .scenario(.resumesFromSuspension)) }
+            frozen = false
+            expiredBecause = nil
+            stopBackgroundTimers()
+            keepAlive = nil
+            budget.setCounting(false, at: now)
+            setState(.inactive, cause)
+            guard let application else { return }
+            appDelegate?.applicationWillEnterForeground(application)
+            guard appState == .inactive else { return }
+            setState(.active, cause)
+            appDelegate?.applicationDidBecomeActive(application)
+        case .active, .inactive:
+            break
+        }
+    }
+
+    func lock() {
+        guard !isAsleep else { return }
+        budget.settle(at: now)
+        isAsleep = true
+        wasForegroundWhenLocked = appState.isForeground
+        emit(.deviceLock)
+        for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
+        if appState.isForeground { enterBackground(.deviceLocked) } else { reevaluate() }
+    }
+
+    func unlock() {
+        guard isAsleep else { return }
+        budget.settle(at: now)
+        isAsleep = false
+        emit(.deviceUnlock)
+        for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
+        if frozen, appState == .suspended {
+            frozen = false
+            setState(.background, .deviceWoke(budgetLeft: budget.remaining(at: now).rounded(.up)))
+        }
+        if wasForegroundWhenLocked, appState == .background || appState == .suspended {
+            returnToForeground(.unlockedBackOnScreen)
+        } else {
+            reevaluate()
+        }
+    }
+
+    func memoryPressure() {
+        guard appState == .suspended else {
+            emit(.scenario, .scenario(.memoryPressureIgnored))
+            return
+        }
+        terminate([.memoryPressure], verdict: .terminated)
+    }
+
+    func forceQuit() {
+        guard appState != .notRunning, appState != .terminated else { return }
+        wasForceQuit = true
+        terminate([.forceQuit], verdict: .terminated)
+    }
+
+    /// iOS raises an exception in the app.
+    public func crash(_ crash: SimCrash) {
+        emit(.appCrash, .crash(crash))
+        terminate([.crash(crash)], verdict: .crashed)
+    }
+
+    private func suspend(_ causes: [SimCause]) {
+        guard appState == .background else { return }
+        stopBackgroundTimers()
+        keepAlive = nil
+        budget.setCounting(false, at: now)
+        setState(.suspended, causes[0])
+        record(.suspended, causes)
+    }
+
+    private func terminate(_ causes: [SimCause], verdict: SimVerdict) {
+        frozen = false
+        stopBackgroundTimers()
+        keepAlive = nil
+        budget.setCounting(false, at: now)
+        let ended = process
+        setState(.terminated, causes[0])
+        record(verdict, causes)
+        if firstTermination == nil { firstTermination = now.seconds }
+        // The process is gone: its pending work, sleeps and objects with it.
+        deferredAppWork = []
+        clock.cancelSleepers(ofProcess: ended)
+        application?.processEnded()
+        application = nil
+        appDelegate = nil
+        for mechanism in mechanisms { mechanism.processEnded(in: self, process: ended, forceQuit: wasForceQuit) }
+    }
+
+    private func record(_ verdict: SimVerdict, _ causes: [SimCause]) {
+        if ending == nil { ending = (verdict, now.seconds, causes) }
+        strictCheck.appStopped(at: now, verdict: verdict)
+    }
+
+    // MARK: §2 and §4: what holds the app
+
+    private func startBackgroundTime(seconds: Double, grace: Double) {
+        stopBackgroundTimers()
+        budget.setCounting(false, at: now)
+        budget.refill(at: now, seconds: seconds)
+        graceUntil = now.adding(seconds: grace)
+        expiredBecause = nil
+        keepAlive = nil
+    }
+
+    private func stopBackgroundTimers() {
+        expiryWork?.cancel()
+        graceWork?.cancel()
+        watchdogWork?.cancel()
+        expiryWork = nil
+        graceWork = nil
+        watchdogWork = nil
+    }
+
+    private var holdStatuses: [SimHoldStatus] { mechanisms.map { $0.holdStatus(in: self) } }
+
+    private static func holds(_ statuses: [SimHoldStatus]) -> [SimHold] {
+        statuses.compactMap { if case .holding(let hold) = $0 { hold } else { nil } }
+    }
+
+    /// Why mechanisms in use do not hold the app, for the cause chain.
+    private static func reasonsNotHolding(_ statuses: [SimHoldStatus]) -> [SimCause] {
+        statuses.compactMap { if case .notHolding(let cause) = $0 { cause } else { nil } }
+    }
+
+    private func chain(_ first: SimCause, _ statuses: [SimHoldStatus]) -> [SimCause] {
+        var causes = [first]
+        for cause in [lastKeepAliveLoss].compactMap({ $0 }) + Self.reasonsNotHolding(statuses) where !causes.contains(cause) {
+            causes.append(cause)
+        }
+        return causes
+    }
+
+    /// Re-applies §2 and §4 after anything changed; mechanisms call it when their holds change.
+    public func reevaluate() {
+        budget.settle(at: now)
+        guard appState == .background else { return }
+        let statuses = holdStatuses
+        let holds = Self.holds(statuses)
+        if let expiredBecause {
+            // After expiry only the assertions' fate is open: all released → suspension.
+            if !runningExpirationHandlers, !holds.contains(where: \.isAssertion) {
+                suspend(chain(expiredBecause, statuses) + [.tasksEndedWithinAllowance])
+            }
+            return
+        }
+        expiryWork?.cancel()
+        graceWork?.cancel()
+        if let hold = holds.first(where: { !$0.spendsBudget }) {
+            if keepAlive == nil {
+                keepAlive = hold
+                budget.setCounting(false, at: now)
+                lastKeepAliveLoss = nil
+                emit(.keepAliveStart, .keepAliveStart(hold))
+            }
+            return
+        }
+        if keepAlive != nil {
+            keepAlive = nil
+            let cause = Self.reasonsNotHolding(statuses).first ?? .nothingHoldsApp
+            lastKeepAliveLoss = cause
+            budget.refill(at: now, seconds: profile.backgroundTimeBudget)
+            graceUntil = now.adding(seconds: profile.suspensionGracePeriod)
+            emit(.keepAliveEnd, .keepAliveEnd(cause: cause, freshBudget: profile.backgroundTimeBudget))
+        }
+        if isAsleep, budget.pausesWhileAsleep, holds.allSatisfy(\.isAssertion) {
+            freeze(statuses)
+            return
+        }
+        if holds.isEmpty, now >= graceUntil {
+            suspend(chain(.nothingHoldsApp, statuses))
+            return
+        }
+        budget.setCounting(budget.counts(asleep: isAsleep), at: now)
+        if let expiry = budget.expiry(from: now) {
+            expiryWork = scheduler.schedule(at: expiry, owner: .system) { [unowned self] in expire() }
+        }
+        if holds.isEmpty {
+            graceWork = scheduler.schedule(at: graceUntil, owner: .system) { [unowned self] in reevaluate() }
+        }
+    }
+
+    /// iOS 7+: a sleeping device gives the app no CPU time; background tasks do not keep it awake.
+    private func freeze(_ statuses: [SimHoldStatus]) {
+        frozen = true
+        suspend(chain(.deviceAsleep(budgetLeft: budget.remaining(at: now).rounded(.up)), statuses))
+    }
+
+    /// The budget is spent: expiration handlers run, then the app is suspended, or terminated if
+    /// assertions stay open past the handlers' allowance.
+    private func expire() {
+        budget.settle(at: now)
+        guard appState == .background, expiredBecause == nil else { return }
+        let statuses = holdStatuses
+        let holdsBefore = Self.holds(statuses)
+        let why: SimCause = holdsBefore.contains(where: { $0.spendsBudget && !$0.isAssertion })
+            ? .noDeliveryWithinBudget(budget: budget.fullSeconds)
+            : .backgroundTimeExpired(budget: budget.fullSeconds)
+        expiredBecause = why
+        graceWork?.cancel()
+        budget.setCounting(false, at: now)
+        emit(.budgetExpired, .budgetExpired(why))
+        runningExpirationHandlers = true
+        for mechanism in mechanisms where appState == .background { mechanism.budgetExpired(in: self) }
+        runningExpirationHandlers = false
+        guard appState == .background else { return }
+        let after = holdStatuses
+        guard let open = openAssertions(after), !open.isEmpty else {
+            let hadAssertions = holdsBefore.contains(where: \.isAssertion)
+            suspend(hadAssertions ? chain(why, after) + [.tasksEndedInHandlers] : chain(why, after))
+            return
+        }
+        let allowance = profile.expirationHandlerAllowance
+        watchdogWork = scheduler.schedule(after: allowance, owner: .system) { [unowned self] in
+            guard appState == .background, let open = openAssertions(holdStatuses), !open.isEmpty else { return }
+            terminate([.watchdog(openTasks: open, allowance: allowance)], verdict: .terminated)
+        }
+    }
+
+    private func openAssertions(_ statuses: [SimHoldStatus]) -> [SimTaskRecord]? {
+        let assertions = Self.holds(statuses).filter(\.isAssertion)
+        guard !assertions.isEmpty else { return nil }
+        return assertions.flatMap { hold -> [SimTaskRecord] in
+            if case .backgroundTasks(let tasks) = hold.kind { return tasks }
+            return []
+        }
+    }
+
+    /// Whether the budget ran out in this stay in the background.
+    public var isExpired: Bool { expiredBecause != nil }
+
+    // MARK: §4 Deliveries
+
+    /// A fix reached the app: counted; under the delivery policy it refreshes the budget; the
+    /// strict check always notes it.
+    public func noteDelivery() {
+        deliveredUpdates += 1
+        strictCheck.delivery(at: now, inBackground: appState == .background)
+        guard appState == .background, configuration.policy == .delivery, expiredBecause == nil else { return }
+        budget.refill(at: now)
+        reevaluate()
+    }
+
+    // MARK: The end
+
+    /// Closes the run: tells the mechanisms and sinks, ends sleeps and drops pending work, so
+    /// that nothing the run made is kept alive by its own closures.
+    func finish() {
+        budget.settle(at: now)
+        if !reachedBackground { emit(.warning, .warning(.neverInBackground)) }
+        for mechanism in mechanisms { mechanism.runEnded(in: self) }
+        for sink in sinks { sink.finish() }
+        clock.cancelSleepers(ofProcess: nil)
+        scheduler.removeAll()
+        deferredAppWork = []
+    }
+}

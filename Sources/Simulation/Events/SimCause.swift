@@ -1,0 +1,108 @@
+/// Why something happened: a typed value that reports turn into words and tests compare.
+///
+/// A summary carries a chain of causes, the nearest first: `[.backgroundTimeExpired(budget: 30),
+/// .updatesPausedAutomatically(windowSeconds: 600, activityType: .fitness)]` reads "background
+/// time expired, because updates paused automatically after 10 min still (fitness)".
+public enum SimCause: Hashable, Sendable, Codable {
+    // The user and the device.
+    case tripStarts
+    case userOpensApp
+    case userLeavesApp
+    case userReturnsToApp
+    case deviceLocked
+    /// Unlocking brings back the app that was on screen.
+    case unlockedBackOnScreen
+    /// The device woke and the frozen app runs again with this much background time.
+    case deviceWoke(budgetLeft: Double)
+    /// Launch in progress (`notRunning → inactive`).
+    case launching
+    case launched
+    /// iOS launches the app (a new process) in the background for this reason.
+    case systemLaunch(SimWakeReason)
+    /// iOS wakes the suspended app in the background for this reason.
+    case systemWake(SimWakeReason)
+
+    // Why the app stops running.
+    /// Nothing holds the app in the background: no task, no location session, no wake run.
+    case nothingHoldsApp
+    /// iOS 7+: the device sleeps and only spending holds (tasks) hold the app: it gets no CPU time.
+    case deviceAsleep(budgetLeft: Double)
+    /// The budget ran out.
+    case backgroundTimeExpired(budget: Double)
+    /// Delivery policy: no fix was delivered for a whole budget.
+    case noDeliveryWithinBudget(budget: Double)
+    /// Every task was ended in its expiration handler.
+    case tasksEndedInHandlers
+    /// The tasks still open after expiry were ended within the handlers' allowance.
+    case tasksEndedWithinAllowance
+    /// The watchdog (0x8badf00d): these tasks were still open this long after expiry.
+    case watchdog(openTasks: [SimTaskRecord], allowance: Double)
+    /// Purged from memory while suspended.
+    case memoryPressure
+    /// Swiped away in the app switcher.
+    case forceQuit
+    case crash(SimCrash)
+
+    // Why location does not hold the app.
+    /// Core Location paused updates after the device stayed put (`pausesLocationUpdatesAutomatically`).
+    case updatesPausedAutomatically(windowSeconds: Double, activityType: SimActivityType)
+    /// The app stopped the updates.
+    case updatesStopped
+    /// Authorization does not allow location (in the background).
+    case authorization(SimAuthorizationStatus)
+    /// `allowsBackgroundLocationUpdates` is false (iOS 9+).
+    case backgroundUpdatesOff
+    /// `UIBackgroundModes` lacks `location`.
+    case locationModeMissing
+    /// A When In Use app whose updates were started in the background.
+    case whenInUseStartedInBackground
+
+    // Authorization changes.
+    case settingsChanged
+    case preciseLocationChanged
+    case locationServicesSwitched(on: Bool)
+    case userAnswered(SimUserAnswers.FirstPrompt, provisionalAlways: Bool)
+    case userChoseAlways
+    case userKeptWhenInUse
+    /// Allow Once ends when the app leaves use.
+    case allowOnceEnded
+}
+
+/// Why iOS launches or wakes an app in the background.
+public enum SimWakeReason: String, Hashable, Sendable, Codable {
+    case significantLocationChange
+}
+
+/// What keeps the app running in the background, as a mechanism reports it.
+public struct SimHold: Hashable, Sendable, Codable {
+    /// What holds.
+    public enum Kind: Hashable, Sendable, Codable {
+        /// A standard location session (§4).
+        case locationUpdates
+        /// Open background tasks (§2).
+        case backgroundTasks([SimTaskRecord])
+        /// Any other mechanism, by name.
+        case other(String)
+    }
+
+    public var kind: Kind
+    /// Whether the app spends its background time while held this way (tasks do; a location
+    /// session under the session policy does not).
+    public var spendsBudget: Bool
+    /// Whether the app must release this hold when the budget expires, or be terminated by the
+    /// watchdog (tasks are such assertions).
+    public var isAssertion: Bool
+
+    public init(kind: Kind, spendsBudget: Bool, isAssertion: Bool) {
+        self.kind = kind
+        self.spendsBudget = spendsBudget
+        self.isAssertion = isAssertion
+    }
+}
+
+/// A mechanism's answer to "do you hold the app now?".
+public enum SimHoldStatus: Hashable, Sendable {
+    case holding(SimHold)
+    /// Not holding; the cause says why, when the mechanism is in use at all.
+    case notHolding(SimCause?)
+}

@@ -1,0 +1,198 @@
+/// One entry of a run's event log: a typed value, turned into words only by the reports.
+public struct SimEvent: Hashable, Sendable, Codable {
+    /// What happened, as a category; the JSON Lines report writes the raw value.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case appState = "app.state"
+        case appLaunch = "app.launch"
+        case appCrash = "app.crash"
+        case deviceLock = "device.lock"
+        case deviceUnlock = "device.unlock"
+        case taskBegin = "task.begin"
+        case taskEnd = "task.end"
+        case taskExpiration = "task.expiration"
+        case budgetStart = "budget.start"
+        case budgetExpired = "budget.expired"
+        case keepAliveStart = "keepalive.start"
+        case keepAliveEnd = "keepalive.end"
+        case locationStart = "location.start"
+        case locationStop = "location.stop"
+        case locationPause = "location.pause"
+        case locationError = "location.error"
+        case fixDelivered = "fix.delivered"
+        case fixFiltered = "fix.filtered"
+        case fixQueued = "fix.queued"
+        case fixUnavailable = "fix.unavailable"
+        case authorizationPrompt = "auth.prompt"
+        case authorizationChange = "auth.change"
+        case scenario = "scenario"
+        case appCodeNotRun = "app.not-run"
+        case warning = "warning"
+    }
+
+    /// Seconds from the start of the run.
+    public var time: Double
+    public var kind: Kind
+    /// What exactly happened.
+    public var detail: SimEventDetail
+    /// The app's state after the event.
+    public var state: SimAppState
+    /// `backgroundTimeRemaining` in seconds after the event; `nil` when unlimited (foreground,
+    /// or a location session keeps the app alive) or when the app does not run.
+    public var remaining: Double?
+    /// The app process the event concerns (1 for the first launch; 0 before any).
+    public var process: Int
+
+    /// Creates an event.
+    public init(time: Double, kind: Kind, detail: SimEventDetail, state: SimAppState, remaining: Double? = nil, process: Int = 0) {
+        self.time = time
+        self.kind = kind
+        self.detail = detail
+        self.state = state
+        self.remaining = remaining
+        self.process = process
+    }
+
+    /// The fix of a fix event.
+    public var fix: SimFixRecord? {
+        if case .fix(let fix) = detail { return fix }
+        return nil
+    }
+}
+
+/// The typed content of an event, one case per shape of fact.
+public enum SimEventDetail: Hashable, Sendable, Codable {
+    /// No more to say than the kind (device locked, signal lost, …).
+    case none
+    /// The app's state changed.
+    case stateChange(from: SimAppState, to: SimAppState, cause: SimCause)
+    /// A new app process started (number `process`).
+    case launch(process: Int, inBackground: Bool, cause: SimCause)
+    /// The app crashed.
+    case crash(SimCrash)
+    /// `beginBackgroundTask`; `grantsTime` is false once the budget is spent.
+    case taskBegin(SimTaskRecord, grantsTime: Bool)
+    /// `endBackgroundTask` after `seconds`.
+    case taskEnd(SimTaskRecord, seconds: Double)
+    /// A task's expiration handler runs.
+    case taskExpiration(SimTaskRecord)
+    /// Background time starts with this many seconds.
+    case budget(seconds: Double)
+    /// Background time ran out, for this reason.
+    case budgetExpired(SimCause)
+    /// Something started keeping the app running without spending its budget.
+    case keepAliveStart(SimHold)
+    /// It stopped, for `cause`; a fresh budget of `freshBudget` seconds starts.
+    case keepAliveEnd(cause: SimCause, freshBudget: Double)
+    /// A location service started.
+    case locationStart(SimLocationService, accuracy: SimAccuracy?, distanceFilter: Double?)
+    /// A location service stopped.
+    case locationStop(SimLocationService, cause: SimCause)
+    /// Core Location paused updates: the device stayed within `radius` metres for `windowSeconds`.
+    case locationPause(windowSeconds: Double, radius: Double, activityType: SimActivityType)
+    /// `didFailWithError`.
+    case locationError(SimLocationError)
+    /// A fix delivered, filtered or queued.
+    case fix(SimFixRecord)
+    /// A prompt shown to the user.
+    case prompt(SimPrompt)
+    /// The app's authorization changed.
+    case authorizationChange(from: SimAuthorizationStatus, to: SimAuthorizationStatus, accuracy: SimAccuracyAuthorization?, cause: SimCause)
+    /// Something the scenario did, with no effect on the app's state.
+    case scenario(SimScenarioNote)
+    /// An action of the app's own code that did not run, because the app did not run.
+    case appCodeNotRun(SimScenarioEvent.Action, state: SimAppState)
+    /// Something iOS logs, or the simulator warns about.
+    case warning(SimWarning)
+}
+
+/// A background task as reports name it.
+public struct SimTaskRecord: Hashable, Sendable, Codable {
+    /// The identifier's raw value.
+    public var id: Int
+    /// The name given to `beginBackgroundTask`, or "unnamed".
+    public var name: String
+
+    public init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// A fix and what became of it.
+public struct SimFixRecord: Hashable, Sendable, Codable {
+    /// Why a fix was filtered or queued.
+    public enum Reason: String, Hashable, Sendable, Codable {
+        case underDistanceFilter
+        case appNotRunning
+        case appSuspended
+        case backgroundUpdatesNotAllowed
+        /// Delivered for `requestLocation()`.
+        case requested
+        /// Delivered by the significant-change service.
+        case significantChange
+    }
+
+    public var latitude: Double
+    public var longitude: Double
+    /// For a filtered fix: metres from the last delivered fix.
+    public var distanceFromLastDelivered: Double?
+    /// For a fix delivered late (queued while the app could not receive it): seconds late.
+    public var delay: Double?
+    public var reason: Reason?
+
+    public init(latitude: Double, longitude: Double, distanceFromLastDelivered: Double? = nil, delay: Double? = nil, reason: Reason? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.distanceFromLastDelivered = distanceFromLastDelivered
+        self.delay = delay
+        self.reason = reason
+    }
+}
+
+/// A location service of `CLLocationManager`.
+public enum SimLocationService: String, Hashable, Sendable, Codable {
+    case standardUpdates
+    case significantChanges
+}
+
+/// A crash iOS raises in the app.
+public enum SimCrash: Hashable, Sendable, Codable {
+    /// `allowsBackgroundLocationUpdates = true` without the `location` background mode (§3).
+    case backgroundLocationWithoutMode
+}
+
+/// A prompt iOS shows, with the answer the simulated user gives.
+public enum SimPrompt: Hashable, Sendable, Codable {
+    /// The first location prompt; `then` is the Always answer when the request wanted Always
+    /// and the OS asks both at once.
+    case allowLocation(answer: SimUserAnswers.FirstPrompt, then: SimUserAnswers.AlwaysPrompt?)
+    /// "Change to Always Allow?" after When In Use.
+    case allowAlways(answer: SimUserAnswers.AlwaysPrompt)
+    /// The second prompt of a provisional Always grant (iOS 13+), at the first background use.
+    case keepAllowingInBackground(answer: SimUserAnswers.AlwaysPrompt)
+}
+
+/// What a scenario did that changes nothing in the app's state.
+public enum SimScenarioNote: Hashable, Sendable, Codable {
+    case locationServicesSwitched(on: Bool)
+    /// The app returns from suspension.
+    case resumesFromSuspension
+    /// Memory pressure, but the app is not suspended, so iOS keeps it.
+    case memoryPressureIgnored
+}
+
+/// Something iOS logs, or the simulator warns about.
+public enum SimWarning: Hashable, Sendable, Codable {
+    /// `endBackgroundTask` with an identifier that is not open ("no background task exists").
+    case noSuchBackgroundTask(id: Int)
+    /// A background task has been open this long in the background.
+    case backgroundTaskOpenLong(SimTaskRecord, seconds: Double)
+    /// An authorization request lacks the Info.plist usage strings it needs.
+    case missingUsageDescription(always: Bool)
+    /// An authorization request made while the app is not in use shows no prompt (§5).
+    case authorizationRequestNotInUse
+    /// A When In Use app cannot start updates from the background (§4).
+    case whenInUseStartFromBackground
+    /// The app never reached the background: the run says nothing about staying alive there.
+    case neverInBackground
+}

@@ -1,0 +1,62 @@
+/// The significant-change service (§3, §9): a fix after ≥ 500 m, at most every 5 minutes; it
+/// outlives the app's process and wakes or relaunches an Always app (not one the user
+/// force-quit), which gets a short run (`significantChangeWakeSeconds`), not the task budget.
+@MainActor
+public final class SignificantLocationChanges: BackgroundMechanism {
+    /// Whether the app has the service on (it survives the app's process).
+    public private(set) var isMonitoring = false
+    private var lastFix: SimLocation?
+    private var check: ScheduledWork?
+
+    public init() {}
+
+    /// Significant changes keep nothing running: they wake the app instead.
+    public func holdStatus(in system: SimSystem) -> SimHoldStatus { .notHolding(nil) }
+
+    func start(in system: SimSystem) {
+        guard !isMonitoring else { return }
+        isMonitoring = true
+        scheduleCheck(after: 0, in: system)
+    }
+
+    func stopIfUnused(in system: SimSystem) {
+        let services = system.mechanism(LocationServices.self)
+        guard !(services?.managers.contains(where: \.significantChangeMonitoring) ?? false) else { return }
+        isMonitoring = false
+        check?.cancel()
+        check = nil
+    }
+
+    public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
+        guard forceQuit else { return }
+        isMonitoring = false
+        check?.cancel()
+        check = nil
+    }
+
+    private func scheduleCheck(after seconds: Double, in system: SimSystem) {
+        check?.cancel()
+        check = system.scheduler.schedule(after: seconds, owner: .mechanism) { [unowned self, unowned system] in
+            checkForChange(in: system)
+        }
+    }
+
+    private func checkForChange(in system: SimSystem) {
+        guard isMonitoring, let services = system.mechanism(LocationServices.self), services.authorization.allowsLocation else { return }
+        scheduleCheck(after: 60, in: system)
+        guard let fix = SimLocationManager.fix(at: system.now, in: system) else { return }
+        if let lastFix {
+            guard fix.distance(from: lastFix) >= system.profile.significantChangeDistance,
+                  system.now.seconds(since: lastFix.time) >= system.profile.significantChangeMinimumInterval else { return }
+        }
+        lastFix = fix
+        if !system.appState.isRunning {
+            guard services.authorization.effective == .authorizedAlways, system.appState != .notRunning else { return }
+            system.wake(for: .significantLocationChange, seconds: system.profile.significantChangeWakeSeconds)
+        }
+        // A relaunched app hears of the change through the manager its launch code made.
+        for manager in services.managers where manager.significantChangeMonitoring {
+            manager.deliverSignificantChange(fix)
+        }
+    }
+}
