@@ -37,8 +37,9 @@ import Testing
         (["--revoke-at", "300"], "suspended", 330),
         (["--no-background-task", "--no-background-location"], "suspended", 65),
         (["--enter-background-at", "200", "--no-background-location"], "suspended", 230),
-        (["--profile", "ios6", "--no-background-location"], "suspended", 660),
-        (["--profile", "ios7", "--no-background-location"], "suspended", 240),
+        // Before iOS 9 there is no background flag: the location mode alone keeps updates going.
+        (["--profile", "ios6", "--background-modes", "fetch"], "suspended", 660),
+        (["--profile", "ios7", "--background-modes", "fetch"], "suspended", 240),
         (["--budget", "45", "--no-background-location"], "suspended", 105),
         (["--lock-at", "70", "--no-background-location"], "suspended", 70),  // frozen: the device sleeps
     ])
@@ -47,6 +48,26 @@ import Testing
         #expect(status == 1)
         #expect(object["verdict"] as? String == verdict)
         #expect(number(object, "suspendedAt") == seconds)
+    }
+
+    @Test func beforeIOS9TheLocationModeAloneKeepsTheAppAlive() throws {
+        // The flag does not exist before iOS 9: turning it off changes nothing.
+        let (status, object) = try CLI.json(["replay", commute, "--format", "json", "--profile", "ios7", "--no-background-location"])
+        #expect(status == 0)
+        #expect(object["verdict"] as? String == "kept-alive")
+    }
+
+    @Test func whenInUseReallyRunsAWhenInUseApp() throws {
+        // The app does not ask to be upgraded to Always, so it stays When In Use: its updates,
+        // started in the foreground, keep it alive; a revocation ends that.
+        let (status, object) = try CLI.json(["replay", commute, "--format", "json", "--authorization", "when-in-use", "--revoke-at", "300"])
+        #expect(status == 1)
+        #expect(number(object, "suspendedAt") == 330)
+        let causes = (object["causes"] as? [[String: Any]])?.compactMap { $0["cause"] as? String }
+        #expect(causes == ["backgroundTimeExpired", "authorization", "tasksEndedInHandlers"])
+        let lines = try CLI.run(["replay", commute, "--format", "jsonl", "--authorization", "when-in-use"]).stdout
+        #expect(!lines.contains("\"kind\":\"auth.prompt\""))
+        #expect(!lines.contains("authorizedAlways"))
     }
 
     @Test func aLeakedTaskIsTerminatedAfterTheHandlers() throws {

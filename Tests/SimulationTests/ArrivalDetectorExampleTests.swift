@@ -11,6 +11,7 @@ import Testing
 // The tests drive it with the simulated manager and check what it does, and what iOS then
 // does to the app, at exact simulated times.
 
+@MainActor
 final class ArrivalDetector {
     enum State: Equatable {
         case waiting, tracking, arrived(atSeconds: Double), cannotTrack
@@ -19,9 +20,9 @@ final class ArrivalDetector {
     let destination: GeoCoordinate
     let radius: Double
     private(set) var state = State.waiting
-    private let manager: LocationManaging
+    private let manager: any LocationManaging
 
-    init(manager: LocationManaging, destination: GeoCoordinate, radius: Double = 50) {
+    init(manager: any LocationManaging, destination: GeoCoordinate, radius: Double = 50) {
         self.manager = manager
         self.destination = destination
         self.radius = radius
@@ -48,9 +49,11 @@ final class ArrivalDetector {
 }
 
 /// The app around the detector: the only simulator-specific glue is this delegate adapter.
+@MainActor
 final class ArrivalApp: SimAppDelegate, SimLocationManagerDelegate {
     let destination: GeoCoordinate
     var detector: ArrivalDetector?
+    var task = SimBackgroundTaskIdentifier.invalid
 
     init(destination: GeoCoordinate) { self.destination = destination }
 
@@ -61,8 +64,7 @@ final class ArrivalApp: SimAppDelegate, SimLocationManagerDelegate {
     }
 
     func applicationDidEnterBackground(_ application: SimApplication) {
-        var task = SimBackgroundTaskIdentifier.invalid
-        task = application.beginBackgroundTask(withName: "finish trip") { application.endBackgroundTask(task) }
+        task = application.beginBackgroundTask(withName: "finish trip") { [self] in application.endBackgroundTask(task) }
     }
 
     func locationManagerDidChangeAuthorization(_ manager: SimLocationManager) {
@@ -75,7 +77,7 @@ final class ArrivalApp: SimAppDelegate, SimLocationManagerDelegate {
     }
 }
 
-@Suite struct ArrivalDetectorExampleTests {
+@MainActor @Suite struct ArrivalDetectorExampleTests {
     /// 2.5 km east of the start of `drive`, which moves at 10 m/s.
     private let destination = GeoCoordinate(latitude: 47, longitude: 8 + 2500 / (111_320 * cos(47 * Double.pi / 180)))
 
@@ -88,7 +90,7 @@ final class ArrivalApp: SimAppDelegate, SimLocationManagerDelegate {
             SimScenarioEvent(at: 60, .enterBackground),
         ]), app: app).run()
         #expect(app.detector?.state == .arrived(atSeconds: 246))
-        #expect(lines(result, [.locationStop]) == ["246 stopUpdatingLocation"])
+        #expect(log(result, [.locationStop]) == [At(246, .locationStop(.standardUpdates, cause: .updatesStopped))])
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 276)
     }

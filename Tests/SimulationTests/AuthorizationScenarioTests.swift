@@ -4,7 +4,7 @@ import Testing
 /// §5 and the failure paths a navigation app must survive. iOS 17 profile: 30 s budget, 5 s grace,
 /// 1 s for expiration handlers. The standard app begins a task on entering the background and
 /// ends it in its expiration handler.
-@Suite struct AuthorizationScenarioTests {
+@MainActor @Suite struct AuthorizationScenarioTests {
     private let trip = drive(seconds: 300)
 
     @Test func deniedFromTheStart() {
@@ -13,10 +13,10 @@ import Testing
             SimScenarioEvent(at: 5, .startUpdatingLocation), SimScenarioEvent(at: 60, .enterBackground),
         ]))
         #expect(app.errors == [.denied])
-        #expect(lines(result, [.locationError]) == ["5 startUpdatingLocation: authorization is denied: error denied"])
+        #expect(log(result, [.locationError]) == [At(5, .locationError(.denied))])
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 90)
-        #expect(result.summary.reason == "background time expired; every background task was ended in its expiration handler")
+        #expect(result.summary.causes == [.backgroundTimeExpired(budget: 30), .tasksEndedInHandlers])
         #expect(result.summary.deliveredUpdates == 0)
     }
 
@@ -24,9 +24,9 @@ import Testing
         var config = configuration(trip, authorization: .notDetermined, timeline: [SimScenarioEvent(at: 60, .enterBackground)])
         config.answers.firstPrompt = .dontAllow
         let (result, _) = runStandard(config)
-        #expect(lines(result, [.authorizationPrompt, .authorizationChange]) == [
-            "0 prompt: allow location? (the user will answer dontAllow)",
-            "1 authorization notDetermined → denied: the user answered dontAllow",
+        #expect(log(result, [.authorizationPrompt, .authorizationChange]) == [
+            At(0, .prompt(.allowLocation(answer: .dontAllow, then: nil))),
+            At(1, .authorizationChange(from: .notDetermined, to: .denied, accuracy: nil, cause: .userAnswered(.dontAllow, provisionalAlways: false))),
         ])
         #expect(result.summary.suspendedAt == 90)
         #expect(result.summary.deliveredUpdates == 0)
@@ -39,12 +39,13 @@ import Testing
             SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 120, .setAuthorization(.denied)),
         ]))
         #expect(app.errors == [.denied])
-        #expect(lines(result, [.authorizationChange, .locationStop, .locationError, .keepAliveEnd]) == [
-            "120 authorization authorizedAlways → denied: changed in Settings",
-            "120 updates stop: authorization is denied",
-            "120 didFailWithError: denied",
-            "120 the location session no longer keeps the app alive: a fresh 30 s budget starts",
+        #expect(log(result, [.authorizationChange, .locationStop, .locationError, .keepAliveEnd]) == [
+            At(120, .authorizationChange(from: .authorizedAlways, to: .denied, accuracy: nil, cause: .settingsChanged)),
+            At(120, .locationStop(.standardUpdates, cause: .authorization(.denied))),
+            At(120, .locationError(.denied)),
+            At(120, .keepAliveEnd(cause: .authorization(.denied), freshBudget: 30)),
         ])
+        #expect(result.summary.causes == [.backgroundTimeExpired(budget: 30), .authorization(.denied), .tasksEndedInHandlers])
         #expect(deliveredTimes(result).last == 119)
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 150)
@@ -58,9 +59,9 @@ import Testing
             SimScenarioEvent(at: 200, .setLocationServices(enabled: true)),
         ]))
         #expect(app.errors == [.denied])
-        #expect(lines(result, [.authorizationChange]) == [
-            "120 authorization authorizedAlways → denied: Location Services off",
-            "200 authorization denied → authorizedAlways: Location Services on",
+        #expect(log(result, [.authorizationChange]) == [
+            At(120, .authorizationChange(from: .authorizedAlways, to: .denied, accuracy: nil, cause: .locationServicesSwitched(on: false))),
+            At(200, .authorizationChange(from: .denied, to: .authorizedAlways, accuracy: nil, cause: .locationServicesSwitched(on: true))),
         ])
         #expect(result.summary.suspendedAt == 150)
     }
@@ -68,9 +69,9 @@ import Testing
     /// Starts updates only once it is in the background, as a careless app might.
     final class StartsInBackground: SimAppDelegate {
         var manager: SimLocationManager?
+        var task = SimBackgroundTaskIdentifier.invalid
         func applicationDidEnterBackground(_ application: SimApplication) {
-            var task = SimBackgroundTaskIdentifier.invalid
-            task = application.beginBackgroundTask(withName: "late start") { application.endBackgroundTask(task) }
+            task = application.beginBackgroundTask(withName: "late start") { [self] in application.endBackgroundTask(task) }
             let manager = application.makeLocationManager()
             manager.allowsBackgroundLocationUpdates = true
             manager.startUpdatingLocation()
@@ -83,7 +84,7 @@ import Testing
         let result = KeepAliveSimulation(configuration(trip, authorization: .authorizedWhenInUse, timeline: [
             SimScenarioEvent(at: 60, .enterBackground),
         ]), app: app).run()
-        #expect(lines(result, [.warning]).first == "60 startUpdatingLocation from the background does nothing for a When In Use app")
+        #expect(log(result, [.warning]).first == At(60, .warning(.whenInUseStartFromBackground)))
         #expect(app.manager?.isUpdatingLocation == false)
         #expect(result.summary.deliveredUpdates == 0)
         #expect(result.summary.suspendedAt == 90)
@@ -101,15 +102,17 @@ import Testing
         let (result, _) = runStandard(configuration(trip, capabilities: SimCapabilities(backgroundModes: [.fetch])))
         #expect(result.summary.verdict == .crashed)
         #expect(result.summary.terminatedAt == 0)
-        #expect(result.summary.reason == "NSInternalInconsistencyException: Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()")
+        #expect(result.summary.causes == [.crash(.backgroundLocationWithoutMode)])
         #expect(result.summary.deliveredUpdates == 0)
     }
 
     @Test func missingUsageStringMakesRequestsDoNothing() {
         let (result, _) = runStandard(configuration(trip, authorization: .notDetermined, capabilities: SimCapabilities(whenInUseUsageDescription: nil)))
-        #expect(lines(result, [.warning, .authorizationPrompt]) == [
-            "0 requestAlwaysAuthorization does nothing: NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription are both needed"
+        #expect(log(result, [.warning, .authorizationPrompt]) == [
+            At(0, .warning(.missingUsageDescription(always: true))),
+            At(300, .warning(.neverInBackground)),
         ])
+        #expect(result.summary.verdict == .foregroundOnly)
         #expect(result.summary.deliveredUpdates == 0)
     }
 
@@ -120,9 +123,9 @@ import Testing
         var config = configuration(trip, profile: .iOS13, authorization: .notDetermined, timeline: [SimScenarioEvent(at: 60, .enterBackground)])
         config.answers.alwaysPrompt = .keepWhenInUse
         let (result, _) = runStandard(config)
-        #expect(lines(result, [.authorizationChange]) == [
-            "1 authorization notDetermined → authorizedAlways: the user answered allowWhileUsing (provisional Always)",
-            "60 authorization authorizedAlways → authorizedWhenInUse: the user kept Only While Using (provisional Always declined)",
+        #expect(log(result, [.authorizationChange]) == [
+            At(1, .authorizationChange(from: .notDetermined, to: .authorizedAlways, accuracy: nil, cause: .userAnswered(.allowWhileUsing, provisionalAlways: true))),
+            At(60, .authorizationChange(from: .authorizedAlways, to: .authorizedWhenInUse, accuracy: nil, cause: .userKeptWhenInUse)),
         ])
         #expect(result.summary.verdict == .keptAlive)
         #expect(deliveredTimes(result).first == 1)
@@ -133,9 +136,9 @@ import Testing
         config.answers.firstPrompt = .allowOnce
         let (result, _) = runStandard(config) { $0.allowsBackgroundLocationUpdates = false }
         #expect(result.summary.suspendedAt == 90)
-        #expect(lines(result, [.authorizationChange]) == [
-            "1 authorization notDetermined → authorizedWhenInUse: the user answered allowOnce",
-            "90 authorization authorizedWhenInUse → notDetermined: Allow Once ends when the app leaves use",
+        #expect(log(result, [.authorizationChange]) == [
+            At(1, .authorizationChange(from: .notDetermined, to: .authorizedWhenInUse, accuracy: nil, cause: .userAnswered(.allowOnce, provisionalAlways: false))),
+            At(90, .authorizationChange(from: .authorizedWhenInUse, to: .notDetermined, accuracy: nil, cause: .allowOnceEnded)),
         ])
     }
 

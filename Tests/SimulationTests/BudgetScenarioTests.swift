@@ -2,9 +2,9 @@ import Testing
 @testable import Simulation
 
 /// §2: the background-time budget, by OS era, with the device locked and not; expiry, suspension
-/// and termination. The app here has no background location (updates stop mattering in the
-/// background), so only its background task holds it.
-@Suite struct BudgetScenarioTests {
+/// and termination. The app here declares no `location` background mode and turns background
+/// updates off (before iOS 9 the mode alone would keep it alive), so only its background task holds it.
+@MainActor @Suite struct BudgetScenarioTests {
     private func run(_ profile: SimProfile, locked: Bool, leak: Bool = false) -> SimSummary {
         runLog(profile, locked: locked, leak: leak).summary
     }
@@ -12,7 +12,7 @@ import Testing
     private func runLog(_ profile: SimProfile, locked: Bool, leak: Bool = false) -> SimulationResult {
         var timeline = [SimScenarioEvent(at: 10, .enterBackground)]
         if locked { timeline += [SimScenarioEvent(at: 20, .lock), SimScenarioEvent(at: 1000, .unlock)] }
-        return runStandard(configuration(drive(seconds: 2000), profile: profile, timeline: timeline)) {
+        return runStandard(configuration(drive(seconds: 2000), profile: profile, timeline: timeline, capabilities: SimCapabilities(backgroundModes: []))) {
             $0.allowsBackgroundLocationUpdates = false
             $0.leaksBackgroundTask = leak
         }.0
@@ -30,20 +30,20 @@ import Testing
         #expect(run(.iOS7, locked: false).suspendedAt == 190)
         let locked = runLog(.iOS7, locked: true)
         #expect(locked.summary.suspendedAt == 20)
-        #expect(locked.summary.reason == "the device sleeps and nothing keeps the app running: it gets no CPU time until the device wakes, when its 170 s of background time resume")
-        #expect(lines(locked, [.appState]).suffix(3) == [
-            "20 background → suspended: the device sleeps and nothing keeps the app running: it gets no CPU time until the device wakes, when its 170 s of background time resume",
-            "1000 suspended → background: the device woke: the app runs again with 170 s of background time",
-            "1170 background → suspended: background time expired; every background task was ended in its expiration handler",
+        #expect(locked.summary.causes == [.deviceAsleep(budgetLeft: 170), .locationModeMissing])
+        #expect(log(locked, [.appState]).suffix(3) == [
+            state(20, .background, .suspended, .deviceAsleep(budgetLeft: 170)),
+            state(1000, .suspended, .background, .deviceWoke(budgetLeft: 170)),
+            state(1170, .background, .suspended, .backgroundTimeExpired(budget: 180)),
         ])
     }
 
     @Test func iOS13BudgetPausesWhileAsleep() {
         // 30 s; 10 spent before the lock, the other 20 after the unlock.
         #expect(run(.iOS13, locked: false).suspendedAt == 40)
-        #expect(lines(runLog(.iOS13, locked: true), [.appState]).suffix(2) == [
-            "1000 suspended → background: the device woke: the app runs again with 20 s of background time",
-            "1020 background → suspended: background time expired; every background task was ended in its expiration handler",
+        #expect(log(runLog(.iOS13, locked: true), [.appState]).suffix(2) == [
+            state(1000, .suspended, .background, .deviceWoke(budgetLeft: 20)),
+            state(1020, .background, .suspended, .backgroundTimeExpired(budget: 30)),
         ])
         #expect(run(.iOS12, locked: false).suspendedAt == 190)
     }
@@ -59,7 +59,7 @@ import Testing
         let summary = run(.iOS17, locked: false, leak: true)
         #expect(summary.verdict == .terminated)
         #expect(summary.terminatedAt == 41)
-        #expect(summary.reason == "watchdog (0x8badf00d): background task #1 \"navigation\" still open 1 s after expiration")
+        #expect(summary.causes == [.watchdog(openTasks: [SimTaskRecord(id: 1, name: "navigation")], allowance: 1)])
     }
 
     @Test func aTaskEndedInItsHandlerIsSuspended() {
@@ -71,9 +71,9 @@ import Testing
 
     /// Begins a replacement task inside the expiration handler: the budget belongs to the app, so it grants nothing.
     final class RebeginsInHandler: SimAppDelegate {
+        var first = SimBackgroundTaskIdentifier.invalid
         func applicationDidEnterBackground(_ application: SimApplication) {
-            var first = SimBackgroundTaskIdentifier.invalid
-            first = application.beginBackgroundTask(withName: "first") {
+            first = application.beginBackgroundTask(withName: "first") { [self] in
                 application.beginBackgroundTask(withName: "second")
                 application.endBackgroundTask(first)
             }
@@ -82,13 +82,15 @@ import Testing
 
     @Test func rebeginningInTheHandlerGrantsNothing() {
         let result = KeepAliveSimulation(configuration(drive(seconds: 300), timeline: [SimScenarioEvent(at: 10, .enterBackground)]), app: RebeginsInHandler()).run()
-        #expect(lines(result, [.taskBegin, .taskEnd, .taskExpiration, .budgetExpired]) == [
-            "10 beginBackgroundTask \"first\" → #1",
-            "40 background time expired",
-            "40 expiration handler of #1 \"first\" runs",
-            "40 beginBackgroundTask \"second\" → #2 (the budget is spent: it grants no time)",
-            "40 endBackgroundTask #1 \"first\" after 30 s",
+        let first = SimTaskRecord(id: 1, name: "first")
+        #expect(log(result, [.taskBegin, .taskEnd, .taskExpiration, .budgetExpired]) == [
+            At(10, .taskBegin(first, grantsTime: true)),
+            At(40, .budgetExpired(.backgroundTimeExpired(budget: 30))),
+            At(40, .taskExpiration(first)),
+            At(40, .taskBegin(SimTaskRecord(id: 2, name: "second"), grantsTime: false)),
+            At(40, .taskEnd(first, seconds: 30)),
         ])
+        #expect(result.summary.causes == [.watchdog(openTasks: [SimTaskRecord(id: 2, name: "second")], allowance: 1)])
         #expect(result.summary.verdict == .terminated)
         #expect(result.summary.terminatedAt == 41)
     }
@@ -99,16 +101,16 @@ import Testing
             $0.beginsBackgroundTask = false
         }
         #expect(result.summary.suspendedAt == 15)
-        #expect(result.summary.reason == "nothing keeps the app running in the background (no background task, no location session)")
+        #expect(result.summary.causes == [.nothingHoldsApp, .backgroundUpdatesOff])
     }
 
     @Test func backgroundTimeRemainingIsUnlimitedInTheForegroundAndDuringAKeepAlive() {
         let simulation = KeepAliveSimulation(configuration(drive(seconds: 300), timeline: [SimScenarioEvent(at: 10, .enterBackground)]), app: StandardNavigationApp())
         simulation.run(untilSeconds: 5)
-        #expect(simulation.application.backgroundTimeRemaining == .greatestFiniteMagnitude)
+        #expect(simulation.application?.backgroundTimeRemaining == .greatestFiniteMagnitude)
         simulation.run(untilSeconds: 100)
-        #expect(simulation.application.applicationState == .background)
-        #expect(simulation.application.backgroundTimeRemaining == Double.greatestFiniteMagnitude)
+        #expect(simulation.application?.applicationState == .background)
+        #expect(simulation.application?.backgroundTimeRemaining == Double.greatestFiniteMagnitude)
     }
 
     @Test func warningsForALongTaskAndAnUnknownIdentifier() {
@@ -116,11 +118,11 @@ import Testing
             SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 50, .endBackgroundTask),
             SimScenarioEvent(at: 60, .endBackgroundTask),
         ]))
-        #expect(lines(result, [.warning]) == ["40 background task #1 \"navigation\" has been open 30 s"])
+        #expect(log(result, [.warning]) == [At(40, .warning(.backgroundTaskOpenLong(SimTaskRecord(id: 1, name: "navigation"), seconds: 30)))])
         let simulation = KeepAliveSimulation(configuration(drive(seconds: 10)), app: StandardNavigationApp())
         simulation.run(untilSeconds: 1)
-        simulation.application.endBackgroundTask(SimBackgroundTaskIdentifier(rawValue: 99))
-        #expect(lines(simulation.result(), [.warning]) == ["1 endBackgroundTask(#99): no background task exists with this identifier"])
+        simulation.application?.endBackgroundTask(SimBackgroundTaskIdentifier(rawValue: 99))
+        #expect(log(simulation.result(), [.warning]) == [At(1, .warning(.noSuchBackgroundTask(id: 99)))])
     }
 
     @Test func memoryPressurePurgesOnlyASuspendedApp() {
@@ -128,12 +130,15 @@ import Testing
             SimScenarioEvent(at: 5, .memoryPressure), SimScenarioEvent(at: 10, .enterBackground),
             SimScenarioEvent(at: 100, .memoryPressure),
         ])) { $0.allowsBackgroundLocationUpdates = false }
-        #expect(lines(result, [.scenario]) == ["5 memory pressure: the app is active, not suspended, so it is kept"])
-        #expect(lines(result, [.appState]).suffix(2) == [
-            "40 background → suspended: background time expired; every background task was ended in its expiration handler",
-            "100 suspended → terminated: purged from memory while suspended (memory pressure)",
+        #expect(log(result, [.scenario]) == [At(5, .scenario(.memoryPressureIgnored))])
+        #expect(log(result, [.appState]).suffix(2) == [
+            state(40, .background, .suspended, .backgroundTimeExpired(budget: 30)),
+            state(100, .suspended, .terminated, .memoryPressure),
         ])
         #expect(result.summary.verdict == .suspended)
+        #expect(result.summary.causes == [.backgroundTimeExpired(budget: 30), .backgroundUpdatesOff, .tasksEndedInHandlers])
+        // The purge after the suspension shows in the summary.
+        #expect(result.summary.terminatedAt == 100)
         #expect(result.summary.secondsInState["suspended"] == 60)
         #expect(result.summary.secondsInState["terminated"] == 200)
     }
@@ -142,16 +147,16 @@ import Testing
         let (result, _) = runStandard(configuration(drive(seconds: 300), timeline: [SimScenarioEvent(at: 30, .forceQuit)]))
         #expect(result.summary.verdict == .terminated)
         #expect(result.summary.terminatedAt == 30)
-        #expect(result.summary.reason == "the user force-quit the app")
+        #expect(result.summary.causes == [.forceQuit])
     }
 
     @Test func unlockingBringsBackTheAppThatWasOnScreen() {
         let (result, _) = runStandard(configuration(drive(seconds: 300), timeline: [SimScenarioEvent(at: 20, .lock), SimScenarioEvent(at: 200, .unlock)]))
-        #expect(lines(result, [.appState]).suffix(4) == [
-            "20 active → inactive: the device was locked",
-            "20 inactive → background: the device was locked",
-            "200 background → inactive: unlocked: back on screen",
-            "200 inactive → active: unlocked: back on screen",
+        #expect(log(result, [.appState]).suffix(4) == [
+            state(20, .active, .inactive, .deviceLocked),
+            state(20, .inactive, .background, .deviceLocked),
+            state(200, .background, .inactive, .unlockedBackOnScreen),
+            state(200, .inactive, .active, .unlockedBackOnScreen),
         ])
         #expect(result.summary.verdict == .keptAlive)
         #expect(result.summary.secondsInState["background"] == 180)

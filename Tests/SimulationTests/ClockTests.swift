@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulation
 
-@Suite struct ClockTests {
+@MainActor @Suite struct ClockTests {
     /// Code under test written against any `Clock`, as apps should be.
     static func waitThenReport<C: Clock<Duration>>(on clock: C, seconds: Int) async throws -> C.Instant {
         try await clock.sleep(for: .seconds(seconds))
@@ -21,11 +21,15 @@ import Testing
     @Test func scheduledWorkRunsInOrderAtItsTime() {
         let simulation = KeepAliveSimulation(configuration(drive(seconds: 100)), app: StandardNavigationApp())
         var seen: [String] = []
-        simulation.clock.schedule(after: 30) { seen.append("b at \(simulation.clock.now.seconds)") }
-        simulation.clock.schedule(after: 10) { seen.append("a at \(simulation.clock.now.seconds)") }
-        simulation.clock.schedule(after: 30) { seen.append("c at \(simulation.clock.now.seconds)") }
+        let scheduler = simulation.system.scheduler
+        scheduler.schedule(after: 30, owner: .system) { seen.append("b at \(simulation.clock.now.seconds)") }
+        scheduler.schedule(after: 10, owner: .system) { seen.append("a at \(simulation.clock.now.seconds)") }
+        scheduler.schedule(after: 30, owner: .system) { seen.append("c at \(simulation.clock.now.seconds)") }
+        let cancelled = scheduler.schedule(after: 20, owner: .system) { seen.append("cancelled") }
+        cancelled.cancel()
         simulation.run()
         #expect(seen == ["a at 10.0", "b at 30.0", "c at 30.0"])
+        #expect(!cancelled.isPending)
     }
 
     @Test func instantsAreExactNanoseconds() {
@@ -42,17 +46,118 @@ import Testing
         let updates = app.manager!.updates
         simulation.run()
         var times: [Double] = []
+        // The sequence finishes when the run ends: no break needed.
         for await update in updates {
             if case .locations(let fixes) = update { times += fixes.map(\.time.seconds) }
-            if times.count == 10 { break }
         }
         #expect(times == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     }
 }
 
-@Suite struct ClockTimeFormatTests {
+@MainActor @Suite struct ClockTimeFormatTests {
     @Test(arguments: [(0.0, "0:00:00"), (59.96, "0:01:00"), (59.94, "0:00:59.9"), (749, "0:12:29"), (3723.5, "1:02:03.5")])
     func roundsOnce(seconds: Double, text: String) {
         #expect(SimSummary.clockTime(seconds) == text)
+    }
+}
+
+/// §9: the app's code — its timers, its sleeps, its tasks — runs only while its process runs.
+@MainActor @Suite struct ProcessModelTests {
+    /// Ticks every 60 s from an async task, logging each tick's time.
+    final class TickingApp: SimAppDelegate {
+        var ticks: [Double] = []
+        var ended: Error?
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            application.task { [self] in
+                guard let clock = application.clock else { return }
+                do {
+                    for _ in 0..<20 {
+                        try await clock.sleep(for: .seconds(60))
+                        ticks.append(clock.now.seconds)
+                    }
+                } catch {
+                    ended = error
+                }
+            }
+        }
+    }
+
+    @Test func anAsyncAppWithTimersGivesTheSameLogEveryRun() async {
+        var logs: Set<[Double]> = []
+        for _ in 0..<200 {
+            let app = TickingApp()
+            _ = await KeepAliveSimulation(configuration(drive(seconds: 1300)), app: app).runAsync()
+            logs.insert(app.ticks)
+        }
+        #expect(logs == [Array(stride(from: 60.0, through: 1200, by: 60))])
+    }
+
+    @Test func sleepsWaitWhileSuspendedAndEndWithTheProcess() async {
+        // Background at 100 with nothing holding the app: suspended at 105. The sleep due at 120
+        // wakes only when the user returns at 300; a force quit at 400 cancels the next one.
+        let app = TickingApp()
+        let result = await KeepAliveSimulation(configuration(drive(seconds: 600), timeline: [
+            SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 300, .returnToForeground),
+            SimScenarioEvent(at: 400, .forceQuit),
+        ]), app: app).runAsync()
+        #expect(result.summary.suspendedAt == 105)
+        #expect(app.ticks == [60, 300, 360])
+        #expect(app.ended is CancellationError)
+    }
+
+    @Test func timersAreDeferredWhileSuspendedAndDroppedWhenTheProcessEnds() {
+        final class TimerApp: SimAppDelegate {
+            var fired: [Double] = []
+            func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+                for delay in [50.0, 150, 450] {
+                    application.schedule(after: delay) { [self] in fired.append(application.clock!.now.seconds) }
+                }
+            }
+        }
+        let app = TimerApp()
+        _ = KeepAliveSimulation(configuration(drive(seconds: 600), timeline: [
+            SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 300, .returnToForeground),
+            SimScenarioEvent(at: 400, .forceQuit),
+        ]), app: app).run()
+        #expect(app.fired == [50, 300])
+    }
+
+    @Test func scriptedAppCodeDoesNotRunInASuspendedApp() {
+        let (result, app) = runStandard(configuration(drive(seconds: 300), authorization: .authorizedWhenInUse, timeline: [
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, .startUpdatingLocation),
+            SimScenarioEvent(at: 110, .beginBackgroundTask(name: "late")),
+        ])) {
+            $0.allowsBackgroundLocationUpdates = false
+            $0.requestsAlways = false
+        }
+        #expect(log(result, [.appCodeNotRun]) == [
+            At(100, .appCodeNotRun(.startUpdatingLocation, state: .suspended)),
+            At(110, .appCodeNotRun(.beginBackgroundTask(name: "late"), state: .suspended)),
+        ])
+        #expect(app.manager?.isUpdatingLocation == false)
+    }
+
+    @Test func aRelaunchCreatesANewAppFromTheFactory() {
+        var made = 0
+        let simulation = KeepAliveSimulation(configuration(drive(seconds: 400), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, .memoryPressure),
+        ]), app: { made += 1; return LocationScenarioTests.SignificantChangeApp() }())
+        let result = simulation.run()
+        #expect(made == 2)
+        #expect(result.summary.processes == 2)
+    }
+
+    @Test func theRunLetsGoOfEverythingItMade() {
+        weak var weakApp: StandardNavigationApp?
+        weak var weakSystem: SimSystem?
+        do {
+            let app = StandardNavigationApp()
+            weakApp = app
+            let simulation = KeepAliveSimulation(configuration(drive(seconds: 300), timeline: [SimScenarioEvent(at: 10, .enterBackground)]), app: app)
+            weakSystem = simulation.system
+            simulation.run()
+        }
+        #expect(weakApp == nil)
+        #expect(weakSystem == nil)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import Simulation
 
 /// §3 and §4 with exact fixes (no error): a drive east at 10 m/s, one sample a second.
-@Suite struct LocationScenarioTests {
+@MainActor @Suite struct LocationScenarioTests {
     /// Stopped at a red light from 100 to 200 s; distance filter 95 m, so fixes come every 10 s
     /// while driving (at 0, 10, …, 100) and none while stopped, until 210.
     private func trafficLight(_ policy: KeepAlivePolicy) -> SimulationResult {
@@ -26,10 +26,11 @@ import Testing
         let result = trafficLight(.delivery)
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 130)
-        #expect(result.summary.reason == "no location update for 30 s (delivery policy); every background task was ended in its expiration handler")
+        #expect(result.summary.causes == [.noDeliveryWithinBudget(budget: 30), .tasksEndedInHandlers])
         #expect(result.summary.strictSuspendedAt == 130)
         // Suspended: later fixes wait for the app.
-        #expect(lines(result, [.fixQueued]).first == "210 queued: the app is suspended")
+        #expect(log(result, [.fixQueued]).first.map { [$0.time] } == [210])
+        #expect(result.events.first { $0.kind == .fixQueued }?.fix?.reason == .appSuspended)
     }
 
     /// Parked from 300 s to 2000 s; fitness pauses after 600 s standing still.
@@ -45,7 +46,7 @@ import Testing
     @Test func longStopWithAutoPause() {
         // Standing still from 300; paused at 900; the keep-alive ends and a fresh 30 s budget runs out at 930.
         let result = longStop(pauses: true)
-        #expect(lines(result, [.locationPause]) == ["900 updates paused: the device stayed within 25 m for 600 s (fitness)"])
+        #expect(log(result, [.locationPause]) == [At(900, .locationPause(windowSeconds: 600, radius: 25, activityType: .fitness))])
         #expect(deliveredTimes(result).last == 900)
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 930)
@@ -75,8 +76,8 @@ import Testing
         #expect(deliveredTimes(result) == Array(stride(from: 0.0, through: 100, by: 2)))
         let firstFiltered = try #require(result.events.first { $0.kind == .fixFiltered })
         #expect(firstFiltered.time == 1)
-        #expect(firstFiltered.message == "under the distance filter")
-        #expect(abs(firstFiltered.distanceFromLastDelivered! - 10.018) < 0.001)
+        #expect(firstFiltered.fix?.reason == .underDistanceFilter)
+        #expect(abs(firstFiltered.fix!.distanceFromLastDelivered! - 10.018) < 0.001)
     }
 
     @Test func aTunnelGivesLocationUnknownAndTheSessionStillKeepsTheAppAlive() {
@@ -84,7 +85,7 @@ import Testing
             SimScenarioEvent(at: 60, .enterBackground),
         ]))
         #expect(app.errors == [.locationUnknown])
-        #expect(lines(result, [.fixUnavailable, .locationError]) == ["100 no position: signal lost", "100 didFailWithError: locationUnknown"])
+        #expect(log(result, [.fixUnavailable, .locationError]) == [At(100, .none), At(100, .locationError(.locationUnknown))])
         #expect(result.summary.verdict == .keptAlive)
         #expect(result.summary.longestDeliveryGapSeconds == 62)
         #expect(result.summary.strictSuspendedAt == 129)
@@ -108,12 +109,13 @@ import Testing
             SimScenarioEvent(at: 10, .enterBackground),
         ]), app: SignificantChangeApp()).run()
         #expect(deliveredTimes(result) == [0, 300, 600])
-        #expect(lines(result, [.appState]).filter { $0.contains("suspended") } == [
-            "15 background → suspended: nothing keeps the app running in the background (no background task, no location session)",
-            "300 suspended → background: woken for a significant location change",
-            "305 background → suspended: nothing keeps the app running in the background (no background task, no location session)",
-            "600 suspended → background: woken for a significant location change",
-            "605 background → suspended: nothing keeps the app running in the background (no background task, no location session)",
+        // Each wake is the short run of §9 (30 s of background time), not a grace period.
+        #expect(log(result, [.appState]).suffix(5) == [
+            state(15, .background, .suspended, .nothingHoldsApp),
+            state(300, .suspended, .background, .systemWake(.significantLocationChange)),
+            state(330, .background, .suspended, .backgroundTimeExpired(budget: 30)),
+            state(600, .suspended, .background, .systemWake(.significantLocationChange)),
+            state(630, .background, .suspended, .backgroundTimeExpired(budget: 30)),
         ])
         #expect(result.summary.suspendedAt == 15)
     }
@@ -125,13 +127,14 @@ import Testing
             ]), app: SignificantChangeApp()).run()
         }
         let purged = run(.memoryPressure)
-        #expect(lines(purged, [.appLaunch]) == [
-            "0 the user opens the app",
-            "300 iOS launches the app in the background: relaunched for a significant location change",
+        #expect(log(purged, [.appLaunch]) == [
+            At(0, .launch(process: 1, inBackground: false, cause: .tripStarts)),
+            At(300, .launch(process: 2, inBackground: true, cause: .systemLaunch(.significantLocationChange))),
         ])
+        #expect(purged.summary.processes == 2)
         #expect(deliveredTimes(purged) == [0, 300])
         let quit = run(.forceQuit)
-        #expect(lines(quit, [.appLaunch]) == ["0 the user opens the app"])
+        #expect(log(quit, [.appLaunch]) == [At(0, .launch(process: 1, inBackground: false, cause: .tripStarts))])
         #expect(deliveredTimes(quit) == [0])
     }
 
@@ -142,7 +145,7 @@ import Testing
             return runStandard(config) { $0.distanceFilter = 50 }.0
         }
         #expect(run(seed: 7) == run(seed: 7))
-        #expect(run(seed: 7).events.compactMap(\.latitude) != run(seed: 8).events.compactMap(\.latitude))
+        #expect(run(seed: 7).events.compactMap(\.fix?.latitude) != run(seed: 8).events.compactMap(\.fix?.latitude))
     }
 
     @Test func fixesCarryTruthPlusSeededError() {
@@ -186,7 +189,7 @@ import Testing
         let (result, _) = runStandard(configuration(drive(seconds: 300), timeline: [
             SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 100, .setAuthorization(.authorizedWhenInUse)),
         ]))
-        #expect(lines(result, [.authorizationChange]) == ["100 authorization authorizedAlways → authorizedWhenInUse: changed in Settings"])
+        #expect(log(result, [.authorizationChange]) == [At(100, .authorizationChange(from: .authorizedAlways, to: .authorizedWhenInUse, accuracy: nil, cause: .settingsChanged))])
         #expect(result.summary.verdict == .keptAlive)
         #expect(result.summary.deliveredUpdates == 301)
     }

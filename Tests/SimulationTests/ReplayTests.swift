@@ -5,7 +5,7 @@ import Replay
 import Simulation
 import Testing
 
-@Suite struct ReplayTests {
+@MainActor @Suite struct ReplayTests {
     private func point(_ lat: Double, _ lon: Double, _ time: String? = nil) -> GPXPoint {
         GPXPoint(latitude: lat, longitude: lon, time: time.flatMap { GPXTime(iso8601: $0) })
     }

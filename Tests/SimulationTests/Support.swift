@@ -18,13 +18,25 @@ func drive(seconds: Int, speed: Double = 10, stops: [ClosedRange<Int>] = [], gap
     return Trajectory(pieces: pieces)
 }
 
-/// The events of a kind, as "time message" lines, for exact comparisons.
-func lines(_ result: SimulationResult, _ kinds: Set<SimEvent.Kind>) -> [String] {
-    result.events.filter { kinds.contains($0.kind) }.map { "\(format($0.time)) \($0.message)" }
+/// An event's time and typed detail, for exact comparisons.
+struct At: Equatable, CustomStringConvertible {
+    let time: Double
+    let detail: SimEventDetail
+    init(_ time: Double, _ detail: SimEventDetail) {
+        self.time = time
+        self.detail = detail
+    }
+    var description: String { "\(time) \(detail)" }
 }
 
-func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
+/// The events of some kinds, as times and details.
+func log(_ result: SimulationResult, _ kinds: Set<SimEvent.Kind>) -> [At] {
+    result.events.filter { kinds.contains($0.kind) }.map { At($0.time, $0.detail) }
+}
+
+/// A state change, as `log` lists it.
+func state(_ time: Double, _ from: SimAppState, _ to: SimAppState, _ cause: SimCause) -> At {
+    At(time, .stateChange(from: from, to: to, cause: cause))
 }
 
 /// A configuration with an app already granted `authorization`, so tests start from a known state.
@@ -51,6 +63,7 @@ func exact(_ base: SimProfile) -> SimProfile {
 }
 
 /// Runs the standard app pattern with `settings` and returns the result and the app.
+@MainActor
 func runStandard(
     _ configuration: SimulationConfiguration, _ adjust: (inout StandardNavigationApp.Settings) -> Void = { _ in }
 ) -> (SimulationResult, StandardNavigationApp) {

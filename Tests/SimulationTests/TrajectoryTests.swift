@@ -2,7 +2,7 @@ import Geodesy
 import Testing
 @testable import Simulation
 
-@Suite struct TrajectoryTests {
+@MainActor @Suite struct TrajectoryTests {
     private let a = GeoCoordinate(latitude: 0, longitude: 0)
     private let b = GeoCoordinate(latitude: 0, longitude: 1)
 

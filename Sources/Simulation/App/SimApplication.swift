@@ -72,7 +72,7 @@ public final class SimApplication: BackgroundTasking {
         let tracker = system?.appTasks
         tracker?.started()
         return Task { @MainActor in
-            await body()
+            await SimClock.$isAppTask.withValue(true) { await body() }
             tracker?.finished()
         }
     }

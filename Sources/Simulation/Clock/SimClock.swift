@@ -24,6 +24,8 @@ public final class SimClock: Clock, @unchecked Sendable {
         let id: UInt64
         let deadline: SimInstant
         let process: Int
+        /// Whether an app task started with `SimApplication.task` sleeps here.
+        let tracked: Bool
         let continuation: CheckedContinuation<Void, Error>
     }
 
@@ -36,6 +38,9 @@ public final class SimClock: Clock, @unchecked Sendable {
     private var runningProcess = 0
 
     init() {}
+
+    /// Set for the app's own tasks, so that a run knows when they have all come to rest.
+    @TaskLocal static var isAppTask = false
 
     public var now: SimInstant { lock.withLock { current } }
 
@@ -55,7 +60,7 @@ public final class SimClock: Clock, @unchecked Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 let cancelled: Bool = lock.withLock {
                     if Task.isCancelled { return true }
-                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, continuation: continuation))
+                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, tracked: Self.isAppTask, continuation: continuation))
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -110,4 +115,7 @@ public final class SimClock: Clock, @unchecked Sendable {
 
     /// How many tasks sleep on this clock.
     var sleeperCount: Int { lock.withLock { sleepers.count } }
+
+    /// How many of the app's own tasks sleep on this clock.
+    var appTaskSleeperCount: Int { lock.withLock { sleepers.count { $0.tracked } } }
 }

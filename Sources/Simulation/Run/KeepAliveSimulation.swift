@@ -81,23 +81,26 @@ public final class KeepAliveSimulation {
         return result
     }
 
-    /// Yields the main actor until the app's tasks are all waiting (bounded, so a task that
-    /// never waits cannot hang the run).
+    /// Yields the main actor until the app's tasks have come to rest: every task started with
+    /// ``SimApplication/task(_:)`` sleeps on the clock or has finished (its sleeps may register
+    /// from another thread, so this waits for them rather than for a number of turns). Tasks
+    /// waiting on something else count as at rest once nothing changed for a while; the wait is
+    /// bounded, so a task that never waits cannot hang the run.
     private func drain() async {
-        // Quiet: nothing the app's tasks do (sleep, finish, call the API) changed for a few rounds.
         var quietRounds = 0
         var last = activity
-        for _ in 0..<10_000 {
+        for _ in 0..<200_000 {
             await Task.yield()
+            if appTasks.running == clock.appTaskSleeperCount, quietRounds >= 2 { return }
             let now = activity
             quietRounds = now == last ? quietRounds + 1 : 0
             last = now
-            if quietRounds >= 4 { return }
+            if quietRounds >= 64 { return }
         }
     }
 
     private var activity: [Int] {
-        [appTasks.running, clock.sleeperCount, system.emittedEvents, system.scheduler.count]
+        [appTasks.running, clock.sleeperCount, clock.appTaskSleeperCount, system.emittedEvents, system.scheduler.count]
     }
 
     private func step(until limit: SimInstant) {
