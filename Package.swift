@@ -3,10 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "KeepAliveSim",
-    platforms: [.macOS(.v13)],
+    platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .executable(name: "keepalive", targets: ["keepalive"]),
         .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "Simulation", "Replay", "Scenario"]),
+        // The simulation alone, for app logic tests: no libexpat, no Yams.
+        .library(name: "KeepAliveSimulation", targets: ["Geodesy", "Simulation"]),
         .executable(name: "keepalive-bench", targets: ["Benchmarks"]),
     ],
     dependencies: [

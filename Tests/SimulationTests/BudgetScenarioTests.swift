@@ -162,3 +162,82 @@ import Testing
         #expect(result.summary.secondsInState["background"] == 180)
     }
 }
+
+/// The fixes of issue 7 against the specification, one test each.
+@MainActor @Suite struct SpecificationFixTests {
+    @Test func theStrictReadingReportsAWatchdogTerminationAsATermination() {
+        // No background updates, a leaked task: the budget expires at 40 in both readings, and the
+        // watchdog kills the app a second later.
+        let (result, _) = runStandard(configuration(drive(seconds: 300), timeline: [SimScenarioEvent(at: 10, .enterBackground)])) {
+            $0.allowsBackgroundLocationUpdates = false
+            $0.leaksBackgroundTask = true
+        }
+        #expect(result.summary.verdict == .terminated)
+        #expect(result.summary.strictVerdict == .terminated)
+        #expect(result.summary.strictSuspendedAt == 41)
+    }
+
+    @Test func noBudgetSpentMeansNoMinimumRemaining() {
+        // Kept alive by location from the moment it enters the background: nothing is spent.
+        let (result, _) = runStandard(configuration(drive(seconds: 300), timeline: [SimScenarioEvent(at: 10, .enterBackground)]))
+        #expect(result.summary.verdict == .keptAlive)
+        #expect(result.summary.minimumBackgroundTimeRemaining == nil)
+    }
+
+    @Test func anAlwaysAppHeldByATaskReceivesFixesWithTheFlagOff() {
+        // §3: with the flag false Core Location keeps nothing running, but an Always app that
+        // runs (its task holds it until 40) still gets fixes; afterwards they are queued. The expiry
+        // at 40 was scheduled before that second's fix, so the fix of 40 is the first queued.
+        let (result, _) = runStandard(configuration(drive(seconds: 100), profile: exact(.iOS17), timeline: [SimScenarioEvent(at: 10, .enterBackground)])) {
+            $0.allowsBackgroundLocationUpdates = false
+        }
+        #expect(result.summary.suspendedAt == 40)
+        #expect(deliveredTimes(result).last == 39)
+        #expect(result.events.first { $0.kind == .fixQueued }?.time == 40)
+    }
+
+    @Test func beforeIOS9TheModeAloneKeepsUpdatesGoing() {
+        for profile in [SimProfile.iOS6, .iOS7] {
+            let (result, _) = runStandard(configuration(drive(seconds: 900), profile: profile, timeline: [SimScenarioEvent(at: 10, .enterBackground)])) {
+                $0.allowsBackgroundLocationUpdates = false
+            }
+            #expect(result.summary.verdict == .keptAlive)
+        }
+        // Without the mode, setting the flag never crashes before iOS 9.
+        let (old, _) = runStandard(configuration(drive(seconds: 100), profile: .iOS7, capabilities: SimCapabilities(backgroundModes: [])))
+        #expect(old.summary.verdict != .crashed)
+    }
+
+    @Test func authorizationRequestsFromTheBackgroundDoNothing() {
+        final class AsksLate: SimAppDelegate {
+            var manager: SimLocationManager?
+            func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+                manager = application.makeLocationManager()
+            }
+            func applicationDidEnterBackground(_ application: SimApplication) {
+                manager?.requestAlwaysAuthorization()
+            }
+        }
+        let result = KeepAliveSimulation(configuration(drive(seconds: 100), authorization: .notDetermined, timeline: [
+            SimScenarioEvent(at: 10, .enterBackground),
+        ]), app: AsksLate()).run()
+        #expect(log(result, [.authorizationPrompt, .authorizationChange, .warning]) == [At(10, .warning(.authorizationRequestNotInUse))])
+    }
+
+    @Test func theStrictCheckCountsWhileTheDeviceIsLocked() {
+        // A 400 m filter on a 10 m/s drive: a delivery every 40 s. Locked at 10 (iOS 17, budget
+        // paused while asleep in the live model): the strict reading still counts from 10, with a
+        // full 30 s, and the next delivery at 40 comes just as that runs out.
+        let (result, _) = runStandard(configuration(drive(seconds: 300), profile: exact(.iOS17), timeline: [SimScenarioEvent(at: 10, .lock)])) {
+            $0.distanceFilter = 400
+        }
+        #expect(result.summary.verdict == .keptAlive)
+        #expect(result.summary.strictVerdict == .suspended)
+        #expect(result.summary.strictSuspendedAt == 40)
+    }
+
+    @Test func eventsAfterTheTrackExtendTheRun() {
+        let (result, _) = runStandard(configuration(drive(seconds: 100), timeline: [SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 250, .memoryPressure)]))
+        #expect(result.summary.durationSeconds == 250)
+    }
+}

@@ -443,6 +443,7 @@ public final class SimSystem {
             ? .noDeliveryWithinBudget(budget: budget.fullSeconds)
             : .backgroundTimeExpired(budget: budget.fullSeconds)
         expiredBecause = why
+        lastExpiry = now
         graceWork?.cancel()
         budget.setCounting(false, at: now)
         emit(.budgetExpired, .budgetExpired(why))
@@ -471,6 +472,9 @@ public final class SimSystem {
             return []
         }
     }
+
+    /// When the budget last ran out.
+    private(set) var lastExpiry: SimInstant?
 
     /// Whether the budget ran out in this stay in the background.
     public var isExpired: Bool { expiredBecause != nil }

@@ -127,7 +127,11 @@ public final class KeepAliveSimulation {
         let strict = system.strictCheck
         let strictVerdict: SimVerdict
         let strictAt: Double?
-        if let suspended = strict.suspendedAt {
+        if let suspended = strict.suspendedAt, let ending, ending.verdict == .terminated,
+           case .watchdog = ending.causes.first, system.lastExpiry?.seconds == suspended {
+            // The strict reading's expiry is the one that got the app killed: a termination there too.
+            (strictVerdict, strictAt) = (.terminated, ending.time)
+        } else if let suspended = strict.suspendedAt {
             (strictVerdict, strictAt) = (.suspended, suspended)
         } else if let stopped = strict.stoppedBefore {
             (strictVerdict, strictAt) = (stopped.verdict, stopped.time)
