@@ -44,6 +44,7 @@ struct SimulationBenchmark: ParsableCommand {
         let simulation = best {
             var settings = StandardNavigationApp.Settings()
             settings.distanceFilter = 20
+            settings.keepsReceivedFixes = false
             let configuration = SimulationConfiguration(
                 trajectory: trajectory, initialAuthorization: .authorizedAlways,
                 timeline: [SimScenarioEvent(at: 60, .enterBackground)])
@@ -118,6 +119,7 @@ struct YearBenchmark: ParsableCommand {
         let trajectory = SimulationBenchmark.day(seconds: seconds, step: 60)
         var settings = StandardNavigationApp.Settings()
         settings.distanceFilter = 20
+        settings.keepsReceivedFixes = false
         var events = 0
         let counter = SimEventHandler { _ in events += 1 }
         let configuration = SimulationConfiguration(

@@ -145,6 +145,7 @@ public struct ReplaySettings: Hashable, Sendable {
         app.activityType = activity
         app.beginsBackgroundTask = backgroundTask ?? true
         app.leaksBackgroundTask = leakBackgroundTask ?? false
+        app.keepsReceivedFixes = false
         // A When In Use app does not ask to be upgraded: otherwise the simulated user allows Always.
         app.requestsAlways = initialAuthorization != .authorizedWhenInUse
 

@@ -20,6 +20,9 @@ public final class StandardNavigationApp: SimAppDelegate, SimLocationManagerDele
         public var beginsBackgroundTask = true
         /// Never end that task, not even in its expiration handler.
         public var leaksBackgroundTask = false
+        /// Keep every fix received in ``StandardNavigationApp/received`` (for tests); off, the
+        /// app keeps only the count and the last, so a long run's memory does not grow.
+        public var keepsReceivedFixes = true
 
         public init() {}
     }
@@ -27,8 +30,10 @@ public final class StandardNavigationApp: SimAppDelegate, SimLocationManagerDele
     public let settings: Settings
     /// The app's manager, once launched.
     public private(set) var manager: SimLocationManager?
-    /// Every fix the app received.
+    /// Every fix the app received (with `keepsReceivedFixes`).
     public private(set) var received: [SimLocation] = []
+    /// How many fixes the app received.
+    public private(set) var receivedCount = 0
     /// Every error the app received.
     public private(set) var errors: [SimLocationError] = []
     private var application: SimApplication?
@@ -73,7 +78,8 @@ public final class StandardNavigationApp: SimAppDelegate, SimLocationManagerDele
     }
 
     public func locationManager(_ manager: SimLocationManager, didUpdateLocations locations: [SimLocation]) {
-        received.append(contentsOf: locations)
+        receivedCount += locations.count
+        if settings.keepsReceivedFixes { received.append(contentsOf: locations) }
     }
 
     public func locationManager(_ manager: SimLocationManager, didFailWithError error: SimLocationError) {
