@@ -161,3 +161,36 @@ import Testing
         #expect(weakSystem == nil)
     }
 }
+
+@MainActor @Suite struct ClockSleepTests {
+    @Test func aPastDeadlineReturnsAtOnce() async throws {
+        let simulation = KeepAliveSimulation(configuration(drive(seconds: 100)), app: StandardNavigationApp())
+        simulation.run(untilSeconds: 50)
+        try await simulation.clock.sleep(until: SimInstant(seconds: 10))
+        #expect(simulation.clock.now == SimInstant(seconds: 50))
+        #expect(simulation.clock.sleeperCount == 0)
+    }
+
+    @Test func aCancelledSleepThrowsAtOnce() async {
+        let simulation = KeepAliveSimulation(configuration(drive(seconds: 100)), app: StandardNavigationApp())
+        let clock = simulation.clock
+        let sleeper = Task { try await clock.sleep(until: SimInstant(seconds: 90)) }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        sleeper.cancel()
+        let outcome = await sleeper.result
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(clock.sleeperCount == 0)
+        #expect(clock.now == .zero)
+    }
+
+    @Test func updatesFinishWhenTheProcessEnds() async {
+        let app = StandardNavigationApp()
+        let simulation = KeepAliveSimulation(configuration(drive(seconds: 100), timeline: [SimScenarioEvent(at: 5, .forceQuit)]), app: app)
+        simulation.run(untilSeconds: 0)
+        let updates = app.manager!.updates
+        simulation.run(untilSeconds: 10)
+        var count = 0
+        for await _ in updates { count += 1 }
+        #expect(count == 4)  // fixes at 1…4; the force quit at 5 comes before that second's fix
+    }
+}

@@ -76,8 +76,10 @@ public enum PictureReport {
         for event in outcome.result.events + [SimEvent(time: duration, kind: .scenario, detail: .none, state: outcome.result.events.last?.state ?? .notRunning)] {
             if let before = previous, before.state == .background {
                 if let remaining = before.remaining {
-                    let spent = asleep && pausesWhileAsleep ? 0 : event.time - before.time
-                    let projected = event.remaining ?? max(0, remaining - spent)
+                    // Between two events the budget runs as the simulation's own `BackgroundBudget` runs it.
+                    var budget = BackgroundBudget(seconds: remaining, pausesWhileAsleep: pausesWhileAsleep)
+                    budget.setCounting(budget.counts(asleep: asleep), at: SimInstant(seconds: before.time))
+                    let projected = event.remaining ?? budget.remaining(at: SimInstant(seconds: event.time))
                     if curve.isEmpty { curve.append((x(before.time), y(remaining))) }
                     curve.append((x(event.time), y(projected)))
                 } else {
@@ -99,7 +101,7 @@ public enum PictureReport {
         }
         if summary.strictVerdict != .keptAlive, let strict = summary.strictSuspendedAt, strict != (summary.suspendedAt ?? summary.terminatedAt) {
             svg.line(x(strict), top, x(strict), 470, stroke: "#ef6c00", width: 1.5, dash: "6 3")
-            svg.text(x(strict) + 4, bottom - 6, "strict reading: suspended \(Formatting.clock(strict))", size: 11, fill: "#ef6c00")
+            svg.text(x(strict) + 4, bottom - 6, "strict reading: \(summary.strictVerdict.rawValue) \(Formatting.clock(strict))", size: 11, fill: "#ef6c00")
         }
 
         // Fixes.
