@@ -14,7 +14,9 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         let replay = try ReplaySettings().resolved()
         #expect(replay.profile == .iOS17)
         #expect(replay.policy == .session)
-        #expect(replay.app == StandardNavigationApp.Settings())
+        var app = StandardNavigationApp.Settings()
+        app.keepsReceivedFixes = false  // a replay keeps the count only
+        #expect(replay.app == app)
         #expect(replay.capabilities.backgroundModes == [.location])
         #expect(replay.initialAuthorization == .notDetermined)
         #expect(replay.accuracyAuthorization == .fullAccuracy)
@@ -56,6 +58,7 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         #expect(!replay.app.pausesLocationUpdatesAutomatically)
         #expect(replay.app.activityType == .fitness)
         #expect(replay.app.leaksBackgroundTask)
+        #expect(!replay.app.requestsAlways)  // a When In Use app does not ask for Always
         #expect(replay.capabilities.backgroundModes == [.location, .fetch])
         #expect(replay.initialAuthorization == .authorizedWhenInUse)
         #expect(!replay.locationServicesEnabled)
