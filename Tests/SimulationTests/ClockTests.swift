@@ -69,7 +69,7 @@ import Testing
         var ended: Error?
         func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
             application.task { [self] in
-                guard let clock = application.clock else { return }
+                let clock = application.clock
                 do {
                     for _ in 0..<20 {
                         try await clock.sleep(for: .seconds(60))
@@ -110,7 +110,7 @@ import Testing
             var fired: [Double] = []
             func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
                 for delay in [50.0, 150, 450] {
-                    application.schedule(after: delay) { [self] in fired.append(application.clock!.now.seconds) }
+                    application.schedule(after: delay) { [self] in fired.append(application.clock.now.seconds) }
                 }
             }
         }

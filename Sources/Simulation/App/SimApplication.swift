@@ -18,6 +18,7 @@ public final class SimApplication: BackgroundTasking {
     init(system: SimSystem, process: Int) {
         self.system = system
         self.process = process
+        clock = system.clock
     }
 
     private var live: SimSystem? { ended ? nil : system }
@@ -33,7 +34,7 @@ public final class SimApplication: BackgroundTasking {
     public var openBackgroundTasks: [SimBackgroundTaskIdentifier] { live?.mechanism(BackgroundTasks.self)?.openIdentifiers ?? [] }
     /// The simulation's clock. Sleeps on it belong to this process: they wait while it is
     /// suspended and end with `CancellationError` when it ends.
-    public var clock: SimClock? { system?.clock }
+    public let clock: SimClock
 
     /// Asks for background time; the handler runs when the budget is spent and must end the task.
     @discardableResult
