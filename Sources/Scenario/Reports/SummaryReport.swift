@@ -23,8 +23,8 @@ public enum SummaryReport {
             ("strictSuspendedAt", number(summary.strictSuspendedAt)),
             ("durationSeconds", .double(summary.durationSeconds)),
             ("secondsInState", .object(states)),
-            ("seed", .int(Int(outcome.settings.seed))),
-            ("warnings", .array(outcome.warnings.map { .string($0.description) })),
+            ("seed", .uint(outcome.settings.seed)),
+            ("warnings", .array(outcome.allWarnings.map(JSONValue.string))),
         ])
     }
 }
