@@ -41,7 +41,7 @@ struct ReplayCommand: ParsableCommand {
               64  bad usage or impossible settings (the message names the option)
               65  invalid track data (FILE:LINE:COLUMN: message)
               66  the track or scenario file cannot be opened or read
-              73  the report file cannot be written
+              73  the report file cannot be written, or the output (a full disk, a bad path)
             """
     )
 
@@ -163,18 +163,24 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(error.exitStatus)
         }
         ProgressLine.clear()
-        switch format {
-        case .text: print(TimelineReport.text(outcome), terminator: "")
-        case .json: print(SummaryReport.json(outcome).serialized())
-        case .jsonl: print(EventLinesReport.lines(outcome), terminator: "")
+        let output = switch format {
+        case .text: TimelineReport.text(outcome)
+        case .json: SummaryReport.json(outcome).serialized() + "\n"
+        case .jsonl: EventLinesReport.lines(outcome)
+        }
+        do {
+            try Output.toStandardOutput(output)
+        } catch {
+            printError("standard output: cannot write the output: \(error.reason)")
+            throw ExitStatus.cannotWrite
         }
         if let report {
             let picture = report.hasSuffix(".html") ? PictureReport.html(outcome) : PictureReport.svg(outcome)
             do {
-                try picture.write(toFile: report, atomically: true, encoding: .utf8)
+                try Output.toFile(picture, at: report)
             } catch {
-                printError("\(report): cannot write the report: \(error.localizedDescription)")
-                throw ExitCode(73)
+                printError("\(report): cannot write the report: \(error.reason)")
+                throw ExitStatus.cannotWrite
             }
         }
         if !outcome.keptAlive { throw ExitCode(1) }
