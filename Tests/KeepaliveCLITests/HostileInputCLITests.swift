@@ -88,7 +88,7 @@ import Testing
         var result: CLI.Result?
         let elapsed = try clock.measure { result = try CLI.run(["replay", commute, "--scenario", scenario]) }
         #expect(result?.status == 64)
-        #expect(result?.stderr == "Error: \(scenario):6:10: aliases expand to more than 100000 nodes; a scenario needs no more\n")
+        #expect(result?.stderr == "Error: \(scenario):6:10: aliases expand to more than 100000 values; a scenario needs no more\n")
         #expect(elapsed < .seconds(5))
     }
 

@@ -87,13 +87,20 @@ import Testing
         + ["? *a8\n: 1"]).joined(separator: "\n")
 
     @Test(arguments: [
-        (aliasBomb, "s.yaml:6:10: aliases expand to more than 100000 nodes; a scenario needs no more"),
+        (aliasBomb, "s.yaml:6:10: aliases expand to more than 100000 values; a scenario needs no more"),
         ("x: &k [a, b]\n? *k\n: 2", "s.yaml:2:3: an alias (*k) cannot be a mapping key"),
         ("x: &k a\n*k : 2", "s.yaml:2:1: an alias (*k) cannot be a mapping key"),
         (String(repeating: "- ", count: 70) + "x", "s.yaml:1:129: nested more than 64 deep; a scenario needs no more"),
     ])
     func aliasBombsAndDeepNestingAreRefusedBeforeDecoding(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }
+    }
+
+    @Test func tooManyValuesWithoutAliasesAreNamedAsSuch() {
+        let text = "events: [" + String(repeating: "1,", count: 100_000) + "1]"
+        #expect(throws: ReplayError.invalidSettings("s.yaml:1:200004: the file holds more than 100000 values; a scenario needs no more")) {
+            try ScenarioFile.parse(text, name: "s.yaml")
+        }
     }
 
     @Test func smallAliasesStillWork() throws {

@@ -37,6 +37,7 @@ enum YAMLShapeGuard {
     private static func walk(_ parser: inout yaml_parser_t) -> (line: Int, column: Int, message: String)? {
         var anchors: [String: Int] = [:]  // anchor → expanded node count
         var stack: [Frame] = []
+        var sawAlias = false
         var event = yaml_event_t()
         while yaml_parser_parse(&parser, &event) == 1 {
             defer { yaml_event_delete(&event) }
@@ -49,7 +50,7 @@ enum YAMLShapeGuard {
                 if stack[stack.count - 1].isMapping { stack[stack.count - 1].expectsKey.toggle() }
                 return stack.reduce(0) { $0 + $1.nodes } <= maximumNodes
             }
-            let tooMany = (place.line, place.column, "aliases expand to more than \(maximumNodes) nodes; a scenario needs no more")
+            let tooMany = (place.line, place.column, (sawAlias ? "aliases expand to" : "the file holds") + " more than \(maximumNodes) values; a scenario needs no more")
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return nil
@@ -58,6 +59,7 @@ enum YAMLShapeGuard {
                 if !add(1) { return tooMany }
             case YAML_ALIAS_EVENT:
                 let name = string(event.data.alias.anchor) ?? ""
+                sawAlias = true
                 if let parent = stack.last, parent.isMapping, parent.expectsKey {
                     return (place.line, place.column, "an alias (*\(name)) cannot be a mapping key")
                 }
