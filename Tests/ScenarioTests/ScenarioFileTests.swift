@@ -115,6 +115,14 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("profile: ios17\nprofile: ios13\n", "s.yaml: not valid YAML or JSON: a key is given twice ('profile') at line 1, column 1"),
+        ("profile: *nowhere\n", "s.yaml: not valid YAML or JSON: found undefined alias at line 1, column 10"),
+    ])
+    func yamlErrorsAreOneLineWithoutTheFileQuoted(text: String, message: String) {
+        #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }
+    }
+
     @Test func malformedYAMLIsReported() throws {
         do {
             _ = try ScenarioFile.parse("profile: [ios13", name: "s.yaml")

@@ -78,8 +78,14 @@ public enum ScenarioFile {
 
     private static func describe(_ error: YamlError) -> String {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return "\(problem) at line \(mark.line), column \(mark.column)"
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams' own description quotes the whole file.
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return "a key is given twice (\(keys)) at line \(context.mark.line), column \(context.mark.column)"
+        case .reader(let problem, _, _, _):
+            return problem
         default:
             return "\(error)"
         }
