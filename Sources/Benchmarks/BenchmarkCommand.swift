@@ -10,7 +10,8 @@ struct BenchmarkCommand: ParsableCommand {
               swift run -c release keepalive-bench gpx
               swift run -c release keepalive-bench gpx --points 100000
               swift run -c release keepalive-bench sim
+              swift build -c release && .build/release/keepalive-bench report
             """,
-        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, MeasurePass.self]
+        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, ReportBenchmark.self, MeasurePass.self]
     )
 }

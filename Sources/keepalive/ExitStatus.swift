@@ -9,6 +9,8 @@ enum ExitStatus {
     static let invalidData = ExitCode(65)
     /// EX_NOINPUT: a file cannot be opened or read.
     static let cannotOpen = ExitCode(66)
+    /// EX_CANTCREAT: the output or a report cannot be written.
+    static let cannotWrite = ExitCode(73)
 
     static func forReadError(_ error: GPXReadError) -> ExitCode {
         error.kind == .unreadable ? cannotOpen : invalidData

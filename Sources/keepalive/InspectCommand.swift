@@ -14,7 +14,8 @@ struct InspectCommand: ParsableCommand {
             are not counted.
 
             A file that cannot be read is reported on stderr as FILE:LINE:COLUMN: message; the \
-            other files are still inspected. The exit status is that of the first failure.
+            other files are still inspected. The exit status is that of the first failure; 73 when \
+            the output cannot be written.
 
             EXAMPLES
               keepalive inspect Tracks/city-commute.gpx
@@ -49,16 +50,23 @@ struct InspectCommand: ParsableCommand {
                 firstFailure = firstFailure ?? ExitStatus.forReadError(error)
             }
         }
+        let output: String
         switch format {
         case .text:
-            print(reports.map(\.text).joined(separator: "\n"), terminator: "")
+            output = reports.map(\.text).joined(separator: "\n")
         case .json:
             let objects = reports.map(\.json)
             if files.count == 1 {
-                if let only = objects.first { print(only.serialized()) }
+                output = objects.first.map { $0.serialized() + "\n" } ?? ""
             } else {
-                print(JSONValue.array(objects).serialized())
+                output = JSONValue.array(objects).serialized() + "\n"
             }
+        }
+        do {
+            try Output.toStandardOutput(output)
+        } catch {
+            printError("standard output: cannot write the output: \(error.reason)")
+            throw ExitStatus.cannotWrite
         }
         if let firstFailure { throw firstFailure }
     }

@@ -27,6 +27,7 @@ struct Keepalive: ParsableCommand {
               64  bad usage: an unknown option or an impossible setting
               65  invalid track data; stderr names FILE:LINE:COLUMN
               66  a file cannot be opened or read
+              73  the output or the report cannot be written
 
             SEE ALSO
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md

@@ -41,7 +41,7 @@ struct ReplayCommand: ParsableCommand {
               64  bad usage or impossible settings (the message names the option)
               65  invalid track data (FILE:LINE:COLUMN: message)
               66  the track or scenario file cannot be opened or read
-              73  the report file cannot be written
+              73  the report file cannot be written, or the output (a full disk, a bad path)
             """
     )
 
@@ -160,11 +160,16 @@ struct ReplayCommand: ParsableCommand {
     @MainActor
     private func replay() throws {
         let outcome: ReplayOutcome
+        // The first failed write of the streamed JSON Lines; the rest are not attempted.
+        var linesFailure: Output.WriteError?
         do {
             let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
             let settings = try fromFile.overridden(by: commandLineSettings).resolved()
             // JSON Lines stream as the run goes; only text and the picture need the whole log.
-            let lines = format == .jsonl ? [EventLinesReport { print($0, terminator: "") }] : []
+            let lines = format == .jsonl ? [EventLinesReport { text in
+                guard linesFailure == nil else { return }
+                do throws(Output.WriteError) { try Output.toStandardOutput(text) } catch { linesFailure = error }
+            }] : []
             let keepsEvents = format == .text || report != nil
             outcome = try Replay(track: track, settings: settings)
                 .run(progress: ProgressLine.forTerminal(track), sinks: lines, keepsEvents: keepsEvents)
@@ -173,18 +178,25 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(error.exitStatus)
         }
         ProgressLine.clear()
-        switch format {
-        case .text: print(TimelineReport.text(outcome), terminator: "")
-        case .json: print(SummaryReport.json(outcome).serialized())
-        case .jsonl: break
+        let output = switch format {
+        case .text: TimelineReport.text(outcome)
+        case .json: SummaryReport.json(outcome).serialized() + "\n"
+        case .jsonl: ""  // already streamed
+        }
+        do throws(Output.WriteError) {
+            if let failure = linesFailure { throw failure }
+            try Output.toStandardOutput(output)
+        } catch {
+            printError("standard output: cannot write the output: \(error.reason)")
+            throw ExitStatus.cannotWrite
         }
         if let report {
             let picture = report.hasSuffix(".html") ? PictureReport.html(outcome) : PictureReport.svg(outcome)
             do {
-                try picture.write(toFile: report, atomically: true, encoding: .utf8)
+                try Output.toFile(picture, at: report)
             } catch {
-                printError("\(report): cannot write the report: \(error.localizedDescription)")
-                throw ExitCode(73)
+                printError("\(report): cannot write the report: \(error.reason)")
+                throw ExitStatus.cannotWrite
             }
         }
         if !outcome.keptAlive { throw ExitCode(1) }
@@ -196,8 +208,11 @@ enum ProgressLine {
     nonisolated(unsafe) private static var shown = false
 
     static func forTerminal(_ path: String) -> ((Double) -> Void)? {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard isatty(STDERR_FILENO) == 1, size >= 8 * 1024 * 1024 else { return nil }
+        // isatty first, and stat(2) rather than FileManager.attributesOfItem, which also looks
+        // up the owner's name: that cost 3 % of every run's start-up.
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size >= 8 * 1024 * 1024 else { return nil }
         var lastPercent = -1
         return { fraction in
             let percent = Int(fraction * 100)

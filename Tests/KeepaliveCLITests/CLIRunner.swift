@@ -30,9 +30,11 @@ enum CLI {
         return (result.status, object)
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs `keepalive` with `arguments`; with `shell`, runs `/bin/sh` with them instead (to
+    /// redirect its output).
+    static func run(_ arguments: [String], in directory: URL? = nil, shell: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe(), err = Pipe()

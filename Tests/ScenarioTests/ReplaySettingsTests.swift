@@ -81,18 +81,43 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
 
     @Test(arguments: [
         (with { s in s.profile = "ios99" }, "--profile: 'ios99' is not one of ios6, ios7, ios12, ios13, ios17"),
-        (with { s in s.budget = 0 }, "--budget: 0.0 s is not a positive number of seconds"),
+        (with { s in s.budget = 0 }, "--budget: 0.0 is not a positive duration (1e-09…3155760000 s: 100 years)"),
         (with { s in s.accuracy = "5m" }, "--accuracy: '5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced"),
         (with { s in s.activityType = "walking" }, "--activity-type: 'walking' is not one of other, automotive-navigation, fitness, other-navigation, airborne"),
         (with { s in s.authorization = "sometimes" }, "--authorization: 'sometimes' is not one of always, when-in-use, denied, restricted, not-determined"),
         (with { s in s.backgroundModes = ["location", "gps"] }, "--background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)"),
-        (with { s in s.distanceFilter = .meters(-5) }, "--distance-filter: -5.0 is not a distance in metres (or 'none')"),
+        (with { s in s.distanceFilter = .meters(-5) }, "--distance-filter: -5.0 is not a distance (0…40075017 m, the Earth's circumference), or 'none'"),
         (with { s in s.backgroundTask = false; s.leakBackgroundTask = true }, "--leak-background-task: there is no background task to leak with --no-background-task"),
-        (with { s in s.lockAt = -1 }, "--lock-at: -1.0 is not a time in seconds from the start"),
-        (with { s in s.speed = 0 }, "--speed: 0.0 m/s is not a positive speed"),
+        (with { s in s.lockAt = -1 }, "--lock-at: -1.0 is not a time from the start (0…3155760000 s: 100 years)"),
+        (with { s in s.speed = 0 }, "--speed: 0.0 is not a speed (above 0, up to 299792458 m/s, the speed of light)"),
+        (with { s in s.enterBackgroundAt = 1e10 }, "--enter-background-at: 10000000000.0 is not a time from the start (0…3155760000 s: 100 years)"),
+        (with { s in s.lockAt = 1e308 }, "--lock-at: 1e+308 is not a time from the start (0…3155760000 s: 100 years)"),
+        (with { s in s.revokeAt = 1e12 }, "--revoke-at: 1000000000000.0 is not a time from the start (0…3155760000 s: 100 years)"),
+        (with { s in s.revokeAt = .nan }, "--revoke-at: nan is not a time from the start (0…3155760000 s: 100 years)"),
+        (with { s in s.budget = 1e18 }, "--budget: 1e+18 is not a positive duration (1e-09…3155760000 s: 100 years)"),
+        (with { s in s.budget = 1e308 }, "--budget: 1e+308 is not a positive duration (1e-09…3155760000 s: 100 years)"),
+        (with { s in s.distanceFilter = .meters(1e18) }, "--distance-filter: 1e+18 is not a distance (0…40075017 m, the Earth's circumference), or 'none'"),
+        (with { s in s.distanceFilter = .meters(1e308) }, "--distance-filter: 1e+308 is not a distance (0…40075017 m, the Earth's circumference), or 'none'"),
+        (with { s in s.speed = 1e300 }, "--speed: 1e+300 is not a speed (above 0, up to 299792458 m/s, the speed of light)"),
+        (with { s in s.events = [SimScenarioEvent(at: 1e10, .lock)] }, "scenario: an event's 'at': 10000000000.0 is not a time from the start (0…3155760000 s: 100 years)"),
     ])
     func impossibleSettingsNameTheirOption(settings: ReplaySettings, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try settings.resolved() }
+    }
+
+    @Test func theLimitsThemselvesAreValid() throws {
+        var settings = ReplaySettings()
+        settings.budget = 3_155_760_000
+        settings.lockAt = 3_155_760_000
+        settings.distanceFilter = .meters(40_075_017)
+        settings.speed = 299_792_458
+        settings.seed = .max
+        let replay = try settings.resolved()
+        #expect(replay.profile.backgroundTimeBudget == 3_155_760_000)
+        #expect(replay.untimedSpeed == 299_792_458)
+        #expect(replay.seed == 18_446_744_073_709_551_615)
+        settings.speed = 1e-9  // valid: whether the trip then fits in 100 years depends on the track
+        #expect(try settings.resolved().untimedSpeed == 1e-9)
     }
 
     @Test func theCommandLineOverridesTheFile() throws {

@@ -54,13 +54,6 @@ import Testing
     }
 }
 
-@MainActor @Suite struct ClockTimeFormatTests {
-    @Test(arguments: [(0.0, "0:00:00"), (59.96, "0:01:00"), (59.94, "0:00:59.9"), (749, "0:12:29"), (3723.5, "1:02:03.5")])
-    func roundsOnce(seconds: Double, text: String) {
-        #expect(SimSummary.clockTime(seconds) == text)
-    }
-}
-
 /// §9: the app's code — its timers, its sleeps, its tasks — runs only while its process runs.
 @MainActor @Suite struct ProcessModelTests {
     /// Ticks every 60 s from an async task, logging each tick's time.

@@ -6,6 +6,8 @@ public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A whole number that may not fit `Int` (a seed), printed exactly.
+    case uint(UInt64)
     case double(Double)
     case string(String)
     case array([JSONValue])
@@ -22,6 +24,7 @@ public enum JSONValue: Equatable, Sendable {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
+        case .uint(let value): return String(value)
         case .double(let value): return value.isFinite ? Self.number(value) : "null"
         case .string(let value): return Self.quoted(value)
         case .array(let values):

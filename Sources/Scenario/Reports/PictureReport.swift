@@ -122,15 +122,17 @@ public enum PictureReport {
             legend += 14 + Double(name.count) * 6.5 + 18
         }
 
-        // Speed, with signal loss shaded.
+        // Speed, with signal loss shaded. Pieces may overlap in time (a later segment starting
+        // before the previous one ended): only real gaps are shaded, never a reversed range.
         let speedTop = 390.0, speedBottom = 460.0
-        for gap in outcome.trajectory.signalGaps {
-            svg.rect(x(gap.lowerBound), speedTop, max(1, x(gap.upperBound) - x(gap.lowerBound)), speedBottom - speedTop, fill: "#ffebee")
+        for (before, after) in zip(outcome.trajectory.pieces, outcome.trajectory.pieces.dropFirst()) {
+            guard let end = before.last?.time, let start = after.first?.time, start > end else { continue }
+            svg.rect(x(end), speedTop, max(1, x(start) - x(end)), speedBottom - speedTop, fill: "#ffebee")
         }
         var speeds: [(Double, Double?)] = []
         for column in 0...Int(plotWidth) {
             let t = outcome.trajectory.startTime + Double(column) / plotWidth * duration
-            speeds.append((left + Double(column), outcome.trajectory.position(at: t).map { $0.speed * 3.6 }))
+            speeds.append((left + Double(column), outcome.trajectory.position(at: t).flatMap { plottedSpeed($0.speed) }))
         }
         let topSpeed = max(10, ((speeds.compactMap(\.1).max() ?? 0) / 10).rounded(.up) * 10)
         var run: [(Double, Double)] = []
@@ -200,20 +202,37 @@ public enum PictureReport {
 
     // MARK: Parts
 
+    /// A speed in m/s as the km/h the plot draws: a recorded `<speed>` can be anything a file
+    /// holds, so negative ones read 0, faster than light is light, and NaN is not drawn.
+    private static func plottedSpeed(_ metresPerSecond: Double) -> Double? {
+        guard !metresPerSecond.isNaN else { return nil }
+        return min(max(metresPerSecond, 0), SimLimits.speeds.upperBound) * 3.6
+    }
+
     private static func drawTrack(_ outcome: ReplayOutcome, into svg: inout SVG, box: (x: Double, y: Double, width: Double, height: Double)) {
-        let samples = outcome.trajectory.pieces.flatMap { $0 }
-        guard let first = samples.first else { return }
+        let pieces = outcome.trajectory.pieces
+        guard let first = pieces.first?.first, let last = pieces.last?.last else { return }
         svg.rect(box.x, box.y, box.width, box.height, fill: "#fafafa", stroke: "#cfd8dc")
-        let latitudes = samples.map(\.coordinate.latitude), longitudes = samples.map(\.coordinate.longitude)
-        let midLatitude = ((latitudes.min()! + latitudes.max()!) / 2) * .pi / 180
-        let spanX = max((longitudes.max()! - longitudes.min()!) * cos(midLatitude), 1e-6)
-        let spanY = max(latitudes.max()! - latitudes.min()!, 1e-6)
+        // The extent in one pass: the track is drawn in time linear in its length.
+        var minLatitude = Double.infinity, maxLatitude = -Double.infinity
+        var minLongitude = Double.infinity, maxLongitude = -Double.infinity
+        for piece in pieces {
+            for sample in piece {
+                minLatitude = min(minLatitude, sample.coordinate.latitude)
+                maxLatitude = max(maxLatitude, sample.coordinate.latitude)
+                minLongitude = min(minLongitude, sample.coordinate.longitude)
+                maxLongitude = max(maxLongitude, sample.coordinate.longitude)
+            }
+        }
+        let midLatitude = ((minLatitude + maxLatitude) / 2) * .pi / 180
+        let spanX = max((maxLongitude - minLongitude) * cos(midLatitude), 1e-6)
+        let spanY = max(maxLatitude - minLatitude, 1e-6)
         let scale = min((box.width - 20) / spanX, (box.height - 20) / spanY)
         let offsetX = box.x + (box.width - spanX * scale) / 2
         let offsetY = box.y + (box.height - spanY * scale) / 2
+        let cosMid = cos(midLatitude)
         func point(_ c: GeoCoordinate) -> (Double, Double) {
-            (offsetX + (c.longitude - longitudes.min()!) * cos(midLatitude) * scale,
-             offsetY + (latitudes.max()! - c.latitude) * scale)
+            (offsetX + (c.longitude - minLongitude) * cosMid * scale, offsetY + (maxLatitude - c.latitude) * scale)
         }
         for piece in outcome.trajectory.pieces {
             var path: [(Double, Double)] = []
@@ -227,19 +246,23 @@ public enum PictureReport {
         }
         let start = point(first.coordinate)
         svg.circle(start.0, start.1, 5, fill: "#2e7d32")
-        let end = point(samples.last!.coordinate)
+        let end = point(last.coordinate)
         svg.rect(end.0 - 4, end.1 - 4, 8, 8, fill: "#263238")
         svg.text(box.x, box.y + box.height + 16, "● start   ■ end\(outcome.result.summary.verdict == .keptAlive ? "" : "   ✕ where the app stopped running")", size: 11, fill: "#607d8b")
         let summary = outcome.result.summary
         if let when = summary.suspendedAt ?? summary.terminatedAt {
-            let position = outcome.trajectory.position(at: when)?.coordinate ?? nearest(samples, to: when)
+            let position = outcome.trajectory.position(at: when)?.coordinate ?? nearest(pieces, to: when)
             let p = point(position)
             svg.cross(p.0, p.1, 7, stroke: "#c62828")
         }
     }
 
-    private static func nearest(_ samples: [TrajectorySample], to time: Double) -> GeoCoordinate {
-        samples.min { abs($0.time - time) < abs($1.time - time) }!.coordinate
+    private static func nearest(_ pieces: [[TrajectorySample]], to time: Double) -> GeoCoordinate {
+        var best = pieces[0][0]
+        for piece in pieces {
+            for sample in piece where abs(sample.time - time) < abs(best.time - time) { best = sample }
+        }
+        return best.coordinate
     }
 
     private static func summaryRows(_ outcome: ReplayOutcome) -> [(String, String)] {
@@ -285,9 +308,10 @@ public enum PictureReport {
         return result
     }
 
+    /// At most about ten ticks, whatever the length: past the listed steps, whole days.
     private static func tickStep(_ duration: Double) -> Double {
-        let candidates: [Double] = [10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600]
-        return candidates.first { duration / $0 <= 10 } ?? 43200
+        let candidates: [Double] = [10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200]
+        return candidates.first { duration / $0 <= 10 } ?? (duration / 10 / 86400).rounded(.up) * 86400
     }
 
     private static func color(_ state: SimAppState) -> String {

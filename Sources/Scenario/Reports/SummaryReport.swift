@@ -9,7 +9,7 @@ public enum SummaryReport {
         let causes = summary.causes.map { cause in
             JSONValue.object([("cause", .string(Prose.name(cause))), ("text", .string(Prose.text(cause)))])
         }
-        let warnings = outcome.warnings.map { JSONValue.string($0.description) } + summary.warnings.map { JSONValue.string(Prose.text($0)) }
+        let warnings = (outcome.allWarnings + summary.warnings.map(Prose.text)).map(JSONValue.string)
         return .object([
             ("track", .string(outcome.track)),
             ("verdict", .string(summary.verdict.rawValue)),
@@ -29,7 +29,7 @@ public enum SummaryReport {
             ("durationSeconds", .double(summary.durationSeconds)),
             ("processes", .int(summary.processes)),
             ("secondsInState", .object(states)),
-            ("seed", .int(Int(outcome.settings.seed))),
+            ("seed", .uint(outcome.settings.seed)),
             ("warnings", .array(warnings)),
         ])
     }

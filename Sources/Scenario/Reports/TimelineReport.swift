@@ -16,7 +16,7 @@ public enum TimelineReport {
         let task = !app.beginsBackgroundTask ? "no background task" : app.leaksBackgroundTask ? "background task never ended" : "background task ended in its handler"
         lines.append("  app      \(app.requestsAlways ? "asks for Always" : "asks for When In Use"); accuracy \(app.desiredAccuracy.rawValue); distance filter \(filter); background updates \(app.allowsBackgroundLocationUpdates ? "on" : "off"); auto-pause \(app.pausesLocationUpdatesAutomatically ? "on (\(activityName(app.activityType)))" : "off"); \(task)")
         lines.append("  run      \(settings.policy.rawValue) policy, seed \(settings.seed), starting authorization \(settings.initialAuthorization)")
-        for warning in outcome.warnings { lines.append("  warning  \(warning.description)") }
+        for warning in outcome.allWarnings + summary.warnings.map(Prose.text) { lines.append("  warning  \(warning)") }
         lines.append("")
         lines.append("     time  state       left  what happened")
 

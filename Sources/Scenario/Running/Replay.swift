@@ -9,7 +9,7 @@ import Simulation
 /// ```swift
 /// let replay = try ReplaySettings().resolved()
 /// let outcome = try Replay(track: "Tracks/city-commute.gpx", settings: replay).run()
-/// print(outcome.result.summary.sentence)
+/// print(Prose.sentence(outcome.result.summary))
 /// ```
 public struct Replay: Sendable {
     public let track: String
@@ -45,6 +45,7 @@ public struct Replay: Sendable {
         guard built.trajectory.duration > 0 else {
             throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
         }
+        try checkSpan(built)
         let configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
@@ -56,7 +57,70 @@ public struct Replay: Sendable {
         ).run()
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
-            timed: built.timed, droppedPoints: built.droppedPoints, warnings: document.warnings, result: result)
+            timed: built.timed, droppedPoints: built.droppedPoints, warnings: document.warnings,
+            runWarnings: runWarnings(built), result: result)
+    }
+
+    /// Untimed paths move at `--speed` and timed ones span what their times say: either way a
+    /// run lasts at most ``SimLimits/maximumSeconds``, so its clock cannot overflow.
+    private func checkSpan(_ built: TrajectoryBuilder.Outcome) throws(ReplayError) {
+        let trajectory = built.trajectory
+        let limit = SimLimits.maximumSeconds
+        if trajectory.duration <= limit, trajectory.endTime <= limit, trajectory.startTime >= -limit { return }  // NaN fails
+        let span = trajectory.duration.isFinite ? "\(Formatting.short(trajectory.duration)) s" : "forever"
+        let tooLong = "more than a run can last (\(Formatting.short(limit)) s: 100 years)"
+        if built.timed {
+            throw .invalidTrack("\(track): the \(built.source) span \(span), \(tooLong)")
+        }
+        throw .invalidSettings("--speed: at \(settings.untimedSpeed) m/s the untimed \(built.source) take \(span), \(tooLong)")
+    }
+
+    /// Fastest plausible speed of a phone, in m/s: above it an untimed path's trip is absurd.
+    public static let plausibleSpeed = 1_000.0
+
+    /// What the reports should say about the run's inputs, beyond the file's own warnings.
+    private func runWarnings(_ built: TrajectoryBuilder.Outcome) -> [String] {
+        var warnings: [String] = []
+        let trajectory = built.trajectory
+        if !built.timed, settings.untimedSpeed > Self.plausibleSpeed {
+            warnings.append("--speed \(Formatting.short(settings.untimedSpeed)) m/s is faster than anything that carries a phone (over \(Formatting.short(Self.plausibleSpeed)) m/s): the untimed trip lasts \(Self.seconds(trajectory.duration))")
+        }
+        if trajectory.duration < 0.001 {
+            warnings.append("the \(built.source) span \(Self.seconds(trajectory.duration)), under a millisecond: there is almost no trip to replay")
+        }
+        let late = settings.timeline.filter { $0.time > trajectory.endTime }
+        if let first = late.first {
+            let end = Formatting.clock(trajectory.endTime)
+            warnings.append(late.count == 1
+                ? "the event at \(Formatting.clock(first.time)) (\(Self.name(first.action))) is after the end of the track (\(end)): the run goes on to it, with no position to replay"
+                : "\(late.count) events are after the end of the track (\(end)), the first at \(Formatting.clock(first.time)) (\(Self.name(first.action))): the run goes on to them, with no position to replay")
+        }
+        return warnings
+    }
+
+    /// A short time in seconds as Swift writes it (`1.2e-05 s`), or as a clock from a second up.
+    private static func seconds(_ value: Double) -> String {
+        value >= 1 ? Formatting.clock(value) : "\(value) s"
+    }
+
+    /// The scenario file's name for an action (`do:`), as people wrote it.
+    private static func name(_ action: SimScenarioEvent.Action) -> String {
+        switch action {
+        case .launch: "launch"
+        case .enterBackground: "background"
+        case .returnToForeground: "foreground"
+        case .lock: "lock"
+        case .unlock: "unlock"
+        case .memoryPressure: "memory-pressure"
+        case .forceQuit: "force-quit"
+        case .setAuthorization: "authorization"
+        case .setAccuracyAuthorization: "accuracy"
+        case .setLocationServices: "location-services"
+        case .beginBackgroundTask: "begin-background-task"
+        case .endBackgroundTask: "end-background-task"
+        case .startUpdatingLocation: "start-updates"
+        case .stopUpdatingLocation: "stop-updates"
+        }
     }
 }
 
@@ -73,7 +137,13 @@ public struct ReplayOutcome: Sendable {
     public let droppedPoints: Int
     /// What a lenient read skipped.
     public let warnings: [GPXWarning]
+    /// What is odd about the run's inputs: events after the end of the track, an absurd
+    /// `--speed`, a track spanning under a millisecond.
+    public let runWarnings: [String]
     public let result: SimulationResult
+
+    /// Every warning, the file's then the run's, as the reports print them.
+    public var allWarnings: [String] { warnings.map(\.description) + runWarnings }
 
     /// Whether the app never stopped running (kept alive, or never left the foreground).
     public var keptAlive: Bool { result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly }

@@ -100,7 +100,7 @@ public struct ReplaySettings: Hashable, Sendable {
             throw invalid("--profile: '\(profileName)' is not one of \(Self.profileNames.joined(separator: ", "))")
         }
         if let budget {
-            guard budget > 0, budget.isFinite else { throw invalid("--budget: \(budget) s is not a positive number of seconds") }
+            if let problem = SettingRange.positiveDuration.problem(budget) { throw invalid("--budget: \(problem)") }
             simProfile.backgroundTimeBudget = budget
             simProfile.name += "+budget"
         }
@@ -123,18 +123,18 @@ public struct ReplaySettings: Hashable, Sendable {
             }
             modes.insert(mode)
         }
-        if case .meters(let metres) = distanceFilter, !(metres >= 0 && metres.isFinite) {
-            throw invalid("--distance-filter: \(metres) is not a distance in metres (or 'none')")
+        if case .meters(let metres) = distanceFilter, let problem = SettingRange.distance.problem(metres) {
+            throw invalid("--distance-filter: \(problem), or 'none'")
         }
         if backgroundTask == false, leakBackgroundTask == true {
             throw invalid("--leak-background-task: there is no background task to leak with --no-background-task")
         }
         for (name, value) in [("--revoke-at", revokeAt), ("--enter-background-at", enterBackgroundAt), ("--lock-at", lockAt)] {
-            if let value, !(value >= 0 && value.isFinite) { throw invalid("\(name): \(value) is not a time in seconds from the start") }
+            if let value, let problem = SettingRange.time.problem(value) { throw invalid("\(name): \(problem)") }
         }
-        if let speed, !(speed > 0 && speed.isFinite) { throw invalid("--speed: \(speed) m/s is not a positive speed") }
-        for event in events where !(event.time >= 0 && event.time.isFinite) {
-            throw invalid("scenario: an event at \(event.time) s is not at a time from the start")
+        if let speed, let problem = SettingRange.speed.problem(speed) { throw invalid("--speed: \(problem)") }
+        for event in events {
+            if let problem = SettingRange.time.problem(event.time) { throw invalid("scenario: an event's 'at': \(problem)") }
         }
 
         var app = StandardNavigationApp.Settings()

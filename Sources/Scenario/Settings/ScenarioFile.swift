@@ -19,20 +19,48 @@ import Yams
 /// Keys are those of the command-line options in camelCase (`distanceFilter`, `revokeAt`, …);
 /// an unknown key is an error, so a typo never passes silently. See `Docs/Scenarios.md`.
 public enum ScenarioFile {
+    /// The largest scenario file read: a scenario is a few dozen lines, and a larger file
+    /// (or `/dev/zero`) is refused before it can fill memory.
+    public static let maximumBytes = 1 << 20
+
     /// Reads a file; `.json` is read as JSON, anything else as YAML (of which JSON is a subset).
-    /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` or ``ReplayError/invalidSettings(_:)``.
+    /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be opened or read,
+    ///   ``ReplayError/invalidSettings(_:)`` when it is too large, not UTF-8, or not a scenario.
     public static func read(contentsOf path: String) throws(ReplayError) -> ReplaySettings {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
         } catch {
             throw .settingsFileUnreadable("\(path): cannot read the scenario file")
         }
-        return try parse(text, name: path)
+        guard data.count <= maximumBytes else {
+            throw .invalidSettings("\(path): larger than \(maximumBytes / 1024 / 1024) MB: not a scenario file")
+        }
+        return try parse(try text(data, name: path), name: path)
+    }
+
+    /// `data` as UTF-8 text, or an error naming the line and column of the first byte that is not.
+    static func text(_ data: Data, name: String) throws(ReplayError) -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        var line = 1, column = 1, index = data.startIndex
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            index += UTF8.width(scalar)
+            if scalar == "\n" { (line, column) = (line + 1, 1) } else { column += 1 }
+        }
+        let byte = index < data.endIndex ? data[index] : 0
+        let hex = String(byte, radix: 16, uppercase: true)
+        throw .invalidSettings("\(name):\(line):\(column): not UTF-8 text (byte 0x\(hex.count < 2 ? "0" : "")\(hex)); save the scenario as UTF-8")
     }
 
     /// Parses a scenario from text; `name` stands for the file in messages.
     public static func parse(_ text: String, name: String) throws(ReplayError) -> ReplaySettings {
+        if let problem = YAMLShapeGuard.problem(in: text) {
+            throw .invalidSettings("\(name):\(problem.line):\(problem.column): \(problem.message)")
+        }
         let node: Yams.Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -50,8 +78,14 @@ public enum ScenarioFile {
 
     private static func describe(_ error: YamlError) -> String {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return "\(problem) at line \(mark.line), column \(mark.column)"
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams' own description quotes the whole file.
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return "a key is given twice (\(keys)) at line \(context.mark.line), column \(context.mark.column)"
+        case .reader(let problem, _, _, _):
+            return problem
         default:
             return "\(error)"
         }
@@ -66,11 +100,21 @@ public enum ScenarioFile {
             return .invalidSettings("\(name)\(place): '\(key)' \(problem)")
         }
 
-        func number(_ key: String, _ node: Yams.Node) throws(ReplayError) -> Double {
+        /// A number within `range` (see ``SettingRange``).
+        func number(_ key: String, _ node: Yams.Node, _ range: SettingRange) throws(ReplayError) -> Double {
             guard let scalar = node.scalar, let value = Double(scalar.string), value.isFinite else {
-                throw fail(key, "must be a number", node)
+                throw fail(key, "must be a number: \(range.expectation)", node)
             }
+            if let problem = range.problem(value) { throw fail(key, problem, node) }
             return value
+        }
+
+        /// The name of a mapping key; a list or mapping as a key is an error.
+        func keyName(_ keyNode: Yams.Node) throws(ReplayError) -> String {
+            guard let name = keyNode.scalar?.string else {
+                throw .invalidSettings("\(self.name)\(keyNode.mark.map { ":\($0.line):\($0.column)" } ?? ""): a key must be a name, not a list or mapping")
+            }
+            return name
         }
 
         func bool(_ key: String, _ node: Yams.Node) throws(ReplayError) -> Bool {
@@ -86,10 +130,10 @@ public enum ScenarioFile {
         mutating func settings(_ mapping: Yams.Node.Mapping) throws(ReplayError) -> ReplaySettings {
             var settings = ReplaySettings()
             for (keyNode, value) in mapping {
-                let key = keyNode.scalar?.string ?? ""
+                let key = try keyName(keyNode)
                 switch key {
                 case "profile": settings.profile = try string(key, value)
-                case "budget": settings.budget = try number(key, value)
+                case "budget": settings.budget = try number(key, value, .positiveDuration)
                 case "policy":
                     guard let policy = KeepAlivePolicy(rawValue: try string(key, value)) else {
                         throw fail(key, "must be session or delivery", value)
@@ -99,27 +143,30 @@ public enum ScenarioFile {
                     if value.scalar?.string == "none" {
                         settings.distanceFilter = ReplaySettings.DistanceFilter.none
                     } else {
-                        settings.distanceFilter = .meters(try number(key, value))
+                        settings.distanceFilter = .meters(try number(key, value, .distance))
                     }
                 case "accuracy": settings.accuracy = try string(key, value)
                 case "backgroundLocation": settings.backgroundLocation = try bool(key, value)
                 case "backgroundModes":
-                    guard let modes = value.sequence?.compactMap({ $0.scalar?.string }) else {
-                        throw fail(key, "must be a list of modes", value)
+                    guard let list = value.sequence else { throw fail(key, "must be a list of modes", value) }
+                    var modes: [String] = []
+                    for item in list {
+                        guard let mode = item.scalar?.string else { throw fail(key, "must be a list of mode names, not of lists or mappings", item) }
+                        modes.append(mode)
                     }
                     settings.backgroundModes = modes
                 case "pausesAutomatically": settings.pausesAutomatically = try bool(key, value)
                 case "activityType": settings.activityType = try string(key, value)
                 case "authorization": settings.authorization = try string(key, value)
                 case "servicesOff": settings.servicesOff = try bool(key, value)
-                case "revokeAt": settings.revokeAt = try number(key, value)
+                case "revokeAt": settings.revokeAt = try number(key, value, .time)
                 case "backgroundTask": settings.backgroundTask = try bool(key, value)
                 case "leakBackgroundTask": settings.leakBackgroundTask = try bool(key, value)
-                case "enterBackgroundAt": settings.enterBackgroundAt = try number(key, value)
-                case "lockAt": settings.lockAt = try number(key, value)
-                case "speed": settings.speed = try number(key, value)
+                case "enterBackgroundAt": settings.enterBackgroundAt = try number(key, value, .time)
+                case "lockAt": settings.lockAt = try number(key, value, .time)
+                case "speed": settings.speed = try number(key, value, .speed)
                 case "seed":
-                    guard let seed = value.scalar.flatMap({ UInt64($0.string) }) else { throw fail(key, "must be a whole number ≥ 0", value) }
+                    guard let seed = value.scalar.flatMap({ UInt64($0.string) }) else { throw fail(key, "must be a whole number from 0 to \(UInt64.max)", value) }
                     settings.seed = seed
                 case "lenient": settings.lenient = try bool(key, value)
                 case "events":
@@ -136,11 +183,11 @@ public enum ScenarioFile {
         func event(_ node: Yams.Node) throws(ReplayError) -> SimScenarioEvent {
             guard let mapping = node.mapping else { throw fail("events", "entries must be mappings with 'at' and 'do'", node) }
             var fields: [String: Yams.Node] = [:]
-            for (key, value) in mapping { fields[key.scalar?.string ?? ""] = value }
+            for (key, value) in mapping { fields[try keyName(key)] = value }
             guard let atNode = fields["at"], let doNode = fields["do"] else {
                 throw fail("events", "entries need 'at' (seconds) and 'do' (an action)", node)
             }
-            let time = try number("at", atNode)
+            let time = try number("at", atNode, .time)
             let verb = try string("do", doNode)
             let allowed: Set<String>
             let action: SimScenarioEvent.Action

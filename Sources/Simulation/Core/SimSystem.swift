@@ -102,7 +102,7 @@ public final class SimSystem {
         let event = SimEvent(time: now.seconds, kind: kind, detail: detail, state: appState,
                              remaining: backgroundTimeRemainingIfLimited, process: process)
         emittedEvents &+= 1
-        if case .warning(let warning) = detail, warnings.count < 100 { warnings.append(warning) }
+        if case .warning(let warning) = detail, warning.isAboutTheRun, warnings.count < 100 { warnings.append(warning) }
         for sink in sinks { sink.receive(event) }
     }
 

@@ -195,4 +195,13 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case whenInUseStartFromBackground
     /// The app never reached the background: the run says nothing about staying alive there.
     case neverInBackground
+
+    /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
+    /// iOS logs at a moment (kept in the event log only).
+    public var isAboutTheRun: Bool {
+        switch self {
+        case .neverInBackground: true
+        default: false
+        }
+    }
 }

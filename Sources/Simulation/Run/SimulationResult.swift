@@ -37,20 +37,7 @@ public struct SimSummary: Hashable, Sendable, Codable {
     public var durationSeconds: Double
     /// How many app processes ran (relaunches add one each).
     public var processes: Int
-    /// What iOS logged and what the simulator warns about (the first 100).
+    /// What the simulator warns about the run as a whole (the first 100); what iOS logs at a
+    /// moment is in the event log.
     public var warnings: [SimWarning]
-
-    /// `h:mm:ss`, with tenths when the time is not whole; rounded once, so 59.96 s reads 0:01:00.
-    /// Times beyond the simulation's limits print as the limit would not: `>100 y`.
-    public static func clockTime(_ seconds: Double) -> String {
-        guard seconds.isFinite, abs(seconds) <= SimLimits.maximumSeconds * 2 else { return seconds < 0 ? "-∞" : "∞" }
-        let sign = seconds < 0 ? "-" : ""
-        let tenthsTotal = Int64((abs(seconds) * 10).rounded())
-        let whole = tenthsTotal / 10
-        let tenths = tenthsTotal % 10
-        let text = "\(sign)\(whole / 3600):\(twoDigits(whole % 3600 / 60)):\(twoDigits(whole % 60))"
-        return tenths == 0 ? text : "\(text).\(tenths)"
-    }
-
-    private static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

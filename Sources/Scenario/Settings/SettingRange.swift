@@ -1,0 +1,40 @@
+import Simulation
+
+/// The kinds of number a replay takes, each with its valid range from ``SimLimits`` and the
+/// words a message uses for it; the command line and scenario files check with the same ones.
+enum SettingRange {
+    /// Seconds from the start of the trip: `--enter-background-at`, `--lock-at`, `--revoke-at`, `at`.
+    case time
+    /// A duration that must pass, in seconds: `--budget`.
+    case positiveDuration
+    /// Metres: `--distance-filter`.
+    case distance
+    /// Metres per second: `--speed`.
+    case speed
+
+    /// Whether `value` is valid (never NaN or infinite: the ranges are finite).
+    func contains(_ value: Double) -> Bool {
+        switch self {
+        case .time: SimLimits.times.contains(value)
+        case .positiveDuration: SimLimits.positiveDurations.contains(value)
+        case .distance: SimLimits.distances.contains(value)
+        case .speed: SimLimits.speeds.contains(value)
+        }
+    }
+
+    /// What a valid value is, with its range: "a time from the start (0…3155760000 s: 100 years)".
+    var expectation: String {
+        let years = "\(Formatting.short(SimLimits.maximumSeconds)) s: 100 years"
+        switch self {
+        case .time: return "a time from the start (0…\(years))"
+        case .positiveDuration: return "a positive duration (\(SimLimits.positiveDurations.lowerBound)…\(years))"
+        case .distance: return "a distance (0…\(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
+        case .speed: return "a speed (above 0, up to \(Formatting.short(SimLimits.speeds.upperBound)) m/s, the speed of light)"
+        }
+    }
+
+    /// "VALUE is not EXPECTATION", or `nil` when `value` is valid.
+    func problem(_ value: Double) -> String? {
+        contains(value) ? nil : "\(value) is not \(expectation)"
+    }
+}
