@@ -34,8 +34,12 @@ public struct Replay: Sendable {
         } catch {
             throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
         }
-        guard let built = TrajectoryBuilder(untimedSpeed: settings.untimedSpeed).trajectory(from: document) else {
-            throw .invalidTrack("\(track): the file has no waypoint, route point or track point to replay")
+        let built: TrajectoryBuilder.Outcome
+        do {
+            built = try TrajectoryBuilder(untimedSpeed: settings.untimedSpeed).build(from: document)
+        } catch {
+            // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
+            throw .invalidTrack("\(track): \(error.message)")
         }
         guard built.trajectory.duration > 0 else {
             throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
