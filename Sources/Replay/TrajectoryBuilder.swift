@@ -76,7 +76,7 @@ public struct TrajectoryBuilder: Sendable {
     /// - Throws: ``BuildError`` when there is nothing to replay, or the path cannot be replayed.
     public func build(from document: GPXDocument) throws(BuildError) -> Outcome {
         guard SimLimits.speeds.contains(untimedSpeed) else {
-            throw BuildError(kind: .invalidUntimedSpeed, message: "the untimed speed \(untimedSpeed) m/s is outside \(SimLimits.speeds.lowerBound)…\(SimLimits.speeds.upperBound) m/s")
+            throw BuildError(kind: .invalidUntimedSpeed, message: "the untimed speed \(untimedSpeed) m/s is not above 0 and at most \(SimLimits.speeds.upperBound) m/s")
         }
         let trackPieces = document.tracks.flatMap(\.segments).map(\.points).filter { !$0.isEmpty }
         let routePieces = document.routes.map(\.points).filter { !$0.isEmpty }
