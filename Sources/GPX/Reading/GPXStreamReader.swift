@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Bytes go from the file to libexpat in chunks of ``GPXReadOptions/chunkSize``; each call to
 /// ``next()`` returns the next ``GPXEvent`` in document order, reading more only when the events
-/// of the last chunk are used up. Memory stays flat whatever the file's size.
+/// of the last chunk are used up. Memory stays flat whatever the file's size: a value or a piece
+/// of markup longer than ``GPXReadOptions/maximumValueLength`` fails the read.
 ///
 /// ```swift
 /// let reader = try GPXStreamReader(contentsOf: "ride.gpx")
