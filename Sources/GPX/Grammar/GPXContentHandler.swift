@@ -638,5 +638,4 @@ struct Attributes {
         }
         return attributeName[name.utf8CodeUnitCount] == 0
     }
-
 }
