@@ -9,18 +9,20 @@ import Simulation
 /// segments is signal loss), else its route points (each route a piece), else its waypoints
 /// (one piece, as Xcode plays them).
 ///
-/// Times come from `<time>` where present, relative to the first. Untimed points between timed
-/// ones get times by distance along the piece; a path without times moves at `untimedSpeed`, and
-/// crossing from one piece to the next takes the time its distance takes at that speed.
-/// Recorded speed and course (GPX 1.0 or Garmin's extension) are kept; the trajectory derives
-/// them where absent.
+/// Times come from `<time>` where present, relative to the earliest piece's first time. Untimed
+/// points between timed ones get times by distance along the piece; a path without times moves at
+/// `untimedSpeed`, and crossing from one piece to the next takes the time its distance takes at
+/// that speed. Pieces stored out of time order are put in order (and the outcome says so); pieces
+/// that overlap in time, and paths longer than `SimLimits.maximumSeconds`, are refused.
+/// Recorded speed and course (GPX 1.0 or Garmin's extension) are kept; a recorded speed that is
+/// negative or faster than light is dropped (the point stays). The trajectory derives speed and
+/// course where absent.
 public struct TrajectoryBuilder: Sendable {
-    /// Metres per second for paths without times.
+    /// Metres per second for paths without times; must lie in `SimLimits.speeds`.
     public var untimedSpeed: Double
 
-    /// Creates a builder.
+    /// Creates a builder. An `untimedSpeed` outside `SimLimits.speeds` makes ``build(from:)`` throw.
     public init(untimedSpeed: Double = 13.9) {
-        precondition(untimedSpeed > 0, "untimedSpeed must be positive")
         self.untimedSpeed = untimedSpeed
     }
 
@@ -33,35 +35,140 @@ public struct TrajectoryBuilder: Sendable {
         public var timed: Bool
         /// Points dropped because their time went backwards or repeated.
         public var droppedPoints: Int
+        /// Whether the pieces (segments or routes) were stored out of time order and were put in order.
+        public var reorderedPieces: Bool
+        /// Recorded speeds dropped because they were negative or above `SimLimits.speeds`; their points were kept.
+        public var droppedSpeeds: Int
+        /// What a report should tell about the above, in words; empty when all was in order.
+        public var warnings: [String]
     }
 
-    /// Builds the trajectory of a document; `nil` when it has no points at all.
+    /// Why a document cannot be replayed.
+    public struct BuildError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The broad reason.
+        public enum Kind: Hashable, Sendable {
+            /// The document has no waypoint, route point or track point.
+            case noPoints
+            /// `untimedSpeed` is outside `SimLimits.speeds`.
+            case invalidUntimedSpeed
+            /// Two pieces (segments or routes) cover the same span of time.
+            case overlappingPieces
+            /// The path would last longer than `SimLimits.maximumSeconds`.
+            case tooLong
+        }
+
+        /// The broad reason.
+        public var kind: Kind
+        /// What is wrong, in words.
+        public var message: String
+
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// Builds the trajectory of a document; `nil` when it has no points or cannot be replayed
+    /// (``build(from:)`` says why).
     public func trajectory(from document: GPXDocument) -> Outcome? {
+        try? build(from: document)
+    }
+
+    /// Builds the trajectory of a document.
+    /// - Throws: ``BuildError`` when there is nothing to replay, or the path cannot be replayed.
+    public func build(from document: GPXDocument) throws(BuildError) -> Outcome {
+        guard SimLimits.speeds.contains(untimedSpeed) else {
+            throw BuildError(kind: .invalidUntimedSpeed, message: "the untimed speed \(untimedSpeed) m/s is not above 0 and at most \(SimLimits.speeds.upperBound) m/s")
+        }
         let trackPieces = document.tracks.flatMap(\.segments).map(\.points).filter { !$0.isEmpty }
         let routePieces = document.routes.map(\.points).filter { !$0.isEmpty }
-        let (pieces, source): ([[GPXPoint]], String) =
-            !trackPieces.isEmpty ? (trackPieces, "track points")
-            : !routePieces.isEmpty ? (routePieces, "route points")
-            : !document.waypoints.isEmpty ? ([document.waypoints], "waypoints") : ([], "")
-        guard !pieces.isEmpty else { return nil }
+        let (pieces, source, pieceName): ([[GPXPoint]], String, String) =
+            !trackPieces.isEmpty ? (trackPieces, "track points", "segment")
+            : !routePieces.isEmpty ? (routePieces, "route points", "route")
+            : !document.waypoints.isEmpty ? ([document.waypoints], "waypoints", "piece") : ([], "", "")
+        guard !pieces.isEmpty else {
+            throw BuildError(kind: .noPoints, message: "the file has no waypoint, route point or track point to replay")
+        }
 
-        let firstTime = pieces.lazy.flatMap { $0 }.compactMap(\.time).first
+        // The earliest piece start, so that pieces stored out of order still start at 0.
+        let firstTimes = pieces.compactMap { $0.lazy.compactMap(\.time).first }
+        let firstTime = firstTimes.min()
         let start = firstTime ?? document.metadata.time ?? GPXTime(secondsSince1970: 946_684_800)
         var samplesByPiece: [[TrajectorySample]] = []
         var previousEnd: (time: Double, coordinate: GeoCoordinate)?
+        var droppedSpeeds = 0
         for piece in pieces {
             let times = pieceTimes(piece, start: start, after: previousEnd)
+            try checkSpan(times, timed: firstTime != nil, source: source)
             let samples = zip(piece, times).map { point, time in
-                TrajectorySample(
+                var speed = point.recordedSpeed
+                // Zero is a recorded standstill; negative or faster than light is garbage.
+                if let recorded = speed, recorded != 0, !SimLimits.speeds.contains(recorded) {
+                    speed = nil
+                    droppedSpeeds += 1
+                }
+                return TrajectorySample(
                     time: time, coordinate: GeoCoordinate(latitude: point.latitude, longitude: point.longitude),
-                    altitude: point.elevation, speed: point.recordedSpeed, course: point.recordedCourse)
+                    altitude: point.elevation, speed: speed, course: point.recordedCourse)
             }
             if let last = samples.last { previousEnd = (last.time, last.coordinate) }
             samplesByPiece.append(samples)
         }
-        let trajectory = Trajectory(pieces: samplesByPiece, startDate: start.date)
+
+        var warnings: [String] = []
+        // Trajectory needs pieces in time order; a piece spans from its first sample to its latest time.
+        var numbered = samplesByPiece.enumerated().map { (number: $0.offset + 1, samples: $0.element) }
+        let reordered = zip(numbered, numbered.dropFirst()).contains { $1.samples[0].time < $0.samples[0].time }
+        if reordered {
+            numbered.sort { $0.samples[0].time < $1.samples[0].time }
+            warnings.append("the \(pieceName)s are stored out of time order: replayed in time order (\(numbered.map { String($0.number) }.joined(separator: ", ")))")
+        }
+        for (before, after) in zip(numbered, numbered.dropFirst()) {
+            let beforeEnd = before.samples.map(\.time).max()!
+            if after.samples[0].time < beforeEnd {
+                throw BuildError(kind: .overlappingPieces, message: "\(pieceName) \(after.number) (from \(describe(after.samples[0].time, start))) starts before \(pieceName) \(before.number) ends (\(describe(beforeEnd, start))): the \(pieceName)s overlap in time, so there is no single path to replay")
+            }
+        }
+        let allTimes = samplesByPiece.flatMap { $0.map(\.time) }
+        if let earliest = allTimes.min(), let latest = allTimes.max(), latest - earliest > SimLimits.maximumSeconds {
+            throw tooLong(latest - earliest, timed: firstTime != nil, source: source)
+        }
+        if droppedSpeeds > 0 {
+            warnings.append("\(droppedSpeeds) recorded speed\(droppedSpeeds == 1 ? "" : "s") below 0 or above \(SimLimits.speeds.upperBound) m/s ignored (derived from the points instead)")
+        }
+
+        let trajectory = Trajectory(pieces: numbered.map(\.samples), startDate: start.date)
         let total = pieces.reduce(0) { $0 + $1.count }
-        return Outcome(trajectory: trajectory, source: source, timed: firstTime != nil, droppedPoints: total - trajectory.sampleCount)
+        return Outcome(
+            trajectory: trajectory, source: source, timed: firstTime != nil, droppedPoints: total - trajectory.sampleCount,
+            reorderedPieces: reordered, droppedSpeeds: droppedSpeeds, warnings: warnings)
+    }
+
+    /// Refuses times a simulation cannot hold (beyond ±`SimLimits.maximumSeconds` from the start).
+    private func checkSpan(_ times: [Double], timed: Bool, source: String) throws(BuildError) {
+        for time in times where !(abs(time) <= SimLimits.maximumSeconds) {
+            throw tooLong(abs(time), timed: timed, source: source)
+        }
+    }
+
+    private func tooLong(_ seconds: Double, timed: Bool, source: String) -> BuildError {
+        let years = seconds / (365.25 * 86_400)
+        let limit = "a replay covers at most \(Int(SimLimits.maximumSeconds / (365.25 * 86_400))) years"
+        let span = years.isFinite && years < 1e15 ? "\(Int(years.rounded())) years" : "longer than anything a clock can hold"
+        let message = timed
+            ? "the \(source) span \(span): \(limit)"
+            : "at the untimed speed of \(untimedSpeed) m/s the path takes \(span): \(limit)"
+        // Untimed, it is the speed that is wrong (an option), not the file.
+        return BuildError(kind: timed ? .tooLong : .invalidUntimedSpeed, message: message)
+    }
+
+    /// A time of the path as the file would write it.
+    private func describe(_ seconds: Double, _ start: GPXTime) -> String {
+        let whole = seconds.rounded(.down)
+        var time = start
+        time.secondsSince1970 += Int64(whole)
+        let nanoseconds = Int64(start.nanoseconds) + Int64(((seconds - whole) * 1e9).rounded())
+        time.secondsSince1970 += nanoseconds / 1_000_000_000
+        time.nanoseconds = Int32(nanoseconds % 1_000_000_000)
+        return time.iso8601String
     }
 
     /// Seconds from `start` for each point of a piece.

@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func aDirectoryIsUnreadable() throws {
-        #expect(throws: GPXReadError(kind: .unreadable, file: "/tmp", position: nil, message: "cannot read: Is a directory")) {
+        #expect(throws: GPXReadError(kind: .unreadable, file: "/tmp", position: nil, message: "cannot read: a directory, not a regular file")) {
             try GPXReader().read(contentsOf: "/tmp")
         }
     }

@@ -3,21 +3,28 @@ import GPX
 import Testing
 
 @Suite struct HostileInputTests {
-    /// Nine levels of ten references each: 10⁹ "lol"s if expanded.
-    private var billionLaughs: String {
+    /// Nine levels of ten references each: 10⁹ "lol"s if expanded, inside `target`.
+    private func billionLaughs(in target: String = "<extensions><x>&lol9;</x></extensions>") -> String {
         var entities = ["<!ENTITY lol0 \"lol\">"]
         for level in 1...9 {
             let references = String(repeating: "&lol\(level - 1);", count: 10)
             entities.append("<!ENTITY lol\(level) \"\(references)\">")
         }
         return "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n" + entities.joined(separator: "\n")
-            + "\n]>\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"1\"><name>&lol9;</name></wpt></gpx>\n"
+            + "\n]>\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"1\">\(target)</wpt></gpx>\n"
     }
 
     @Test func entityExpansionBombIsStoppedByExpat() throws {
-        let error = try #require(readError(billionLaughs))
+        let error = try #require(readError(billionLaughs()))
         #expect(error.kind == .entityExpansionLimit)
         #expect(error.message.hasPrefix("limit on input amplification factor (from DTD and entities) breached"))
+    }
+
+    @Test func entityExpansionIntoAValueStopsAtTheValueLimit() throws {
+        // Within expat's amplification limit a value could still reach gigabytes; the reader's own limit stops it.
+        let error = try #require(readError(billionLaughs(in: "<name>&lol9;</name>")))
+        #expect(error.description == "test.gpx:14:41: <name> is longer than the limit of 1048576 bytes")
+        #expect(error.kind == .valueTooLong)
     }
 
     @Test func externalEntitiesAreNeverLoaded() throws {

@@ -28,8 +28,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("1e-9", "--speed: at 1e-09 m/s the untimed route points take 10010128171625.8 s, more than a run can last (3155760000 s: 100 years)"),
-        ("5e-324", "--speed: at 5e-324 m/s the untimed route points take forever, more than a run can last (3155760000 s: 100 years)"),
+        ("1e-9", "--speed: at the untimed speed of 1e-09 m/s the path takes 7925 years: a replay covers at most 100 years"),
+        ("5e-324", "--speed: at the untimed speed of 5e-324 m/s the path takes longer than anything a clock can hold: a replay covers at most 100 years"),
     ])
     func aSpeedSoSlowTheTripOutlastsACenturyExits64(speed: String, message: String) throws {
         let result = try CLI.run(["replay", untimed, "--speed", speed])
@@ -47,7 +47,7 @@ import Testing
             """)
         let result = try CLI.run(["replay", track])
         #expect(result.status == 65)
-        #expect(result.stderr == "\(track): the track points span 315506361600 s, more than a run can last (3155760000 s: 100 years)\n")
+        #expect(result.stderr == "\(track): the track points span 9998 years: a replay covers at most 100 years\n")
     }
 
     @Test func fullUInt64SeedsPrintExactly() throws {
@@ -119,6 +119,24 @@ import Testing
             #expect(result.status == 73, "\(arguments)")
             #expect(result.stderr == "standard output: cannot write the output: No space left on device\n", "\(arguments)")
         }
+    }
+
+    @Test func whatTheBuilderChangedIsReported() throws {
+        let fixtures = try Fixtures()
+        let track = try fixtures.write("reordered.gpx", """
+            <gpx version="1.0"><trk><trkseg>
+            <trkpt lat="47.002" lon="8"><time>2024-01-01T10:05:00Z</time></trkpt>
+            <trkpt lat="47.003" lon="8"><time>2024-01-01T10:06:00Z</time></trkpt>
+            </trkseg><trkseg>
+            <trkpt lat="47" lon="8"><time>2024-01-01T10:00:00Z</time><speed>1e300</speed></trkpt>
+            <trkpt lat="47.001" lon="8"><time>2024-01-01T10:01:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let result = try CLI.json(["replay", track, "--format", "json", "--enter-background-at", "30"])
+        #expect(result.object["warnings"] as? [String] == [
+            "the segments are stored out of time order: replayed in time order (2, 1)",
+            "1 recorded speed below 0 or above 299792458.0 m/s ignored (derived from the points instead)",
+        ])
     }
 
     @Test func warningsForEventsAfterTheEndAbsurdSpeedsAndInstantTracks() throws {

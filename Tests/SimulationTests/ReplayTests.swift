@@ -87,6 +87,112 @@ import Testing
         #expect(TrajectoryBuilder().trajectory(from: GPXDocument(tracks: [GPXTrack(segments: [GPXTrackSegment()])])) == nil)
     }
 
+    // Issue 10: what the builder refuses, orders or drops, and why.
+
+    private func segments(_ times: [[String]]) -> GPXDocument {
+        var longitude = 0.0
+        return GPXDocument(tracks: [GPXTrack(segments: times.map { segment in
+            GPXTrackSegment(points: segment.map { time in
+                longitude += 0.001
+                return point(0, longitude, time)
+            })
+        })])
+    }
+
+    private func buildError(_ document: GPXDocument, _ builder: TrajectoryBuilder = TrajectoryBuilder()) -> TrajectoryBuilder.BuildError? {
+        do {
+            _ = try builder.build(from: document)
+            Issue.record("expected an error")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func segmentsStoredOutOfTimeOrderAreReplayedInOrderWithAWarning() throws {
+        let document = segments([
+            ["2024-05-01T08:10:00Z", "2024-05-01T08:11:00Z"], ["2024-05-01T08:00:00Z", "2024-05-01T08:01:00Z"],
+            ["2024-05-01T08:20:00Z", "2024-05-01T08:21:00Z"],
+        ])
+        let outcome = try TrajectoryBuilder().build(from: document)
+        #expect(outcome.reorderedPieces)
+        #expect(outcome.warnings == ["the segments are stored out of time order: replayed in time order (2, 1, 3)"])
+        #expect(outcome.trajectory.pieces.map { $0.map(\.time) } == [[0, 60], [600, 660], [1200, 1260]])
+        #expect(outcome.trajectory.duration == 1260)
+        #expect(outcome.trajectory.startDate == GPXTime(iso8601: "2024-05-01T08:00:00Z")!.date)
+        #expect(outcome.trajectory.pieces[0][0].coordinate == GeoCoordinate(latitude: 0, longitude: 0.003))
+    }
+
+    @Test func segmentsInOrderGiveNoWarning() throws {
+        let outcome = try TrajectoryBuilder().build(from: segments([["2024-05-01T08:00:00Z"], ["2024-05-01T08:00:00Z", "2024-05-01T08:01:00Z"]]))
+        #expect(!outcome.reorderedPieces)
+        #expect(outcome.warnings.isEmpty)
+    }
+
+    @Test func overlappingSegmentsAreRefusedWithTheirTimes() throws {
+        let document = segments([["2024-05-01T08:00:00Z", "2024-05-01T08:10:00Z"], ["2024-05-01T08:05:00.5Z", "2024-05-01T08:15:00Z"]])
+        let error = try #require(buildError(document))
+        #expect(error.kind == .overlappingPieces)
+        #expect(error.description == "segment 2 (from 2024-05-01T08:05:00.5Z) starts before segment 1 ends (2024-05-01T08:10:00Z): the segments overlap in time, so there is no single path to replay")
+    }
+
+    @Test func aTrackLongerThanTheSimulationLimitIsRefused() throws {
+        let error = try #require(buildError(segments([["1900-01-01T00:00:00Z", "2024-01-01T00:00:00Z"]])))
+        #expect(error.kind == .tooLong)
+        #expect(error.description == "the track points span 124 years: a replay covers at most 100 years")
+        // Out of order, the span is the same.
+        let reversed = try #require(buildError(segments([["2024-01-01T00:00:00Z"], ["1900-01-01T00:00:00Z"]])))
+        #expect(reversed.description == "the track points span 124 years: a replay covers at most 100 years")
+    }
+
+    @Test func anAbsurdUntimedDurationIsRefused() throws {
+        let document = GPXDocument(routes: [GPXRoute(points: [point(0, 0), point(0, 1)])])
+        let error = try #require(buildError(document, TrajectoryBuilder(untimedSpeed: 1e-9)))
+        #expect(error.kind == .invalidUntimedSpeed)  // the speed is wrong, not the file
+        #expect(error.description == "at the untimed speed of 1e-09 m/s the path takes 3527502 years: a replay covers at most 100 years")
+    }
+
+    @Test(arguments: [0, -1, Double.nan, Double.infinity, 3e8])
+    func anInvalidUntimedSpeedIsRefusedNotTrapped(speed: Double) throws {
+        let error = try #require(buildError(segments([["2024-05-01T08:00:00Z"]]), TrajectoryBuilder(untimedSpeed: speed)))
+        #expect(error.kind == .invalidUntimedSpeed)
+        #expect(error.description == "the untimed speed \(speed) m/s is not above 0 and at most 299792458.0 m/s")
+        #expect(TrajectoryBuilder(untimedSpeed: speed).trajectory(from: GPXDocument()) == nil)
+    }
+
+    @Test func aDocumentWithoutPointsSaysSo() throws {
+        let error = try #require(buildError(GPXDocument()))
+        #expect(error.kind == .noPoints)
+        #expect(error.description == "the file has no waypoint, route point or track point to replay")
+    }
+
+    @Test func recordedSpeedsOutsideTheSimulationsRangeAreDropped() throws {
+        var points = (0..<5).map { point(0, Double($0) * 0.001, "2024-05-01T08:00:0\($0)Z") }
+        points[0].speed = -3
+        points[1].speed = 4.5
+        points[2].speed = 0
+        points[3].speed = 4e8
+        var garmin = GarminTrackPointExtension()
+        garmin.speed = -1
+        points[4].garmin = garmin
+        let document = GPXDocument(tracks: [GPXTrack(segments: [GPXTrackSegment(points: points)])])
+        let outcome = try TrajectoryBuilder().build(from: document)
+        #expect(outcome.trajectory.pieces[0].map(\.speed) == [nil, 4.5, 0, nil, nil])
+        #expect(outcome.droppedSpeeds == 3)
+        #expect(outcome.warnings == ["3 recorded speeds below 0 or above 299792458.0 m/s ignored (derived from the points instead)"])
+        #expect(outcome.trajectory.sampleCount == 5)
+    }
+
+    @Test func aTrackInTheYear0000Replays() throws {
+        let document = segments([["0000-01-01T00:00:00Z", "0000-01-01T00:10:00Z"]])
+        let trajectory = try TrajectoryBuilder().build(from: document).trajectory
+        #expect(trajectory.duration == 600)
+        #expect(trajectory.startDate == GPXTime(iso8601: "0000-01-01T00:00:00Z")!.date)
+        let configuration = SimulationConfiguration(trajectory: trajectory, timeline: [SimScenarioEvent(at: 60, .enterBackground)])
+        let result = KeepAliveSimulation(configuration, app: StandardNavigationApp()).run()
+        #expect(result.summary.verdict == .keptAlive)
+    }
+
     @Test func theSampleCommuteReplaysEndToEnd() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tracks/city-commute.gpx").path

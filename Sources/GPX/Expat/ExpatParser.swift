@@ -24,12 +24,16 @@ final class ExpatParser {
 
     private let parser: XML_Parser
     let state: UnsafeMutablePointer<CallbackState>
+    /// Bytes handed to expat so far.
+    private var bytesParsed = 0
 
     init(fileName: String, options: GPXReadOptions) {
         parser = XML_ParserCreateNS(nil, ElementNameClassifier.separator)
         state = .allocate(capacity: 1)
         state.initialize(to: CallbackState(
-            parser: parser, handler: GPXContentHandler(fileName: fileName, isLenient: options.isLenient)))
+            parser: parser,
+            handler: GPXContentHandler(
+                fileName: fileName, isLenient: options.isLenient, maximumValueLength: options.maximumValueLength)))
         XML_SetUserData(parser, UnsafeMutableRawPointer(state))
         XML_SetElementHandler(parser, startElementCallback, endElementCallback)
         XML_SetUnknownEncodingHandler(parser, unknownEncodingCallback, nil)
@@ -38,6 +42,8 @@ final class ExpatParser {
         XML_SetBillionLaughsAttackProtectionMaximumAmplification(parser, options.maximumAmplification)
         XML_SetBillionLaughsAttackProtectionActivationThreshold(
             parser, CUnsignedLongLong(options.amplificationActivationThreshold))
+        // On expat 2.5 this does nothing; the stream reader's feed sizes keep rescans linear there.
+        _ = keepalive_set_reparse_deferral(parser, 1)
     }
 
     deinit {
@@ -53,14 +59,46 @@ final class ExpatParser {
 
     /// Parses `length` bytes just written into ``buffer(length:)``; `false` if parsing stopped with an error.
     func parseBuffer(length: Int, isFinal: Bool) -> Bool {
-        XML_ParseBuffer(parser, Int32(length), isFinal ? 1 : 0) == XML_STATUS_OK
+        bytesParsed += length
+        return XML_ParseBuffer(parser, Int32(length), isFinal ? 1 : 0) == XML_STATUS_OK
     }
 
     /// Parses bytes the caller holds; `false` if parsing stopped with an error.
     func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> Bool {
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        bytesParsed += bytes.count
         return XML_Parse(parser, base, Int32(bytes.count), isFinal ? 1 : 0) == XML_STATUS_OK
     }
+
+    /// Bytes expat holds but has not yet parsed: the unfinished token at the end of the input so far.
+    ///
+    /// Valid right after a successful parse (before the next ``buffer(length:)``, which may move
+    /// expat's buffer): expat's current event is then the start of that token.
+    var unparsedByteCount: Int {
+        let index = Int(XML_GetCurrentByteIndex(parser))
+        return index < 0 ? 0 : max(0, bytesParsed - index)
+    }
+
+    /// What the unfinished token is, from its first bytes; for messages.
+    var unparsedTokenDescription: String {
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        guard let context = XML_GetInputContext(parser, &offset, &size), size - offset >= 4 else {
+            return "a piece of markup"
+        }
+        let start = UnsafeRawPointer(context + Int(offset)).assumingMemoryBound(to: UInt8.self)
+        guard start[0] == UInt8(ascii: "<") else { return "a piece of markup" }
+        switch (start[1], start[2], start[3]) {
+        case (UInt8(ascii: "!"), UInt8(ascii: "-"), UInt8(ascii: "-")): return "a comment"
+        case (UInt8(ascii: "!"), _, _): return "a declaration"
+        case (UInt8(ascii: "?"), _, _): return "a processing instruction"
+        case (UInt8(ascii: "/"), _, _): return "an end tag"
+        default: return "a start tag (with its attributes)"
+        }
+    }
+
+    /// Where expat's current event starts; see ``unparsedByteCount`` for when that is the unfinished token.
+    var currentPosition: GPXSourcePosition { ExpatParser.position(parser) }
 
     /// expat's own error after `parse` returned `false`: code, message and position.
     var expatError: (code: Int, message: String, position: GPXSourcePosition) {
@@ -105,7 +143,12 @@ private func endElementCallback(_ userData: UnsafeMutableRawPointer?, _ name: Un
 }
 
 private func characterDataCallback(_ userData: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int32) {
-    callbackState(userData).pointee.handler.characters(UnsafeRawBufferPointer(start: text, count: Int(length)))
+    let state = callbackState(userData)
+    // `false`: the value grew past its limit; stop before expat expands or reads any more.
+    if !state.pointee.handler.characters(UnsafeRawBufferPointer(start: text, count: Int(length))) {
+        XML_StopParser(state.pointee.parser, 0)
+        state.pointee.updateTextDelivery()
+    }
 }
 
 private func unknownEncodingCallback(

@@ -19,10 +19,41 @@ struct GPXContentHandler {
         case elevation, time, name, comment, description, symbol, type, course, speed, fix
         case satellites, hdop, vdop, pdop
         case heartRate, cadence, airTemperature, waterTemperature, depth, garminSpeed, garminCourse, bearing
+
+        /// The element's local name, for messages.
+        var elementName: String {
+            switch self {
+            case .metadataName, .pathName, .name, .metadataAuthor: "name"
+            case .metadataDescription, .pathDescription, .description: "desc"
+            case .metadataTime, .time: "time"
+            case .metadataKeywords: "keywords"
+            case .pathComment, .comment: "cmt"
+            case .pathSource: "src"
+            case .pathNumber: "number"
+            case .pathType, .type: "type"
+            case .elevation: "ele"
+            case .symbol: "sym"
+            case .course, .garminCourse: "course"
+            case .speed, .garminSpeed: "speed"
+            case .fix: "fix"
+            case .satellites: "sat"
+            case .hdop: "hdop"
+            case .vdop: "vdop"
+            case .pdop: "pdop"
+            case .heartRate: "hr"
+            case .cadence: "cad"
+            case .airTemperature: "atemp"
+            case .waterTemperature: "wtemp"
+            case .depth: "depth"
+            case .bearing: "bearing"
+            }
+        }
     }
 
     let fileName: String
     let isLenient: Bool
+    /// The longest text or attribute value kept, in bytes (``GPXReadOptions/maximumValueLength``).
+    let maximumValueLength: Int
 
     /// Events ready for a `next()` consumer, oldest first from `nextEvent`.
     private var events: [GPXEvent] = []
@@ -62,9 +93,10 @@ struct GPXContentHandler {
     private var pointRejected = false
     private var warnedAboutZonelessTime = false
 
-    init(fileName: String, isLenient: Bool) {
+    init(fileName: String, isLenient: Bool, maximumValueLength: Int = GPXReadOptions().maximumValueLength) {
         self.fileName = fileName
         self.isLenient = isLenient
+        self.maximumValueLength = maximumValueLength
         events.reserveCapacity(1024)
     }
 
@@ -207,9 +239,16 @@ struct GPXContentHandler {
     /// Whether text is wanted now; the parser delivers character data only then.
     var isCollectingText: Bool { field != nil && skippedDepth == 0 && !shouldStop }
 
-    mutating func characters(_ bytes: UnsafeRawBufferPointer) {
-        guard field != nil, skippedDepth == 0, !shouldStop else { return }
+    /// Collects a piece of a value's text; `false` once the value is too long (the read has failed).
+    mutating func characters(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let field, skippedDepth == 0, !shouldStop else { return true }
+        // Bounded, so that a 2 GB <desc> (or one inflated by entities) costs no more than the limit.
+        guard text.count + bytes.count <= maximumValueLength else {
+            fail(.valueTooLong, "<\(field.elementName)> is longer than the limit of \(maximumValueLength) bytes", at: fieldPosition)
+            return false
+        }
         text.append(bytes)
+        return true
     }
 
     /// Records an error found outside the grammar (by expat, or by reading the file).
@@ -232,8 +271,11 @@ struct GPXContentHandler {
         }
         rootStarted = true
         contexts.append(.gpx)
-        let version = attributes.string("version") ?? namespace.impliedVersion
-        emit(.header(version: version, creator: attributes.string("creator")))
+        let versionValue = attribute("version", of: "gpx", in: attributes, position: position)
+        let creatorValue = attribute("creator", of: "gpx", in: attributes, position: position)
+        guard !shouldStop else { return }
+        let version = versionValue.map { String(decoding: $0, as: UTF8.self) } ?? namespace.impliedVersion
+        emit(.header(version: version, creator: creatorValue.map { String(decoding: $0, as: UTF8.self) }))
     }
 
     private mutating func beginPath(_ kind: Context) {
@@ -260,6 +302,15 @@ struct GPXContentHandler {
     private mutating func beginPoint(
         _ kind: PointKind, attributes: Attributes, position: () -> GPXSourcePosition
     ) {
+        // Nothing of an earlier point, kept or refused, may carry over into this one.
+        if pointHasDetails {
+            pointDetails = GPXPointDetails()
+            pointHasDetails = false
+        }
+        if pointHasGarmin {
+            pointGarmin = GarminTrackPointExtension()
+            pointHasGarmin = false
+        }
         if kind == .waypoint { emitMetadataIfNeeded() }
         let element = kind == .waypoint ? "wpt" : kind == .routePoint ? "rtept" : "trkpt"
         let latitude = coordinate("lat", of: element, in: attributes, range: -90...90, position: position)
@@ -272,7 +323,6 @@ struct GPXContentHandler {
             return
         }
         point = GPXPoint(latitude: latitude, longitude: longitude)
-        pointHasGarmin = false
         pointKind = kind
         pointRejected = false
         contexts.append(.point)
@@ -283,13 +333,16 @@ struct GPXContentHandler {
         _ attribute: StaticString, of element: String, in attributes: Attributes,
         range: ClosedRange<Double>, position: () -> GPXSourcePosition
     ) -> Double? {
-        guard let raw = attributes.value(attribute) else {
-            rejectPoint(.missingCoordinate, "<\(element)> has no \(attribute) attribute", at: position())
+        guard let raw = self.attribute(attribute, of: element, in: attributes, position: position) else {
+            if !shouldStop {
+                rejectPoint(.missingCoordinate, "<\(element)> has no \(attribute) attribute", at: position())
+            }
             return nil
         }
         guard let value = DecimalParser.double(UnsafeRawBufferPointer(raw)) else {
-            let shown = String(decoding: UnsafeRawBufferPointer(raw), as: UTF8.self)
-            rejectPoint(.invalidCoordinate, "<\(element)> \(attribute)=\"\(shown)\" is not a number", at: position())
+            let bytes = UnsafeRawBufferPointer(raw)
+            let message = "<\(element)> \(attribute)=\"\(Self.shown(bytes))\" \(DecimalParser.refusal(bytes))"
+            rejectPoint(.invalidCoordinate, message, at: position())
             return nil
         }
         guard range.contains(value) else {
@@ -298,6 +351,18 @@ struct GPXContentHandler {
             rejectPoint(
                 .coordinateOutOfRange,
                 "<\(element)> \(label) \(Self.format(value)) is outside \(bounds)", at: position())
+            return nil
+        }
+        return value
+    }
+
+    /// An attribute's raw value; one longer than ``maximumValueLength`` fails the read.
+    private mutating func attribute(
+        _ name: StaticString, of element: String, in attributes: Attributes, position: () -> GPXSourcePosition
+    ) -> UnsafeBufferPointer<UInt8>? {
+        guard let value = attributes.value(name) else { return nil }
+        guard value.count <= maximumValueLength else {
+            fail(.valueTooLong, "<\(element)> \(name) is longer than the limit of \(maximumValueLength) bytes", at: position())
             return nil
         }
         return value
@@ -460,7 +525,7 @@ struct GPXContentHandler {
     private mutating func number(_ bytes: UnsafeRawBufferPointer, _ element: String) -> Double? {
         if ASCII.isBlank(bytes) { return nil }
         if let value = DecimalParser.double(bytes) { return value }
-        warnIgnored(element, bytes, "is not a number")
+        warnIgnored(element, bytes, DecimalParser.refusal(bytes))
         return nil
     }
 
@@ -481,14 +546,19 @@ struct GPXContentHandler {
     /// A `<time>`; an unparseable one fails the read (strict) or skips the point (lenient).
     private mutating func time(_ bytes: UnsafeRawBufferPointer, inPoint: Bool) -> GPXTime? {
         if ASCII.isBlank(bytes) { return nil }
-        if let time = ISO8601TimeParser.parse(bytes) {
+        let message: String
+        switch ISO8601TimeParser.parseChecked(bytes) {
+        case .success(let time):
             if !time.hasTimeZone && !warnedAboutZonelessTime {
                 warnedAboutZonelessTime = true
                 warn("<time> \"\(Self.shown(bytes))\" has no time zone: read as UTC (said once per file)", at: fieldPosition)
             }
             return time
+        case .failure(.outsideReadableYears):
+            message = "<time> \"\(Self.shown(bytes))\" is outside the years 0000…9999 (in UTC)"
+        case .failure(.notISO8601):
+            message = "<time> \"\(Self.shown(bytes))\" is not an ISO 8601 date-time"
         }
-        let message = "<time> \"\(Self.shown(bytes))\" is not an ISO 8601 date-time"
         if inPoint {
             rejectPoint(.invalidTime, message, at: fieldPosition)
         } else if isLenient {
@@ -501,8 +571,11 @@ struct GPXContentHandler {
 
     private mutating func readBounds(_ attributes: Attributes, position: () -> GPXSourcePosition) {
         let names: [StaticString] = ["minlat", "minlon", "maxlat", "maxlon"]
-        let values = names.map { name in
-            attributes.value(name).flatMap { DecimalParser.double(UnsafeRawBufferPointer($0)) }
+        var values: [Double?] = []
+        for name in names {
+            let value = attribute(name, of: "bounds", in: attributes, position: position)
+            guard !shouldStop else { return }
+            values.append(value.flatMap { DecimalParser.double(UnsafeRawBufferPointer($0)) })
         }
         guard let minLat = values[0], let minLon = values[1], let maxLat = values[2], let maxLon = values[3] else {
             warn("ignored <bounds>: it needs numeric minlat, minlon, maxlat and maxlon", at: position())
@@ -564,9 +637,5 @@ struct Attributes {
             return false
         }
         return attributeName[name.utf8CodeUnitCount] == 0
-    }
-
-    func string(_ name: StaticString) -> String? {
-        value(name).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -5,7 +5,7 @@
 final class TextBuffer {
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
-    private var count = 0
+    private(set) var count = 0
 
     init(capacity: Int = 256) {
         self.capacity = capacity

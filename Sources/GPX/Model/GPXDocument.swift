@@ -15,13 +15,18 @@ public struct GPXDocument: Hashable, Sendable {
     /// The `<trk>` elements.
     public var tracks: [GPXTrack]
     /// What a lenient read skipped, and other things worth knowing; empty for a clean file.
+    /// Holds at most ``GPXReadOptions/maximumStoredWarnings``; the rest are counted in ``suppressedWarningCount``.
     public var warnings: [GPXWarning]
+    /// Warnings the read counted but did not keep (beyond ``GPXReadOptions/maximumStoredWarnings``).
+    public var suppressedWarningCount: Int
+    /// All warnings of the read: those kept and those only counted.
+    public var warningCount: Int { warnings.count + suppressedWarningCount }
 
     /// Creates a document.
     public init(
         version: String? = nil, creator: String? = nil, metadata: GPXMetadata = GPXMetadata(),
         waypoints: [GPXPoint] = [], routes: [GPXRoute] = [], tracks: [GPXTrack] = [],
-        warnings: [GPXWarning] = []
+        warnings: [GPXWarning] = [], suppressedWarningCount: Int = 0
     ) {
         self.version = version
         self.creator = creator
@@ -30,5 +35,6 @@ public struct GPXDocument: Hashable, Sendable {
         self.routes = routes
         self.tracks = tracks
         self.warnings = warnings
+        self.suppressedWarningCount = suppressedWarningCount
     }
 }

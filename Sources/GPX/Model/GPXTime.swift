@@ -40,6 +40,11 @@ public struct GPXTime: Hashable, Comparable, Sendable {
         self = parsed
     }
 
+    /// The whole seconds a read `<time>` may have: 0000-01-01T00:00:00Z through 9999-12-31T23:59:59Z.
+    /// The reader refuses times outside (their four-digit year would not print back), so every time
+    /// it reads prints as an ``iso8601String`` that it reads again as the same instant.
+    public static let readableSeconds: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
     /// Whether the file gave a zone (`Z` or an offset). Times without one are read as UTC.
     public var hasTimeZone: Bool { utcOffsetSeconds != nil }
 
@@ -50,17 +55,30 @@ public struct GPXTime: Hashable, Comparable, Sendable {
 
     /// Seconds from `other` to `self`, computed from the integer parts.
     public func seconds(since other: GPXTime) -> Double {
-        Double(secondsSince1970 - other.secondsSince1970) + Double(nanoseconds - other.nanoseconds) / 1e9
+        // Times made in code may lie far apart: no overflow trap, whatever the values.
+        let (whole, overflow) = secondsSince1970.subtractingReportingOverflow(other.secondsSince1970)
+        let seconds = overflow ? Double(secondsSince1970) - Double(other.secondsSince1970) : Double(whole)
+        return seconds + Double(nanoseconds - other.nanoseconds) / 1e9
     }
 
     /// The instant in UTC, e.g. `2021-01-07T21:51:59.179Z`; fractional digits only as many as needed.
+    ///
+    /// Every time the reader returns prints with a four-digit year and reads back as the same
+    /// instant. A time made in code outside ``readableSeconds`` prints in ISO 8601's expanded form
+    /// (`+10000-01-01T00:00:00Z`, `-0001-12-31T23:00:00Z`), which the reader refuses.
     public var iso8601String: String {
-        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
-        let secondOfDay = secondsSince1970 - days * 86_400
+        // Floor division without overflow, even for Int64.min.
+        var secondOfDay = secondsSince1970 % 86_400
+        var days = secondsSince1970 / 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
         let (year, month, day) = CivilCalendar.date(fromDaysSince1970: days)
         var result = ""
         result.reserveCapacity(30)
-        result += Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        let yearText = (0...9999).contains(year) ? Self.pad(year, 4) : (year < 0 ? "-" : "+") + Self.pad(year.magnitude, 4)
+        result += yearText + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
         result += "T" + Self.pad(secondOfDay / 3600, 2) + ":" + Self.pad(secondOfDay % 3600 / 60, 2)
         result += ":" + Self.pad(secondOfDay % 60, 2)
         if nanoseconds > 0 {

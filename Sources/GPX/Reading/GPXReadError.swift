@@ -23,8 +23,11 @@ public struct GPXReadError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidCoordinate
         /// `lat` is outside −90…90 or `lon` outside −180…180.
         case coordinateOutOfRange
-        /// A `<time>` is not an ISO 8601 date-time.
+        /// A `<time>` is not an ISO 8601 date-time, or names an instant outside the years 0000…9999.
         case invalidTime
+        /// A text value, an attribute value, or a single piece of markup (a tag with its
+        /// attributes, a comment) is longer than ``GPXReadOptions/maximumValueLength``.
+        case valueTooLong
     }
 
     /// The broad reason.

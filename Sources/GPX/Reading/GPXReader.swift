@@ -21,14 +21,14 @@ public struct GPXReader: Sendable {
 
     /// Reads a file.
     public func read(contentsOf path: String) throws(GPXReadError) -> GPXDocument {
-        try Self.document(from: GPXStreamReader(contentsOf: path, options: options))
+        try Self.document(from: GPXStreamReader(contentsOf: path, options: options), keepingWarnings: options.maximumStoredWarnings)
     }
 
     /// Reads a file, telling `progress` the bytes read so far after each chunk.
     public func read(contentsOf path: String, progress: (_ bytesRead: Int) -> Void) throws(GPXReadError) -> GPXDocument {
         let stream = try GPXStreamReader(contentsOf: path, options: options)
         var reported = 0
-        return try Self.document(from: stream) {
+        return try Self.document(from: stream, keepingWarnings: options.maximumStoredWarnings) {
             if stream.bytesRead != reported {
                 reported = stream.bytesRead
                 progress(reported)
@@ -38,13 +38,15 @@ public struct GPXReader: Sendable {
 
     /// Reads a document held in memory; `name` stands for the file in messages.
     public func read(bytes: [UInt8], name: String = "<memory>") throws(GPXReadError) -> GPXDocument {
-        try Self.document(from: GPXStreamReader(bytes: bytes, name: name, options: options))
+        try Self.document(from: GPXStreamReader(bytes: bytes, name: name, options: options), keepingWarnings: options.maximumStoredWarnings)
     }
 
-    private static func document(from stream: GPXStreamReader, afterEvent: () -> Void = {}) throws(GPXReadError) -> GPXDocument {
+    private static func document(
+        from stream: GPXStreamReader, keepingWarnings maximumWarnings: Int, afterEvent: () -> Void = {}
+    ) throws(GPXReadError) -> GPXDocument {
         var document = GPXDocument()
         try stream.readAll { event in
-            document.add(event)
+            document.add(event, keepingWarnings: maximumWarnings)
             afterEvent()
             return true
         }
@@ -54,7 +56,7 @@ public struct GPXReader: Sendable {
 
 extension GPXDocument {
     /// Adds one streamed event; the document grows as the file is read.
-    fileprivate mutating func add(_ event: GPXEvent) {
+    fileprivate mutating func add(_ event: GPXEvent, keepingWarnings maximumWarnings: Int) {
         switch event {
         case .header(let version, let creator):
             self.version = version
@@ -81,7 +83,12 @@ extension GPXDocument {
         case .trackEnd(let info):
             tracks[tracks.count - 1].info = info
         case .warning(let warning):
-            warnings.append(warning)
+            // A million bad points must not mean a million stored messages.
+            if warnings.count < maximumWarnings {
+                warnings.append(warning)
+            } else {
+                suppressedWarningCount += 1
+            }
         }
     }
 }

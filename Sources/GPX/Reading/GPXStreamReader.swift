@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Bytes go from the file to libexpat in chunks of ``GPXReadOptions/chunkSize``; each call to
 /// ``next()`` returns the next ``GPXEvent`` in document order, reading more only when the events
-/// of the last chunk are used up. Memory stays flat whatever the file's size.
+/// of the last chunk are used up. Memory stays flat whatever the file's size: a value or a piece
+/// of markup longer than ``GPXReadOptions/maximumValueLength`` fails the read.
 ///
 /// ```swift
 /// let reader = try GPXStreamReader(contentsOf: "ride.gpx")
@@ -21,6 +22,8 @@ import Foundation
 public final class GPXStreamReader {
     /// The file's name as given; errors and warnings carry it.
     public let fileName: String
+    /// How the file is read.
+    public let options: GPXReadOptions
 
     private enum Source {
         case file(descriptor: Int32)
@@ -30,6 +33,9 @@ public final class GPXStreamReader {
     private let parser: ExpatParser
     private var source: Source
     private let chunkSize: Int
+    /// Bytes to hand expat next: a chunk, or more while expat holds a long unfinished token, so that
+    /// its rescans of that token (expat 2.5 repeats them on every call) add up to linear time.
+    private var feedSize: Int
     private var finished = false
     private var sawContent = false
     /// Bytes read from the input so far, for progress reports.
@@ -37,25 +43,56 @@ public final class GPXStreamReader {
     private var pendingError: GPXReadError?
 
     /// Opens a file for reading.
-    /// - Throws: ``GPXReadError`` of kind ``GPXReadError/Kind/unreadable`` if it cannot be opened.
+    /// - Throws: ``GPXReadError`` of kind ``GPXReadError/Kind/unreadable`` if it cannot be opened,
+    ///   or is not a regular file (a FIFO, a device, a directory, a socket): a FIFO without a
+    ///   writer would block forever, a device may never end.
     public init(contentsOf path: String, options: GPXReadOptions = GPXReadOptions()) throws(GPXReadError) {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that opening a FIFO that has no writer returns at once.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw GPXReadError(
                 kind: .unreadable, file: path, position: nil,
                 message: "cannot open: \(String(cString: strerror(errno)))")
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw GPXReadError(kind: .unreadable, file: path, position: nil, message: "cannot read: \(reason)")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw GPXReadError(
+                kind: .unreadable, file: path, position: nil,
+                message: "cannot read: \(Self.fileTypeName(status.st_mode)), not a regular file")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         fileName = path
+        self.options = options
         source = .file(descriptor: descriptor)
         chunkSize = options.chunkSize
+        feedSize = options.chunkSize
         parser = ExpatParser(fileName: path, options: options)
+    }
+
+    private static func fileTypeName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
     }
 
     /// Reads a document already in memory; `name` stands for the file in messages.
     public init(bytes: [UInt8], name: String = "<memory>", options: GPXReadOptions = GPXReadOptions()) {
         fileName = name
+        self.options = options
         source = .bytes(bytes, offset: 0)
         chunkSize = options.chunkSize
+        feedSize = options.chunkSize
         parser = ExpatParser(fileName: name, options: options)
     }
 
@@ -130,12 +167,12 @@ public final class GPXStreamReader {
         var isFinal: Bool
         switch source {
         case .file(let descriptor):
-            guard let buffer = parser.buffer(length: chunkSize) else {
+            guard let buffer = parser.buffer(length: feedSize) else {
                 pendingError = GPXReadError(kind: .unreadable, file: fileName, position: nil, message: "out of memory")
                 return
             }
             var count: Int
-            repeat { count = read(descriptor, buffer, chunkSize) } while count < 0 && errno == EINTR
+            repeat { count = read(descriptor, buffer, feedSize) } while count < 0 && errno == EINTR
             guard count >= 0 else {
                 pendingError = GPXReadError(
                     kind: .unreadable, file: fileName, position: nil,
@@ -147,7 +184,7 @@ public final class GPXStreamReader {
             isFinal = count == 0
             succeeded = parser.parseBuffer(length: count, isFinal: isFinal)
         case .bytes(let bytes, let offset):
-            let end = min(offset + chunkSize, bytes.count)
+            let end = min(offset + feedSize, bytes.count)
             isFinal = offset == end  // the end of input goes to expat in a call of its own
             succeeded = bytes.withUnsafeBytes { all in
                 let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<end])
@@ -162,7 +199,22 @@ public final class GPXStreamReader {
             pendingError = error(atEndOfInput: isFinal)
         } else if isFinal {
             finished = true
+        } else {
+            checkUnfinishedToken()
         }
+    }
+
+    /// Fails once expat holds an unfinished token longer than the limit; else sizes the next feed.
+    private func checkUnfinishedToken() {
+        let unparsed = parser.unparsedByteCount
+        guard unparsed <= options.maximumValueLength else {
+            let what = parser.unparsedTokenDescription
+            pendingError = GPXReadError(
+                kind: .valueTooLong, file: fileName, position: parser.currentPosition,
+                message: "\(what) is longer than the limit of \(options.maximumValueLength) bytes")
+            return
+        }
+        feedSize = max(chunkSize, unparsed)
     }
 
     private func noteContent(_ chunk: UnsafeRawBufferPointer) {

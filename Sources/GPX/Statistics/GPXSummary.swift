@@ -18,7 +18,13 @@ public struct GPXSummary: Hashable, Sendable {
     public var trackCount = 0
     public var segmentCount = 0
     public var trackPointCount = 0
+    /// The first warnings (at most ``GPXReadOptions/maximumStoredWarnings``).
     public var warnings: [GPXWarning] = []
+    /// Warnings counted but not kept in ``warnings``; a report can say "and N more".
+    public var suppressedWarningCount = 0
+    /// All warnings: those kept and those only counted.
+    public var warningCount: Int { warnings.count + suppressedWarningCount }
+    private var maximumStoredWarnings = GPXReadOptions().maximumStoredWarnings
 
     private var waypointStatistics = GPXPathStatistics()
     private var routeStatistics = GPXPathStatistics()
@@ -44,6 +50,7 @@ public struct GPXSummary: Hashable, Sendable {
 
     /// Summarises a file as it streams by.
     public init(reading stream: GPXStreamReader) throws(GPXReadError) {
+        maximumStoredWarnings = stream.options.maximumStoredWarnings
         try stream.readAll { event in
             consume(event)
             return true
@@ -66,6 +73,7 @@ public struct GPXSummary: Hashable, Sendable {
             }
         }
         warnings = document.warnings
+        suppressedWarningCount = document.suppressedWarningCount
     }
 
     private mutating func consume(_ event: GPXEvent) {
@@ -91,7 +99,11 @@ public struct GPXSummary: Hashable, Sendable {
             trackPointCount += 1
             trackStatistics.add(point)
         case .warning(let warning):
-            warnings.append(warning)
+            if warnings.count < maximumStoredWarnings {
+                warnings.append(warning)
+            } else {
+                suppressedWarningCount += 1
+            }
         case .metadata, .routeEnd, .segmentEnd, .trackEnd:
             break
         }

@@ -51,7 +51,22 @@ enum DecimalParser {
             let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
             return negative ? -magnitude : magnitude
         }
-        return Double(String(decoding: ASCII.trimmed(bytes), as: UTF8.self))
+        // Hundreds of digits overflow to ±inf, which no field can use.
+        guard let value = Double(String(decoding: ASCII.trimmed(bytes), as: UTF8.self)), value.isFinite else {
+            return nil
+        }
+        return value
+    }
+
+    /// Why ``double(_:)`` refused `bytes`, for messages: a decimal too large for a `Double`, or no number at all.
+    static func refusal(_ bytes: UnsafeRawBufferPointer) -> String {
+        let trimmed = ASCII.trimmed(bytes)
+        // Only digits, signs, a point and an exponent: Swift's own parser also reads "inf" and hexadecimal.
+        let decimal = trimmed.allSatisfy { ASCII.isDigit($0) || "+-.eE".utf8.contains($0) }
+        if decimal, let value = Double(String(decoding: trimmed, as: UTF8.self)), value.isInfinite {
+            return "is too large to be a number"
+        }
+        return "is not a number"
     }
 
     /// Numbers with an exponent: check the exponent's form, then let Swift's locale-independent parser round.

@@ -1,10 +1,21 @@
 /// Parses the ISO 8601 date-times GPX files write, from raw bytes, exactly.
 ///
-/// Accepted: `YYYY-MM-DD` (four or more year digits), `T`, `t` or a space, `hh:mm:ss`, any number
+/// Accepted: `YYYY-MM-DD` (years 0000…9999, and the instant in UTC within them too), `T`, `t` or a space, `hh:mm:ss`, any number
 /// of fractional digits (nanoseconds kept, the rest dropped), and a zone of `Z`, `z`, `±hh:mm`,
 /// `±hhmm` or `±hh` — or none, which is read as UTC and flagged. Surrounding white space is ignored.
 enum ISO8601TimeParser {
+    enum Failure: Error {
+        case notISO8601
+        /// A date-time whose instant (in UTC) falls outside 0000-01-01…9999-12-31, which
+        /// ``GPXTime/iso8601String`` could not write back in four year digits.
+        case outsideReadableYears
+    }
+
     static func parse(_ raw: UnsafeRawBufferPointer) -> GPXTime? {
+        try? parseChecked(raw).get()
+    }
+
+    static func parseChecked(_ raw: UnsafeRawBufferPointer) -> Result<GPXTime, Failure> {
         let bytes = ASCII.trimmed(raw)
         var cursor = Cursor(bytes: bytes)
 
@@ -19,7 +30,7 @@ enum ISO8601TimeParser {
               let minute = cursor.number(minDigits: 2, maxDigits: 2),
               cursor.take(UInt8(ascii: ":")),
               let second = cursor.number(minDigits: 2, maxDigits: 2)
-        else { return nil }
+        else { return .failure(.notISO8601) }
 
         var nanoseconds: Int64 = 0
         if cursor.take(UInt8(ascii: ".")) {
@@ -28,7 +39,7 @@ enum ISO8601TimeParser {
                 if digits < 9 { nanoseconds = nanoseconds * 10 + digit }
                 digits += 1
             }
-            guard digits > 0 else { return nil }
+            guard digits > 0 else { return .failure(.notISO8601) }
             for _ in digits..<max(digits, 9) { nanoseconds *= 10 }
         }
 
@@ -36,31 +47,34 @@ enum ISO8601TimeParser {
         if cursor.take(UInt8(ascii: "Z")) || cursor.take(UInt8(ascii: "z")) {
             offset = 0
         } else if let sign = cursor.takeSign() {
-            guard let hours = cursor.number(minDigits: 2, maxDigits: 2), hours <= 23 else { return nil }
+            guard let hours = cursor.number(minDigits: 2, maxDigits: 2), hours <= 23 else { return .failure(.notISO8601) }
             var minutes: Int64 = 0
             if cursor.take(UInt8(ascii: ":")) {
-                guard let m = cursor.number(minDigits: 2, maxDigits: 2) else { return nil }
+                guard let m = cursor.number(minDigits: 2, maxDigits: 2) else { return .failure(.notISO8601) }
                 minutes = m
             } else if let m = cursor.number(minDigits: 2, maxDigits: 2) {
                 minutes = m
             }
-            guard minutes <= 59 else { return nil }
+            guard minutes <= 59 else { return .failure(.notISO8601) }
             offset = sign * (hours * 3600 + minutes * 60)
         }
-        guard cursor.atEnd else { return nil }
+        guard cursor.atEnd else { return .failure(.notISO8601) }
 
         guard (1...12).contains(month),
               day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
               hour <= 23, minute <= 59, second <= 60  // 60: a leap second, as GPS logs may write
-        else { return nil }
+        else { return .failure(.notISO8601) }
 
         let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let local = days * 86_400 + hour * 3600 + minute * 60 + second
-        return GPXTime(
-            secondsSince1970: local - (offset ?? 0),
+        let utc = local - (offset ?? 0)
+        // Only what prints back in four year digits is read, so every time re-reads as written.
+        guard year <= 9999, GPXTime.readableSeconds.contains(utc) else { return .failure(.outsideReadableYears) }
+        return .success(GPXTime(
+            secondsSince1970: utc,
             nanoseconds: Int32(nanoseconds),
             utcOffsetSeconds: offset.map { Int32($0) }
-        )
+        ))
     }
 
     private struct Cursor {

@@ -56,13 +56,14 @@ public struct InspectReport: Sendable {
             ("distance", Self.distance(path.distanceMeters)),
             ("bounds", path.bounds.map(Self.bounds) ?? "none"),
         ]
-        if !summary.warnings.isEmpty {
-            rows.append(("warnings", "\(summary.warnings.count)"))
+        if summary.warningCount > 0 {
+            rows.append(("warnings", "\(summary.warningCount)"))
         }
         let width = rows.map(\.0.count).max() ?? 0
         var lines = [file]
         lines += rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
         lines += summary.warnings.map { "  warning: " + $0.description }
+        if summary.suppressedWarningCount > 0 { lines.append("  … and \(summary.suppressedWarningCount) more warnings") }
         return lines.joined(separator: "\n") + "\n"
     }
 

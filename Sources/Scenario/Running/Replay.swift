@@ -39,13 +39,17 @@ public struct Replay: Sendable {
         } catch {
             throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
         }
-        guard let built = TrajectoryBuilder(untimedSpeed: settings.untimedSpeed).trajectory(from: document) else {
-            throw .invalidTrack("\(track): the file has no waypoint, route point or track point to replay")
+        let built: TrajectoryBuilder.Outcome
+        do {
+            built = try TrajectoryBuilder(untimedSpeed: settings.untimedSpeed).build(from: document)
+        } catch {
+            // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
+            if error.kind == .invalidUntimedSpeed { throw .invalidSettings("--speed: \(error.message)") }
+            throw .invalidTrack("\(track): \(error.message)")
         }
         guard built.trajectory.duration > 0 else {
             throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
         }
-        try checkSpan(built)
         let configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
@@ -58,29 +62,17 @@ public struct Replay: Sendable {
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: document.warnings,
-            runWarnings: runWarnings(built), result: result)
-    }
-
-    /// Untimed paths move at `--speed` and timed ones span what their times say: either way a
-    /// run lasts at most ``SimLimits/maximumSeconds``, so its clock cannot overflow.
-    private func checkSpan(_ built: TrajectoryBuilder.Outcome) throws(ReplayError) {
-        let trajectory = built.trajectory
-        let limit = SimLimits.maximumSeconds
-        if trajectory.duration <= limit, trajectory.endTime <= limit, trajectory.startTime >= -limit { return }  // NaN fails
-        let span = trajectory.duration.isFinite ? "\(Formatting.short(trajectory.duration)) s" : "forever"
-        let tooLong = "more than a run can last (\(Formatting.short(limit)) s: 100 years)"
-        if built.timed {
-            throw .invalidTrack("\(track): the \(built.source) span \(span), \(tooLong)")
-        }
-        throw .invalidSettings("--speed: at \(settings.untimedSpeed) m/s the untimed \(built.source) take \(span), \(tooLong)")
+            runWarnings: runWarnings(built, suppressed: document.suppressedWarningCount), result: result)
     }
 
     /// Fastest plausible speed of a phone, in m/s: above it an untimed path's trip is absurd.
     public static let plausibleSpeed = 1_000.0
 
     /// What the reports should say about the run's inputs, beyond the file's own warnings.
-    private func runWarnings(_ built: TrajectoryBuilder.Outcome) -> [String] {
-        var warnings: [String] = []
+    private func runWarnings(_ built: TrajectoryBuilder.Outcome, suppressed: Int) -> [String] {
+        // The file's warnings past the stored ones, then what the builder changed (reordered segments, dropped speeds).
+        var warnings: [String] = suppressed > 0 ? ["… and \(suppressed) more warnings about the file"] : []
+        warnings += built.warnings
         let trajectory = built.trajectory
         if !built.timed, settings.untimedSpeed > Self.plausibleSpeed {
             warnings.append("--speed \(Formatting.short(settings.untimedSpeed)) m/s is faster than anything that carries a phone (over \(Formatting.short(Self.plausibleSpeed)) m/s): the untimed trip lasts \(Self.seconds(trajectory.duration))")
