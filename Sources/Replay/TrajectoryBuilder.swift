@@ -75,12 +75,81 @@ public struct TrajectoryBuilder: Sendable {
     /// Builds the trajectory of a document.
     /// - Throws: ``BuildError`` when there is nothing to replay, or the path cannot be replayed.
     public func build(from document: GPXDocument) throws(BuildError) -> Outcome {
+        var paths = PathPoints()
+        paths.tracks = document.tracks.flatMap(\.segments).map { $0.points.map(PathPoint.init) }
+        paths.routes = document.routes.map { $0.points.map(PathPoint.init) }
+        paths.waypoints = document.waypoints.map(PathPoint.init)
+        paths.metadataTime = document.metadata.time
+        return try build(from: paths)
+    }
+
+    /// What went wrong reading a file into a trajectory.
+    public enum ReadError: Error, Sendable {
+        /// The file could not be read or is not valid GPX.
+        case read(GPXReadError)
+        /// The path in it cannot be replayed.
+        case build(BuildError)
+    }
+
+    /// What ``build(contentsOf:options:progress:)`` found: the trajectory, and the file's warnings.
+    public struct FileOutcome: Sendable {
+        public var outcome: Outcome
+        /// The first ``GPXReadOptions/maximumStoredWarnings`` warnings of a lenient read.
+        public var warnings: [GPXWarning]
+        /// How many more there were.
+        public var suppressedWarningCount: Int
+    }
+
+    /// Reads a file as a stream and builds its trajectory, keeping only what a trajectory needs
+    /// of each point: a long track's `GPXDocument` would hold every field of every point.
+    /// `progress` hears the bytes read so far.
+    public func build(
+        contentsOf path: String, options: GPXReadOptions = GPXReadOptions(), progress: ((Int) -> Void)? = nil
+    ) throws(ReadError) -> FileOutcome {
+        var paths = PathPoints()
+        var warnings: [GPXWarning] = []
+        var suppressed = 0
+        let stream: GPXStreamReader
+        do { stream = try GPXStreamReader(contentsOf: path, options: options) } catch { throw .read(error) }
+        var reported = 0
+        do {
+            try stream.forEachEvent { event in
+                switch event {
+                case .metadata(let metadata): paths.metadataTime = metadata.time
+                case .waypoint(let point): paths.waypoints.append(PathPoint(point))
+                case .routeStart: paths.routes.append([])
+                case .routePoint(let point): paths.routes[paths.routes.count - 1].append(PathPoint(point))
+                case .segmentStart: paths.tracks.append([])
+                case .trackPoint(let point): paths.tracks[paths.tracks.count - 1].append(PathPoint(point))
+                case .warning(let warning):
+                    if warnings.count < options.maximumStoredWarnings { warnings.append(warning) } else { suppressed += 1 }
+                default: break
+                }
+                if let progress, stream.bytesRead != reported {
+                    reported = stream.bytesRead
+                    progress(reported)
+                }
+            }
+        } catch let error as GPXReadError {
+            throw .read(error)
+        } catch {
+            // The body throws nothing of its own: only the reader's errors come here.
+            throw .read(GPXReadError(kind: .unreadable, file: path, position: nil, message: "\(error)"))
+        }
+        do {
+            return FileOutcome(outcome: try build(from: paths), warnings: warnings, suppressedWarningCount: suppressed)
+        } catch {
+            throw .build(error)
+        }
+    }
+
+    private func build(from document: PathPoints) throws(BuildError) -> Outcome {
         guard SimLimits.speeds.contains(untimedSpeed) else {
             throw BuildError(kind: .invalidUntimedSpeed, message: "the untimed speed \(untimedSpeed) m/s is not above 0 and at most \(SimLimits.speeds.upperBound) m/s")
         }
-        let trackPieces = document.tracks.flatMap(\.segments).map(\.points).filter { !$0.isEmpty }
-        let routePieces = document.routes.map(\.points).filter { !$0.isEmpty }
-        let (pieces, source, pieceName): ([[GPXPoint]], String, String) =
+        let trackPieces = document.tracks.filter { !$0.isEmpty }
+        let routePieces = document.routes.filter { !$0.isEmpty }
+        let (pieces, source, pieceName): ([[PathPoint]], String, String) =
             !trackPieces.isEmpty ? (trackPieces, "track points", "segment")
             : !routePieces.isEmpty ? (routePieces, "route points", "route")
             : !document.waypoints.isEmpty ? ([document.waypoints], "waypoints", "piece") : ([], "", "")
@@ -91,7 +160,7 @@ public struct TrajectoryBuilder: Sendable {
         // The earliest piece start, so that pieces stored out of order still start at 0.
         let firstTimes = pieces.compactMap { $0.lazy.compactMap(\.time).first }
         let firstTime = firstTimes.min()
-        let start = firstTime ?? document.metadata.time ?? GPXTime(secondsSince1970: 946_684_800)
+        let start = firstTime ?? document.metadataTime ?? GPXTime(secondsSince1970: 946_684_800)
         var samplesByPiece: [[TrajectorySample]] = []
         var previousEnd: (time: Double, coordinate: GeoCoordinate)?
         var droppedSpeeds = 0
@@ -172,7 +241,7 @@ public struct TrajectoryBuilder: Sendable {
     }
 
     /// Seconds from `start` for each point of a piece.
-    private func pieceTimes(_ piece: [GPXPoint], start: GPXTime, after previous: (time: Double, coordinate: GeoCoordinate)?) -> [Double] {
+    private func pieceTimes(_ piece: [PathPoint], start: GPXTime, after previous: (time: Double, coordinate: GeoCoordinate)?) -> [Double] {
         let coordinates = piece.map { GeoCoordinate(latitude: $0.latitude, longitude: $0.longitude) }
         var along = [0.0]
         for (a, b) in zip(coordinates, coordinates.dropFirst()) { along.append(along.last! + Geodesy.distance(from: a, to: b)) }
@@ -195,4 +264,36 @@ public struct TrajectoryBuilder: Sendable {
         for index in (lastKnown + 1)..<piece.count { times[index] = times[lastKnown]! + (along[index] - along[lastKnown]) / untimedSpeed }
         return times.map { $0! }
     }
+}
+
+/// What a trajectory needs of a point, without the other fields a `GPXPoint` holds; absent
+/// numbers are NaN, so that a point takes 64 bytes.
+struct PathPoint: Sendable {
+    var latitude: Double
+    var longitude: Double
+    private var storedElevation: Double
+    private var storedSpeed: Double
+    private var storedCourse: Double
+    var time: GPXTime?
+
+    init(_ point: GPXPoint) {
+        latitude = point.latitude
+        longitude = point.longitude
+        storedElevation = point.elevation ?? .nan
+        storedSpeed = point.recordedSpeed ?? .nan
+        storedCourse = point.recordedCourse ?? .nan
+        time = point.time
+    }
+
+    var elevation: Double? { storedElevation.isNaN ? nil : storedElevation }
+    var recordedSpeed: Double? { storedSpeed.isNaN ? nil : storedSpeed }
+    var recordedCourse: Double? { storedCourse.isNaN ? nil : storedCourse }
+}
+
+/// The paths of a file, as a trajectory needs them.
+struct PathPoints: Sendable {
+    var tracks: [[PathPoint]] = []
+    var routes: [[PathPoint]] = []
+    var waypoints: [PathPoint] = []
+    var metadataTime: GPXTime?
 }

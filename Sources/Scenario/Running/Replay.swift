@@ -27,26 +27,27 @@ public struct Replay: Sendable {
     public func run(
         progress: ((Double) -> Void)? = nil, sinks: [SimEventSink] = [], keepsEvents: Bool = true
     ) throws(ReplayError) -> ReplayOutcome {
-        let reader = GPXReader(options: GPXReadOptions(isLenient: settings.lenient))
-        let document: GPXDocument
+        // The track streams into the trajectory: no document of every point's every field is kept.
+        let options = GPXReadOptions(isLenient: settings.lenient)
+        let file: TrajectoryBuilder.FileOutcome
         do {
+            var reportProgress: ((Int) -> Void)?
             if let progress {
                 let size = (try? FileManager.default.attributesOfItem(atPath: track)[.size] as? Int) ?? 0
-                document = try reader.read(contentsOf: track) { bytes in progress(size > 0 ? min(1, Double(bytes) / Double(size)) : 1) }
-            } else {
-                document = try reader.read(contentsOf: track)
+                reportProgress = { bytes in progress(size > 0 ? min(1, Double(bytes) / Double(size)) : 1) }
             }
+            file = try TrajectoryBuilder(untimedSpeed: settings.untimedSpeed).build(contentsOf: track, options: options, progress: reportProgress)
         } catch {
-            throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
+            switch error {
+            case .read(let error):
+                throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
+            case .build(let error):
+                // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
+                if error.kind == .invalidUntimedSpeed { throw .invalidSettings("--speed: \(error.message)") }
+                throw .invalidTrack("\(track): \(error.message)")
+            }
         }
-        let built: TrajectoryBuilder.Outcome
-        do {
-            built = try TrajectoryBuilder(untimedSpeed: settings.untimedSpeed).build(from: document)
-        } catch {
-            // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
-            if error.kind == .invalidUntimedSpeed { throw .invalidSettings("--speed: \(error.message)") }
-            throw .invalidTrack("\(track): \(error.message)")
-        }
+        let built = file.outcome
         guard built.trajectory.duration > 0 else {
             throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
         }
@@ -61,8 +62,8 @@ public struct Replay: Sendable {
         ).run()
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
-            timed: built.timed, droppedPoints: built.droppedPoints, warnings: document.warnings,
-            runWarnings: runWarnings(built, suppressed: document.suppressedWarningCount), result: result)
+            timed: built.timed, droppedPoints: built.droppedPoints, warnings: file.warnings,
+            runWarnings: runWarnings(built, suppressed: file.suppressedWarningCount), result: result)
     }
 
     /// Fastest plausible speed of a phone, in m/s: above it an untimed path's trip is absurd.

@@ -54,6 +54,8 @@ public struct Trajectory: Hashable, Sendable {
     public init(pieces: [[TrajectorySample]], startDate: Date = Date(timeIntervalSince1970: 946_684_800)) {
         self.startDate = startDate
         self.pieces = pieces.compactMap { piece in
+            // Most pieces are in order already: keep them as they are, without a second copy.
+            if !piece.isEmpty, zip(piece, piece.dropFirst()).allSatisfy({ $0.time < $1.time }) { return piece }
             var kept: [TrajectorySample] = []
             kept.reserveCapacity(piece.count)
             for sample in piece where kept.last.map({ sample.time > $0.time }) ?? true {
