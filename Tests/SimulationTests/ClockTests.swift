@@ -143,15 +143,18 @@ import Testing
     @Test func theRunLetsGoOfEverythingItMade() {
         weak var weakApp: StandardNavigationApp?
         weak var weakSystem: SimSystem?
+        weak var weakServices: LocationServices?
         do {
             let app = StandardNavigationApp()
             weakApp = app
             let simulation = KeepAliveSimulation(configuration(drive(seconds: 300), timeline: [SimScenarioEvent(at: 10, .enterBackground)]), app: app)
             weakSystem = simulation.system
+            weakServices = simulation.system.mechanism(LocationServices.self)
             simulation.run()
         }
         #expect(weakApp == nil)
         #expect(weakSystem == nil)
+        #expect(weakServices == nil)
     }
 }
 

@@ -72,9 +72,11 @@ public final class SimApplication: BackgroundTasking {
     public func task(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let tracker = system?.appTasks
         tracker?.started()
-        return Task { @MainActor in
+        clock.appTaskStarted()
+        return Task { @MainActor [clock] in
             await SimClock.$isAppTask.withValue(true) { await body() }
             tracker?.finished()
+            clock.appTaskFinished()
         }
     }
 

@@ -36,6 +36,8 @@ public final class SimClock: Clock, @unchecked Sendable {
     private var sleepers: [Sleeper] = []
     private var nextSleeperID: UInt64 = 0
     private var runningProcess = 0
+    /// App tasks started or resumed from a sleep that have not yet slept (again) or finished.
+    private var resumedAppTasks = 0
 
     init() {}
 
@@ -60,7 +62,9 @@ public final class SimClock: Clock, @unchecked Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 let cancelled: Bool = lock.withLock {
                     if Task.isCancelled { return true }
-                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, tracked: Self.isAppTask, continuation: continuation))
+                    let tracked = Self.isAppTask
+                    if tracked, resumedAppTasks > 0 { resumedAppTasks -= 1 }
+                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, tracked: tracked, continuation: continuation))
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -97,6 +101,7 @@ public final class SimClock: Clock, @unchecked Sendable {
         let due: [Sleeper] = lock.withLock {
             let due = sleepers.filter { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
             sleepers.removeAll { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
+            resumedAppTasks += due.count { $0.tracked }
             return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
         }
         due.forEach { $0.continuation.resume() }
@@ -108,6 +113,7 @@ public final class SimClock: Clock, @unchecked Sendable {
         let ended: [Sleeper] = lock.withLock {
             let ended = sleepers.filter { process == nil || $0.process == process }
             sleepers.removeAll { process == nil || $0.process == process }
+            resumedAppTasks += ended.count { $0.tracked }
             return ended
         }
         ended.forEach { $0.continuation.resume(throwing: CancellationError()) }
@@ -115,6 +121,19 @@ public final class SimClock: Clock, @unchecked Sendable {
 
     /// How many tasks sleep on this clock.
     var sleeperCount: Int { lock.withLock { sleepers.count } }
+
+    /// An app task started: it is in flight until it sleeps or finishes.
+    func appTaskStarted() {
+        lock.withLock { resumedAppTasks += 1 }
+    }
+
+    /// An app task finished.
+    func appTaskFinished() {
+        lock.withLock { if resumedAppTasks > 0 { resumedAppTasks -= 1 } }
+    }
+
+    /// App tasks started or resumed that are still on their way to their next sleep or their end.
+    var appTasksInFlight: Int { lock.withLock { resumedAppTasks } }
 
     /// How many of the app's own tasks sleep on this clock.
     var appTaskSleeperCount: Int { lock.withLock { sleepers.count { $0.tracked } } }

@@ -80,7 +80,9 @@ public final class LocationServices: BackgroundMechanism {
     }
 
     public func runEnded(in system: SimSystem) {
+        // Managers hold this object; letting go of them here breaks that cycle.
         for manager in managers { manager.retire() }
+        managers = []
     }
 
     private func revertAllowOnce(in system: SimSystem) {

@@ -82,25 +82,29 @@ public final class KeepAliveSimulation {
     }
 
     /// Yields the main actor until the app's tasks have come to rest: every task started with
-    /// ``SimApplication/task(_:)`` sleeps on the clock or has finished (its sleeps may register
-    /// from another thread, so this waits for them rather than for a number of turns). Tasks
-    /// waiting on something else count as at rest once nothing changed for a while; the wait is
-    /// bounded, so a task that never waits cannot hang the run.
+    /// ``SimApplication/task(_:)``, or woken from a sleep, has slept (again) or finished. Sleeps
+    /// may register from another thread, so this waits for them rather than for a number of
+    /// turns. A task that waits on something else than the clock counts as at rest once nothing
+    /// changed for a long while (other work: a short while); the wait is bounded, so a task that
+    /// never waits cannot hang the run.
     private func drain() async {
         var quietRounds = 0
         var last = activity
-        for _ in 0..<200_000 {
+        for _ in 0..<1_000_000 {
             await Task.yield()
-            if appTasks.running == clock.appTaskSleeperCount, quietRounds >= 2 { return }
             let now = activity
             quietRounds = now == last ? quietRounds + 1 : 0
             last = now
-            if quietRounds >= 64 { return }
+            if clock.appTasksInFlight == 0 {
+                if quietRounds >= 64 || (appTasks.running == clock.appTaskSleeperCount && quietRounds >= 2) { return }
+            } else if quietRounds >= 50_000 {
+                return
+            }
         }
     }
 
     private var activity: [Int] {
-        [appTasks.running, clock.sleeperCount, clock.appTaskSleeperCount, system.emittedEvents, system.scheduler.count]
+        [appTasks.running, clock.sleeperCount, clock.appTaskSleeperCount, clock.appTasksInFlight, system.emittedEvents, system.scheduler.count]
     }
 
     private func step(until limit: SimInstant) {
