@@ -55,12 +55,19 @@ public struct GPXTime: Hashable, Comparable, Sendable {
 
     /// The instant in UTC, e.g. `2021-01-07T21:51:59.179Z`; fractional digits only as many as needed.
     public var iso8601String: String {
-        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
-        let secondOfDay = secondsSince1970 - days * 86_400
+        // Floor division without `secondsSince1970 - 86_399`, which overflowed for the earliest instants.
+        var days = secondsSince1970 / 86_400
+        var secondOfDay = secondsSince1970 % 86_400
+        if secondOfDay < 0 {
+            days -= 1
+            secondOfDay += 86_400
+        }
         let (year, month, day) = CivilCalendar.date(fromDaysSince1970: days)
         var result = ""
         result.reserveCapacity(30)
-        result += Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        // A year before 0000 (1 BC) as ISO 8601's expanded form writes it: "-0001", not "00-1".
+        result += (year < 0 ? "-" + Self.pad(-year, 4) : Self.pad(year, 4))
+        result += "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
         result += "T" + Self.pad(secondOfDay / 3600, 2) + ":" + Self.pad(secondOfDay % 3600 / 60, 2)
         result += ":" + Self.pad(secondOfDay % 60, 2)
         if nanoseconds > 0 {

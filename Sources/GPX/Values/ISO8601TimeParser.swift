@@ -3,6 +3,7 @@
 /// Accepted: `YYYY-MM-DD` (four or more year digits), `T`, `t` or a space, `hh:mm:ss`, any number
 /// of fractional digits (nanoseconds kept, the rest dropped), and a zone of `Z`, `z`, `±hh:mm`,
 /// `±hhmm` or `±hh` — or none, which is read as UTC and flagged. Surrounding white space is ignored.
+/// The instant, in UTC, must fall in the years 0000…999999999, the ones this grammar can write back.
 enum ISO8601TimeParser {
     static func parse(_ raw: UnsafeRawBufferPointer) -> GPXTime? {
         let bytes = ASCII.trimmed(raw)
@@ -56,12 +57,21 @@ enum ISO8601TimeParser {
 
         let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let local = days * 86_400 + hour * 3600 + minute * 60 + second
+        let instant = local - (offset ?? 0)
+        // Only instants whose UTC year this grammar writes (a zone offset or a leap second at
+        // either end could leave it), so that every time read formats as one that reads back.
+        guard instant >= firstReadableSecond, instant < endOfReadableSeconds else { return nil }
         return GPXTime(
-            secondsSince1970: local - (offset ?? 0),
+            secondsSince1970: instant,
             nanoseconds: Int32(nanoseconds),
             utcOffsetSeconds: offset.map { Int32($0) }
         )
     }
+
+    /// 0000-01-01T00:00:00Z: the first instant of the smallest year the parser reads.
+    private static let firstReadableSecond = CivilCalendar.daysSince1970(year: 0, month: 1, day: 1) * 86_400
+    /// 1000000000-01-01T00:00:00Z: the first instant past the largest year (nine digits) the parser reads.
+    private static let endOfReadableSeconds = CivilCalendar.daysSince1970(year: 1_000_000_000, month: 1, day: 1) * 86_400
 
     private struct Cursor {
         let bytes: UnsafeRawBufferPointer

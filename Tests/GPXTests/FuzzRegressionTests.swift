@@ -1,0 +1,52 @@
+@testable import GPX
+import Testing
+
+/// Inputs the fuzz targets (Tests/Fuzz, Docs/Fuzzing.md) found, minimised, with their exact outcome
+/// after the fix. The raw fuzz inputs are replayed too, from Tests/Fuzz/Regressions.
+@Suite struct FuzzRegressionTests {
+    /// FuzzValueParsers, property 1: formatting the earliest instant trapped on integer overflow
+    /// (`secondsSince1970 - 86_399`). Expected date computed independently with Python's `datetime`,
+    /// shifted by whole 400-year Gregorian cycles.
+    @Test func formatsTheEarliestInstant() {
+        #expect(GPXTime(secondsSince1970: .min).iso8601String == "-292277022657-01-27T08:29:52Z")
+        #expect(GPXTime(secondsSince1970: .max).iso8601String == "292277026596-12-04T15:30:07Z")
+    }
+
+    /// Years before 0000 were written "00-1"; they are written as ISO 8601's expanded form.
+    @Test func formatsYearsBeforeZeroWithASign() {
+        #expect(GPXTime(secondsSince1970: -62_167_219_200).iso8601String == "0000-01-01T00:00:00Z")
+        #expect(GPXTime(secondsSince1970: -62_167_219_201).iso8601String == "-0001-12-31T23:59:59Z")
+    }
+
+    /// FuzzValueParsers, property 0: a time the parser read had to format as one it reads back, but
+    /// a zone offset or a leap second at the ends of the nine-digit years left the readable range.
+    @Test(arguments: [
+        "999999999-12-31T23:59:60",        // found: formatted 1000000000-01-01T00:00:00Z
+        "999999999-12-31T23:59:59-00:01",
+        "0000-01-01T00:00:00+01",          // found: formatted 00-1-12-31T23:00:00Z
+        "0000-01-01T00:00:00.5+00:01",
+    ])
+    func refusesTimesOutsideTheReadableYears(text: String) {
+        #expect(GPXTime(iso8601: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("999999999-12-31T23:59:59.999999999Z", Int64(31_556_889_832_780_799), Int32(999_999_999)),
+        ("0000-01-01T00:00:00Z", -62_167_219_200, 0),
+        ("0000-01-01T00:00:00-01:00", -62_167_215_600, 0),
+    ])
+    func readsTheEndsOfTheReadableYears(text: String, seconds: Int64, nanoseconds: Int32) throws {
+        let time = try #require(GPXTime(iso8601: text))
+        #expect(time.secondsSince1970 == seconds)
+        #expect(time.nanoseconds == nanoseconds)
+        #expect(GPXTime(iso8601: time.iso8601String) == time)
+    }
+
+    /// In a file, such a time is an invalid time (strict) or a skipped point (lenient).
+    @Test func aTimeOutsideTheReadableYearsIsAnInvalidTime() throws {
+        let xml = gpx11("<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>0000-01-01T00:00:00+01:00</time></trkpt></trkseg></trk>")
+        let error = try #require(readError(xml))
+        #expect(error.kind == .invalidTime)
+        #expect(error.description == "test.gpx:3:37: <time> \"0000-01-01T00:00:00+01:00\" is not an ISO 8601 date-time")
+    }
+}
