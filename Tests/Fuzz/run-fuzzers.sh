@@ -25,15 +25,31 @@ shared_corpus=../shared/corpus/gpx
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 
+# Not `--sanitize fuzzer --sanitize address`: swiftc keeps only the LAST -sanitize= flag it is
+# given, and SwiftPM passes the two in no fixed order, so one of the two instrumentations was
+# silently missing (no coverage: blind fuzzing; or no ASan). `--sanitize fuzzer` makes SwiftPM link
+# the libFuzzer way; the combined -sanitize=fuzzer,address after it is what swiftc then uses.
+flags=(-c release --scratch-path "$scratch" --sanitize fuzzer
+       -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address -Xswiftc -DFUZZING)
 echo "== fuzz build (-c release, -sanitize=fuzzer,address, -DFUZZING) into $scratch"
 start=$(date +%s)
 for target in "${targets[@]}"; do
-    swift build -c release --scratch-path "$scratch" --sanitize fuzzer --sanitize address \
-        -Xswiftc -DFUZZING --product "$target" 2>&1 | grep -vE "ld.gold: warning: Cannot export local symbol" || {
-        echo "FAIL: the fuzz build of $target failed" >&2; exit 2; }
+    set +e
+    swift build "${flags[@]}" --product "$target" 2>&1 | grep -vE "ld.gold: warning: Cannot export local symbol"
+    built=${PIPESTATUS[0]}
+    set -e
+    [ "$built" -eq 0 ] || { echo "FAIL: the fuzz build of $target failed" >&2; exit 2; }
 done
-bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+bin=$(swift build "${flags[@]}" --show-bin-path)
 echo "fuzz build took $(( $(date +%s) - start )) s"
+for target in "${targets[@]}"; do
+    # Both instrumentations must be there (see above).
+    sancov=$(readelf -S "$bin/$target" | grep -c __sancov_cntrs || true)
+    asan=$(nm "$bin/$target" | grep -c __asan_report_load || true)
+    if [ "$sancov" -eq 0 ] || [ "$asan" -eq 0 ]; then
+        echo "FAIL: $target lacks coverage or ASan instrumentation" >&2; exit 2
+    fi
+done
 
 # Seeds for the reader: each corpus file (its first 12 KiB) behind two control bytes, cycling
 # through the four APIs, strict and lenient, and assorted chunk sizes.
@@ -68,7 +84,7 @@ for target in "${targets[@]}"; do
     esac
     corpus=$work/corpus/$target
     findings=$work/findings/$target
-    mkdir -p "$corpus" "$findings"
+    mkdir -p "$corpus" "$findings" "$regressions"
     log=$work/$target.log
 
     echo
@@ -92,7 +108,7 @@ for target in "${targets[@]}"; do
     set -e
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
-    coverage=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1)
+    coverage=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 || true)
     found=$(find "$findings" -type f -newer "$log.replay" | sort)
     if [ $result -ne 0 ] || [ -n "$found" ]; then
         grep -E "FUZZ CHECK FAILED|ERROR: |SUMMARY: |Test unit written|ALARM: working on the last Unit" "$log" | head -n 20

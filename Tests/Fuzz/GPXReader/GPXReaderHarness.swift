@@ -15,7 +15,8 @@ import GPX
 ///
 /// Properties checked, besides "no crash, no hang, no leak, no memory error":
 /// 1. the outcome (document, or the error with its kind, position and message) does not depend
-///    on the chunk size or on the API (each mode is compared with a read in one 64 KiB chunk);
+///    on the chunk size or on the API (each mode is compared with a read in one 64 KiB chunk),
+///    except for the position of libexpat's own errors (see `expatPositionCleared`);
 /// 2. a file that reads strictly reads leniently too, to the same events;
 /// 3. a consumer that stops early gets a prefix of the events, and nothing after it.
 enum GPXReaderHarness {
@@ -32,7 +33,7 @@ enum GPXReaderHarness {
         case 0:
             let reference = readDocument(document, lenient: lenient, chunkSize: 1 << 16)
             let odd = readDocument(document, lenient: lenient, chunkSize: chunkSize)
-            Fuzz.check(reference == odd, "GPXReader: chunk size \(chunkSize) changed the outcome:\n  64 KiB: \(reference)\n  odd:    \(odd)")
+            Fuzz.check(reference.mapError(expatPositionCleared) == odd.mapError(expatPositionCleared), "GPXReader: chunk size \(chunkSize) changed the outcome:\n  64 KiB: \(reference)\n  odd:    \(odd)")
             if case .success(let strictDocument) = reference, !lenient {
                 let lenientOutcome = readDocument(document, lenient: true, chunkSize: 1 << 16)
                 Fuzz.check(lenientOutcome == .success(strictDocument), "a strict read succeeded, a lenient one did not agree: \(lenientOutcome)")
@@ -41,7 +42,7 @@ enum GPXReaderHarness {
             let reference = sinkEvents(document, lenient: lenient, chunkSize: 1 << 16)
             let stream = GPXStreamReader(bytes: document, name: name, options: options(lenient, chunkSize))
             let odd = pullEvents(stream)
-            Fuzz.check(reference == odd, "next() with chunk size \(chunkSize) disagrees with forEachEvent:\n  \(reference)\n  \(odd)")
+            Fuzz.check(reference.expatPositionCleared == odd.expatPositionCleared, "next() with chunk size \(chunkSize) disagrees with forEachEvent:\n  \(reference)\n  \(odd)")
             if reference.error == nil, !lenient {
                 let lenientOutcome = sinkEvents(document, lenient: true, chunkSize: 1 << 16)
                 Fuzz.check(lenientOutcome == reference, "a strict read succeeded, a lenient one did not agree: \(lenientOutcome)")
@@ -70,7 +71,7 @@ enum GPXReaderHarness {
             if seen.count == limit && outcome.error == nil {
                 Fuzz.check(Array(reference.events.prefix(limit)) == seen, "an early stop saw other events:\n  \(reference)\n  \(seen)")
             } else {
-                Fuzz.check(reference == outcome, "forEachEvent with chunk size \(chunkSize) disagrees:\n  \(reference)\n  \(outcome)")
+                Fuzz.check(reference.expatPositionCleared == outcome.expatPositionCleared, "forEachEvent with chunk size \(chunkSize) disagrees:\n  \(reference)\n  \(outcome)")
             }
         default:
             let reference = sinkEvents(document, lenient: lenient, chunkSize: 1 << 16)
@@ -81,7 +82,7 @@ enum GPXReaderHarness {
                     return EventOutcome(events: [], error: error)
                 }
             }
-            Fuzz.check(reference.ignoringFileName == odd.ignoringFileName, "a file read in chunks of \(chunkSize) disagrees:\n  \(reference)\n  \(odd)")
+            Fuzz.check(reference.ignoringFileName.expatPositionCleared == odd.ignoringFileName.expatPositionCleared, "a file read in chunks of \(chunkSize) disagrees:\n  \(reference)\n  \(odd)")
         }
     }
 
@@ -92,6 +93,21 @@ enum GPXReaderHarness {
 
     static func options(_ lenient: Bool, _ chunkSize: Int) -> GPXReadOptions {
         GPXReadOptions(isLenient: lenient, chunkSize: chunkSize)
+    }
+
+    /// libexpat's own errors without their position: where expat reports an invalid token depends
+    /// on how the input was cut (`\xF4\0…` is at column 2 in one chunk, column 1 in 1-byte chunks;
+    /// Python's pyexpat, on the same libexpat 2.5.0, does the same), so chunking may move it.
+    /// The kind and the message must still agree, and the grammar's own errors must agree exactly.
+    static func expatPositionCleared(_ error: GPXReadError) -> GPXReadError {
+        switch error.kind {
+        case .notWellFormed, .truncated, .entityExpansionLimit:
+            var copy = error
+            copy.position = nil
+            return copy
+        default:
+            return error
+        }
     }
 
     static func readDocument(_ bytes: [UInt8], lenient: Bool, chunkSize: Int) -> Result<GPXDocument, GPXReadError> {
@@ -105,6 +121,12 @@ enum GPXReaderHarness {
     struct EventOutcome: Equatable, CustomStringConvertible {
         var events: [GPXEvent] = []
         var error: GPXReadError?
+
+        var expatPositionCleared: EventOutcome {
+            var copy = self
+            copy.error = error.map(GPXReaderHarness.expatPositionCleared)
+            return copy
+        }
 
         var ignoringFileName: EventOutcome {
             var copy = self
