@@ -64,6 +64,12 @@ let package = Package(
         .executableTarget(name: "FuzzGPXReader", dependencies: ["GPX", "FuzzSupport"], path: "Tests/Fuzz/GPXReader"),
         .executableTarget(name: "FuzzValueParsers", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/ValueParsers"),
         .executableTarget(name: "FuzzScenarioFile", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/ScenarioFile"),
+        // Replays the fuzz targets' regression inputs and seeds in `swift test`.
+        .testTarget(
+            name: "FuzzReplayTests",
+            dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile"],
+            path: "Tests/Fuzz/ReplayTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
