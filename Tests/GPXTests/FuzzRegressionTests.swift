@@ -42,6 +42,27 @@ import Testing
         #expect(GPXTime(iso8601: time.iso8601String) == time)
     }
 
+    /// FuzzValueParsers, property 2 (an accepted number is finite), on a hand-made input (libFuzzer
+    /// did not grow inputs that long): a decimal with more than 308 integer digits and no exponent
+    /// was read as infinity.
+    @Test func refusesDecimalsThatOverflowToInfinity() {
+        func parse(_ text: String) -> Double? {
+            var text = text
+            return text.withUTF8 { DecimalParser.double(UnsafeRawBufferPointer($0)) }
+        }
+        #expect(parse(String(repeating: "9", count: 400)) == nil)
+        #expect(parse("-" + String(repeating: "9", count: 309) + ".5") == nil)
+        #expect(parse("1" + String(repeating: "0", count: 308)) == 1e308)
+        #expect(parse(String(repeating: "9", count: 308)) == 1e308)
+    }
+
+    @Test func anElevationThatOverflowsIsIgnoredWithAWarning() throws {
+        let digits = String(repeating: "9", count: 400)
+        let document = try read(gpx11("<wpt lat=\"1\" lon=\"2\"><ele>\(digits)</ele></wpt>"))
+        #expect(document.waypoints.first?.elevation == nil)
+        #expect(document.warnings.map(\.description) == ["3:22: ignored <ele> \"\(digits.prefix(40))…\": it is not a number"])
+    }
+
     /// In a file, such a time is an invalid time (strict) or a skipped point (lenient).
     @Test func aTimeOutsideTheReadableYearsIsAnInvalidTime() throws {
         let xml = gpx11("<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>0000-01-01T00:00:00+01:00</time></trkpt></trkseg></trk>")

@@ -51,7 +51,9 @@ enum DecimalParser {
             let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
             return negative ? -magnitude : magnitude
         }
-        return Double(String(decoding: ASCII.trimmed(bytes), as: UTF8.self))
+        // More than 308 integer digits overflow to infinity, which is not a number here either.
+        guard let value = Double(String(decoding: ASCII.trimmed(bytes), as: UTF8.self)), value.isFinite else { return nil }
+        return value
     }
 
     /// Numbers with an exponent: check the exponent's form, then let Swift's locale-independent parser round.
