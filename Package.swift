@@ -59,6 +59,19 @@ let package = Package(
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
         .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"], exclude: ["Golden"]),
+        // Fuzz targets (Tests/Fuzz, see Docs/Fuzzing.md). In this build each is a plain program that
+        // replays the inputs it is given through its harness; Tests/Fuzz/run-fuzzers.sh builds them
+        // with -DFUZZING and -sanitize=fuzzer,address into libFuzzer targets.
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/Support"),
+        .executableTarget(name: "FuzzGPXReader", dependencies: ["GPX", "FuzzSupport"], path: "Tests/Fuzz/GPXReader"),
+        .executableTarget(name: "FuzzValueParsers", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/ValueParsers"),
+        .executableTarget(name: "FuzzScenarioFile", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/ScenarioFile"),
+        // Replays the fuzz targets' regression inputs and seeds in `swift test`.
+        .testTarget(
+            name: "FuzzReplayTests",
+            dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile"],
+            path: "Tests/Fuzz/ReplayTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

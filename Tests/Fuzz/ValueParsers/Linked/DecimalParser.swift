@@ -1,0 +1,1 @@
+../../../../Sources/GPX/Values/DecimalParser.swift

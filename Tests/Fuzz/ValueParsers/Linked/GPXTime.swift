@@ -1,0 +1,1 @@
+../../../../Sources/GPX/Model/GPXTime.swift

@@ -1,0 +1,1 @@
+../../../../Sources/GPX/Values/ISO8601TimeParser.swift
