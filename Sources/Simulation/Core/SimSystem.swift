@@ -190,9 +190,7 @@ public final class SimSystem {
         self.application = application
         emit(.appLaunch, .launch(process: process, inBackground: inBackground, cause: cause))
         if inBackground {
-            startBackgroundTime(seconds: wakeSeconds ?? profile.backgroundTimeBudget, grace: wakeSeconds ?? profile.suspensionGracePeriod)
-            setState(.background, cause)
-            emit(.budgetStart, .budget(seconds: budget.fullSeconds))
+            moveToBackground(cause, seconds: wakeSeconds ?? profile.backgroundTimeBudget, grace: wakeSeconds ?? profile.suspensionGracePeriod)
             delegate.applicationDidFinishLaunching(application, inBackground: true)
             reevaluate()
         } else {
@@ -211,10 +209,7 @@ public final class SimSystem {
         switch appState {
         case .suspended:
             frozen = false
-            expiredBecause = nil
-            startBackgroundTime(seconds: seconds, grace: seconds)
-            setState(.background, .systemWake(reason))
-            emit(.budgetStart, .budget(seconds: seconds))
+            moveToBackground(.systemWake(reason), seconds: seconds, grace: seconds)
             reevaluate()
         case .terminated where !wasForceQuit:
             launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
@@ -230,9 +225,7 @@ public final class SimSystem {
             appDelegate?.applicationWillResignActive(application)
         }
         guard appState == .inactive else { return }
-        startBackgroundTime(seconds: profile.backgroundTimeBudget, grace: profile.suspensionGracePeriod)
-        setState(.background, cause)
-        emit(.budgetStart, .budget(seconds: budget.fullSeconds))
+        moveToBackground(cause, seconds: profile.backgroundTimeBudget, grace: profile.suspensionGracePeriod)
         appDelegate?.applicationDidEnterBackground(application)
         reevaluate()
     }
@@ -340,13 +333,17 @@ public final class SimSystem {
 
     // MARK: §2 and §4: what holds the app
 
-    private func startBackgroundTime(seconds: Double, grace: Double) {
+    /// The app enters the background with a fresh budget of `seconds` and `grace` seconds in which
+    /// it runs even with nothing holding it; the state changes after, so it is logged with the new budget.
+    private func moveToBackground(_ cause: SimCause, seconds: Double, grace: Double) {
         stopBackgroundTimers()
         budget.setCounting(false, at: now)
         budget.refill(at: now, seconds: seconds)
         graceUntil = now.adding(seconds: grace)
         expiredBecause = nil
         keepAlive = nil
+        setState(.background, cause)
+        emit(.budgetStart, .budget(seconds: seconds))
     }
 
     private func stopBackgroundTimers() {
