@@ -36,10 +36,13 @@ public enum SummaryReport {
 }
 
 /// `--format jsonl`: every event, one JSON object a line, written as the run goes.
+///
+/// Lines are written straight into a byte buffer with the keys as constants: a day at 1 Hz is
+/// 86,000 lines, so no intermediate JSON values are built per line.
 @MainActor
 public final class EventLinesReport: SimEventSink {
     private let write: (String) -> Void
-    private var buffer = ""
+    private var buffer: [UInt8] = []
 
     /// `write` receives the text in pieces of about 64 KiB, the last at the end of the run.
     public init(write: @escaping (String) -> Void) {
@@ -48,37 +51,79 @@ public final class EventLinesReport: SimEventSink {
     }
 
     public func receive(_ event: SimEvent) {
-        buffer += Self.line(event)
-        buffer += "\n"
-        if buffer.utf8.count >= 65_536 {
-            write(buffer)
-            buffer.removeAll(keepingCapacity: true)
-        }
+        Self.append(event, to: &buffer)
+        if buffer.count >= 65_536 { flush() }
     }
 
-    public func finish() {
-        if !buffer.isEmpty { write(buffer) }
-        buffer = ""
+    public func finish() { flush() }
+
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        write(String(decoding: buffer, as: UTF8.self))
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// The whole log of a finished run, for tests and library use.
     public static func lines(_ events: [SimEvent]) -> String {
-        events.map(line).joined(separator: "\n") + "\n"
+        var bytes: [UInt8] = []
+        for event in events { append(event, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func line(_ event: SimEvent) -> String {
-        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
+    /// One event as a line: `{"time":…,"kind":…,"state":…,"message":…,"remaining":…,"latitude":…,
+    /// "longitude":…,"distanceFromLastDelivered":…,"delay":…}` and a newline.
+    static func append(_ event: SimEvent, to bytes: inout [UInt8]) {
         let fix = event.fix
-        return JSONValue.object([
-            ("time", .double(event.time)),
-            ("kind", .string(event.kind.rawValue)),
-            ("state", .string(event.state.rawValue)),
-            ("message", .string(Prose.message(event))),
-            ("remaining", number(event.remaining)),
-            ("latitude", number(fix?.latitude)),
-            ("longitude", number(fix?.longitude)),
-            ("distanceFromLastDelivered", number(fix?.distanceFromLastDelivered)),
-            ("delay", number(fix?.delay)),
-        ]).compact()
+        bytes.append(contentsOf: #"{"time":"#.utf8)
+        number(event.time, to: &bytes)
+        bytes.append(contentsOf: #","kind":"#.utf8)
+        string(event.kind.rawValue, to: &bytes)
+        bytes.append(contentsOf: #","state":"#.utf8)
+        string(event.state.rawValue, to: &bytes)
+        bytes.append(contentsOf: #","message":"#.utf8)
+        string(Prose.message(event), to: &bytes)
+        bytes.append(contentsOf: #","remaining":"#.utf8)
+        number(event.remaining, to: &bytes)
+        bytes.append(contentsOf: #","latitude":"#.utf8)
+        number(fix?.latitude, to: &bytes)
+        bytes.append(contentsOf: #","longitude":"#.utf8)
+        number(fix?.longitude, to: &bytes)
+        bytes.append(contentsOf: #","distanceFromLastDelivered":"#.utf8)
+        number(fix?.distanceFromLastDelivered, to: &bytes)
+        bytes.append(contentsOf: #","delay":"#.utf8)
+        number(fix?.delay, to: &bytes)
+        bytes.append(contentsOf: "}\n".utf8)
+    }
+
+    /// As ``JSONValue`` writes numbers: integers bare, others in Swift's shortest round-trip form, `null` for none.
+    private static func number(_ value: Double?, to bytes: inout [UInt8]) {
+        guard let value, value.isFinite else {
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        if value == value.rounded(), abs(value) < 1e15 {
+            bytes.append(contentsOf: String(Int64(value)).utf8)
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    /// A JSON string; only quotes, backslashes and control characters are escaped, as ``JSONValue`` does.
+    private static func string(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+            case ..<0x20:
+                let hex = String(byte, radix: 16)
+                bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }
