@@ -48,7 +48,7 @@ public final class SimSystem {
     private var lastKeepAliveLoss: SimCause?
     private var wasForegroundWhenLocked = false
     /// App work that came due while the app was suspended: it runs when the app runs again.
-    private var deferredAppWork: [() -> Void] = []
+    private var deferredAppWork: [@MainActor () -> Void] = []
     private let makeApp: @MainActor () -> SimAppDelegate
     /// The app's own tasks that are running (for `runAsync`).
     let appTasks = AppTaskTracker()
@@ -121,7 +121,7 @@ public final class SimSystem {
 
     /// Schedules the app's own work (a timer): it runs only while this process runs.
     @discardableResult
-    public func scheduleAppWork(after seconds: Double, _ action: @escaping () -> Void) -> ScheduledWork {
+    public func scheduleAppWork(after seconds: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledWork {
         scheduler.schedule(after: seconds, owner: .app(process: process), action)
     }
 
@@ -135,7 +135,7 @@ public final class SimSystem {
         }
     }
 
-    func deferAppWork(_ action: @escaping () -> Void) { deferredAppWork.append(action) }
+    func deferAppWork(_ action: @escaping @MainActor () -> Void) { deferredAppWork.append(action) }
 
     private func runDeferredAppWork() {
         while appState.isRunning, !deferredAppWork.isEmpty {

@@ -300,13 +300,15 @@ public final class SimLocationManager: LocationManaging {
     private func produce() {
         tick = nil
         guard let system, producesFixes else { return }
-        offerFix(system)
+        // One look-up of the setting's profile per fix: it is read for the fix and for the next tick.
+        let profile = accuracyProfile(system)
+        offerFix(system, profile)
         if producesFixes {
-            tick = system.scheduler.schedule(after: accuracyProfile(system).interval, owner: .mechanism) { [weak self] in self?.produce() }
+            tick = system.scheduler.schedule(after: profile.interval, owner: .mechanism) { [weak self] in self?.produce() }
         }
     }
 
-    private func offerFix(_ system: SimSystem) {
+    private func offerFix(_ system: SimSystem, _ profile: SimAccuracyProfile) {
         let now = system.now
         guard let truth = system.configuration.trajectory.position(at: now.seconds) else {
             if !inSignalGap {
@@ -321,7 +323,7 @@ public final class SimLocationManager: LocationManaging {
             return
         }
         inSignalGap = false
-        let fix = makeFix(truth, at: now, system)
+        let fix = Self.makeFix(truth, at: now, profile: profile, system)
         let pauseAfterThisFix = notePosition(truth.coordinate, at: now.seconds, system)
 
         if wantsOneFix && !isUpdatingLocation {
@@ -386,10 +388,6 @@ public final class SimLocationManager: LocationManaging {
     static func fix(at now: SimInstant, in system: SimSystem) -> SimLocation? {
         guard let truth = system.configuration.trajectory.position(at: now.seconds) else { return nil }
         return makeFix(truth, at: now, profile: system.profile.accuracyProfile(for: .best), system)
-    }
-
-    private func makeFix(_ truth: TruePosition, at now: SimInstant, _ system: SimSystem) -> SimLocation {
-        Self.makeFix(truth, at: now, profile: accuracyProfile(system), system)
     }
 
     private static func makeFix(_ truth: TruePosition, at now: SimInstant, profile: SimAccuracyProfile, _ system: SimSystem) -> SimLocation {
