@@ -64,7 +64,7 @@ public final class EventLinesReport: SimEventSink {
     }
 
     /// The whole log of a finished run, for tests and library use.
-    public static func lines(_ events: [SimEvent]) -> String {
+    public nonisolated static func lines(_ events: [SimEvent]) -> String {
         var bytes: [UInt8] = []
         for event in events { append(event, to: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
@@ -72,7 +72,9 @@ public final class EventLinesReport: SimEventSink {
 
     /// One event as a line: `{"time":…,"kind":…,"state":…,"message":…,"remaining":…,"latitude":…,
     /// "longitude":…,"distanceFromLastDelivered":…,"delay":…}` and a newline.
-    static func append(_ event: SimEvent, to bytes: inout [UInt8]) {
+    // The helpers are nonisolated: closures inside a main-actor method would check the executor
+    // at every call (a fifth of the time per line, measured with perf).
+    nonisolated static func append(_ event: SimEvent, to bytes: inout [UInt8]) {
         let fix = event.fix
         bytes.append(contentsOf: #"{"time":"#.utf8)
         number(event.time, to: &bytes)
@@ -96,21 +98,31 @@ public final class EventLinesReport: SimEventSink {
     }
 
     /// As ``JSONValue`` writes numbers: integers bare, others in Swift's shortest round-trip form, `null` for none.
-    private static func number(_ value: Double?, to bytes: inout [UInt8]) {
+    private nonisolated static func number(_ value: Double?, to bytes: inout [UInt8]) {
         guard let value, value.isFinite else {
             bytes.append(contentsOf: "null".utf8)
             return
         }
         if value == value.rounded(), abs(value) < 1e15 {
-            bytes.append(contentsOf: String(Int64(value)).utf8)
+            bytes.append(contentsOf: String(Int64(value)).utf8)  // a small string: no allocation
         } else {
             bytes.append(contentsOf: value.description.utf8)
         }
     }
 
     /// A JSON string; only quotes, backslashes and control characters are escaped, as ``JSONValue`` does.
-    private static func string(_ text: String, to bytes: inout [UInt8]) {
+    private nonisolated static func string(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        // Most messages need no escape: copy them whole, straight from the string's storage.
+        let copied = text.utf8.withContiguousStorageIfAvailable { storage -> Bool in
+            for byte in storage where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            bytes.append(contentsOf: storage)
+            return true
+        }
+        if copied == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
