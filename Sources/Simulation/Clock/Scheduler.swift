@@ -67,6 +67,8 @@ public final class Scheduler {
     var admit: @MainActor (ScheduledWork) -> Admission = { _ in .run }
     /// Called whenever `now` moves.
     var onAdvance: @MainActor (SimInstant) -> Void = { _ in }
+    /// Keeps the action of app work the admission says must wait, to run when the app runs again.
+    var deferWork: @MainActor (@escaping @MainActor () -> Void) -> Void = { _ in }
     private var heap: [Entry] = []
     private var nextSequence: UInt64 = 0
 
@@ -97,8 +99,8 @@ public final class Scheduler {
     }
 
     /// Runs every piece of work due at or before `limit`, in order, advancing `now`; then sets
-    /// `now` to `limit`. App work the admission defers is handed back to `deferred`.
-    func run(until limit: SimInstant, deferred: (ScheduledWork, @escaping @MainActor () -> Void) -> Void) {
+    /// `now` to `limit`. App work the admission defers goes to `deferWork`.
+    func run(until limit: SimInstant) {
         while let first = heap.first, first.time <= limit {
             let entry = popFirst()
             guard entry.work.isPending else { continue }
@@ -108,7 +110,7 @@ public final class Scheduler {
             }
             switch admit(entry.work) {
             case .run: entry.work.take()?()
-            case .wait: if let action = entry.work.take() { deferred(entry.work, action) }
+            case .wait: if let action = entry.work.take() { deferWork(action) }
             case .drop: entry.work.cancel()
             }
         }

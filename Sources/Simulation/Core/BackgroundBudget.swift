@@ -35,11 +35,6 @@ public struct BackgroundBudget: Hashable, Sendable {
         return max(0, remainingAtSettle - now.seconds(since: settledAt))
     }
 
-    /// When the budget runs out if it keeps counting; `nil` when it is not counting.
-    public func expiry(from now: SimInstant) -> SimInstant? {
-        isCounting ? now.adding(seconds: remaining(at: now)) : nil
-    }
-
     /// The moment the budget runs out if it keeps counting; `nil` when it is not counting.
     public var expiryInstant: SimInstant? {
         isCounting ? settledAt.adding(seconds: remainingAtSettle) : nil

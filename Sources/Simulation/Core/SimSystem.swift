@@ -77,6 +77,7 @@ public final class SimSystem {
         strictCheck = StrictDeliveryCheck(budget: configuration.profile.backgroundTimeBudget)
         scheduler.onAdvance = { [clock] now in clock.advance(to: now) }
         scheduler.admit = { [unowned self] work in admission(of: work) }
+        scheduler.deferWork = { [unowned self] action in deferredAppWork.append(action) }
     }
 
     /// The current simulated time.
@@ -134,8 +135,6 @@ public final class SimSystem {
         case .notRunning, .terminated: return .drop
         }
     }
-
-    func deferAppWork(_ action: @escaping @MainActor () -> Void) { deferredAppWork.append(action) }
 
     private func runDeferredAppWork() {
         while appState.isRunning, !deferredAppWork.isEmpty {
@@ -415,7 +414,7 @@ public final class SimSystem {
             return
         }
         budget.setCounting(budget.counts(asleep: isAsleep), at: now)
-        if let expiry = budget.expiry(from: now) {
+        if let expiry = budget.expiryInstant {
             expiryWork = scheduler.schedule(at: expiry, owner: .system) { [unowned self] in expire() }
         }
         if holds.isEmpty {

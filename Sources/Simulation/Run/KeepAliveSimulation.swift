@@ -69,11 +69,11 @@ public final class KeepAliveSimulation {
     public func runAsync() async -> SimulationResult {
         while true {
             await drain()
-            let sleepers = clock.earliestDeadline(runnable: system.appState.isRunning ? system.process : -1)
+            let sleepers = clock.earliestDeadline(runnable: runnableProcess)
             let next = [system.scheduler.nextTime, sleepers].compactMap { $0 }.min()
             guard let next, next <= end else { break }
             step(until: next)
-            clock.resumeDue(runnable: system.appState.isRunning ? system.process : -1)
+            clock.resumeDue(runnable: runnableProcess)
         }
         step(until: end)
         let result = finish()
@@ -103,12 +103,15 @@ public final class KeepAliveSimulation {
         }
     }
 
+    /// The process whose sleeps may end now: the running one (-1, none, while it is suspended or ended).
+    private var runnableProcess: Int { system.appState.isRunning ? system.process : -1 }
+
     private var activity: [Int] {
         [appTasks.running, clock.sleeperCount, clock.appTaskSleeperCount, clock.appTasksInFlight, system.emittedEvents, system.scheduler.count]
     }
 
     private func step(until limit: SimInstant) {
-        system.scheduler.run(until: limit) { [system] _, action in system.deferAppWork(action) }
+        system.scheduler.run(until: limit)
     }
 
     /// The summary so far; after `run()`, the whole run.
