@@ -4,6 +4,15 @@ import Simulation
 import Testing
 
 @Suite struct ScenarioFileTests {
+    /// The parser and `ScenarioFile.verb` (used in messages) spell every action the same way.
+    @Test func everyVerbParsesToAnActionNamedByItsVerb() throws {
+        let fields = ["authorization": ", status: denied", "accuracy": ", level: reduced", "location-services": ", enabled: false"]
+        for verb in ScenarioFile.verbs {
+            let settings = try ScenarioFile.parse("events:\n  - {at: 1, do: \(verb)\(fields[verb] ?? "")}\n", name: "v.yaml")
+            #expect(settings.events.map { ScenarioFile.verb($0.action) } == [verb])
+        }
+    }
+
     @Test func readsYAML() throws {
         let settings = try ScenarioFile.parse("""
             # A commute where the user changes their mind.

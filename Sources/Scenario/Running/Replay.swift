@@ -85,8 +85,8 @@ public struct Replay: Sendable {
         if let first = late.first {
             let end = Formatting.clock(trajectory.endTime)
             warnings.append(late.count == 1
-                ? "the event at \(Formatting.clock(first.time)) (\(Self.name(first.action))) is after the end of the track (\(end)): the run goes on to it, with no position to replay"
-                : "\(late.count) events are after the end of the track (\(end)), the first at \(Formatting.clock(first.time)) (\(Self.name(first.action))): the run goes on to them, with no position to replay")
+                ? "the event at \(Formatting.clock(first.time)) (\(ScenarioFile.verb(first.action))) is after the end of the track (\(end)): the run goes on to it, with no position to replay"
+                : "\(late.count) events are after the end of the track (\(end)), the first at \(Formatting.clock(first.time)) (\(ScenarioFile.verb(first.action))): the run goes on to them, with no position to replay")
         }
         return warnings
     }
@@ -94,26 +94,6 @@ public struct Replay: Sendable {
     /// A short time in seconds as Swift writes it (`1.2e-05 s`), or as a clock from a second up.
     private static func seconds(_ value: Double) -> String {
         value >= 1 ? Formatting.clock(value) : "\(value) s"
-    }
-
-    /// The scenario file's name for an action (`do:`), as people wrote it.
-    private static func name(_ action: SimScenarioEvent.Action) -> String {
-        switch action {
-        case .launch: "launch"
-        case .enterBackground: "background"
-        case .returnToForeground: "foreground"
-        case .lock: "lock"
-        case .unlock: "unlock"
-        case .memoryPressure: "memory-pressure"
-        case .forceQuit: "force-quit"
-        case .setAuthorization: "authorization"
-        case .setAccuracyAuthorization: "accuracy"
-        case .setLocationServices: "location-services"
-        case .beginBackgroundTask: "begin-background-task"
-        case .endBackgroundTask: "end-background-task"
-        case .startUpdatingLocation: "start-updates"
-        case .stopUpdatingLocation: "stop-updates"
-        }
     }
 }
 

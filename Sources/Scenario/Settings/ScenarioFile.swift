@@ -91,6 +91,32 @@ public enum ScenarioFile {
         }
     }
 
+    /// The actions a scenario's `do:` may name, as the error message lists them.
+    public static let verbs = [
+        "background", "foreground", "launch", "lock", "unlock", "memory-pressure", "force-quit", "authorization",
+        "accuracy", "location-services", "begin-background-task", "end-background-task", "start-updates", "stop-updates",
+    ]
+
+    /// The `do:` name of an action, as a scenario file writes it (the reverse of the parser's switch).
+    public static func verb(_ action: SimScenarioEvent.Action) -> String {
+        switch action {
+        case .enterBackground: "background"
+        case .returnToForeground: "foreground"
+        case .launch: "launch"
+        case .lock: "lock"
+        case .unlock: "unlock"
+        case .memoryPressure: "memory-pressure"
+        case .forceQuit: "force-quit"
+        case .setAuthorization: "authorization"
+        case .setAccuracyAuthorization: "accuracy"
+        case .setLocationServices: "location-services"
+        case .beginBackgroundTask: "begin-background-task"
+        case .endBackgroundTask: "end-background-task"
+        case .startUpdatingLocation: "start-updates"
+        case .stopUpdatingLocation: "stop-updates"
+        }
+    }
+
     /// Walks the YAML tree, naming the key of anything it cannot use.
     private struct Reader {
         let name: String
@@ -221,7 +247,7 @@ public enum ScenarioFile {
                 guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'location-services'", node) }
                 (action, allowed) = (.setLocationServices(enabled: try bool("enabled", enabledNode)), ["enabled"])
             default:
-                throw fail("do", "'\(verb)' is not an action (background, foreground, launch, lock, unlock, memory-pressure, force-quit, authorization, accuracy, location-services, begin-background-task, end-background-task, start-updates, stop-updates)", doNode)
+                throw fail("do", "'\(verb)' is not an action (\(ScenarioFile.verbs.joined(separator: ", ")))", doNode)
             }
             if let extra = fields.keys.sorted().first(where: { !allowed.union(["at", "do"]).contains($0) }) {
                 throw fail(extra, "is not a field of '\(verb)'", node)
