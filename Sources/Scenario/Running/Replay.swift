@@ -27,30 +27,15 @@ public struct Replay: Sendable {
     public func run(
         progress: ((Double) -> Void)? = nil, sinks: [SimEventSink] = [], keepsEvents: Bool = true
     ) throws(ReplayError) -> ReplayOutcome {
-        // The track streams into the trajectory: no document of every point's every field is kept.
-        let options = GPXReadOptions(isLenient: settings.lenient)
-        let file: TrajectoryBuilder.FileOutcome
-        do {
-            var reportProgress: ((Int) -> Void)?
-            if let progress {
-                let size = (try? FileManager.default.attributesOfItem(atPath: track)[.size] as? Int) ?? 0
-                reportProgress = { bytes in progress(size > 0 ? min(1, Double(bytes) / Double(size)) : 1) }
-            }
-            file = try TrajectoryBuilder(untimedSpeed: settings.untimedSpeed).build(contentsOf: track, options: options, progress: reportProgress)
-        } catch {
-            switch error {
-            case .read(let error):
-                throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
-            case .build(let error):
-                // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
-                if error.kind == .invalidUntimedSpeed { throw .invalidSettings("--speed: \(error.message)") }
-                throw .invalidTrack("\(track): \(error.message)")
-            }
-        }
-        let built = file.outcome
-        guard built.trajectory.duration > 0 else {
-            throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
-        }
+        let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: progress)
+        return run(on: loaded, sinks: sinks, keepsEvents: keepsEvents)
+    }
+
+    /// Runs the replay on a track already read, so that many replays share one read. The
+    /// track must have been loaded with this replay's `lenient` and `untimedSpeed`.
+    @MainActor
+    public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true) -> ReplayOutcome {
+        let built = loaded.built
         let configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
@@ -62,8 +47,8 @@ public struct Replay: Sendable {
         ).run()
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
-            timed: built.timed, droppedPoints: built.droppedPoints, warnings: file.warnings,
-            runWarnings: runWarnings(built, suppressed: file.suppressedWarningCount), result: result)
+            timed: built.timed, droppedPoints: built.droppedPoints, warnings: loaded.warnings,
+            runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result)
     }
 
     /// Fastest plausible speed of a phone, in m/s: above it an untimed path's trip is absurd.
@@ -94,6 +79,55 @@ public struct Replay: Sendable {
     /// A short time in seconds as Swift writes it (`1.2e-05 s`), or as a clock from a second up.
     private static func seconds(_ value: Double) -> String {
         value >= 1 ? Formatting.clock(value) : "\(value) s"
+    }
+}
+
+/// A track read and built into a trajectory, ready for any number of replays.
+public struct LoadedTrack: Sendable {
+    /// The path as given.
+    public let path: String
+    let built: TrajectoryBuilder.Outcome
+    let warnings: [GPXWarning]
+    let suppressedWarningCount: Int
+    /// Whether it was read leniently.
+    public let lenient: Bool
+    /// The speed that timed an untimed path, in m/s.
+    public let untimedSpeed: Double
+
+    /// The trajectory the replays follow.
+    public var trajectory: Trajectory { built.trajectory }
+
+    /// Reads and builds a track; `progress` hears the fraction of the file read (0…1).
+    /// - Throws: ``ReplayError`` for an unreadable file, a broken or empty track, a bad speed.
+    public static func load(
+        _ track: String, lenient: Bool, untimedSpeed: Double, progress: ((Double) -> Void)? = nil
+    ) throws(ReplayError) -> LoadedTrack {
+        // The track streams into the trajectory: no document of every point's every field is kept.
+        let options = GPXReadOptions(isLenient: lenient)
+        let file: TrajectoryBuilder.FileOutcome
+        do {
+            var reportProgress: ((Int) -> Void)?
+            if let progress {
+                let size = (try? FileManager.default.attributesOfItem(atPath: track)[.size] as? Int) ?? 0
+                reportProgress = { bytes in progress(size > 0 ? min(1, Double(bytes) / Double(size)) : 1) }
+            }
+            file = try TrajectoryBuilder(untimedSpeed: untimedSpeed).build(contentsOf: track, options: options, progress: reportProgress)
+        } catch {
+            switch error {
+            case .read(let error):
+                throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
+            case .build(let error):
+                // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
+                if error.kind == .invalidUntimedSpeed { throw .invalidSettings("--speed: \(error.message)") }
+                throw .invalidTrack("\(track): \(error.message)")
+            }
+        }
+        let built = file.outcome
+        guard built.trajectory.duration > 0 else {
+            throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
+        }
+        return LoadedTrack(path: track, built: built, warnings: file.warnings, suppressedWarningCount: file.suppressedWarningCount,
+                           lenient: lenient, untimedSpeed: untimedSpeed)
     }
 }
 
