@@ -6,9 +6,9 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .executable(name: "keepalive", targets: ["keepalive"]),
-        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "Simulation", "Replay", "Scenario"]),
+        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "Simulation", "Scripting", "Replay", "Scenario"]),
         // The simulation alone, for app logic tests: no libexpat, no Yams.
-        .library(name: "KeepAliveSimulation", targets: ["Geodesy", "Simulation"]),
+        .library(name: "KeepAliveSimulation", targets: ["Geodesy", "Simulation", "Scripting"]),
         .executable(name: "keepalive-bench", targets: ["Benchmarks"]),
     ],
     dependencies: [
@@ -29,13 +29,15 @@ let package = Package(
         // The simulated iOS: virtual clock, app lifecycle, background budget, location manager.
         // Knows nothing of XML: it replays a `Trajectory`.
         .target(name: "Simulation", dependencies: ["Geodesy"]),
+        // Apps written as data (`AppScript`) and the app that runs them; no file format.
+        .target(name: "Scripting", dependencies: ["Simulation"]),
         // Turns a GPX document into a `Trajectory`: the one place that sees both.
         .target(name: "Replay", dependencies: ["GPX", "Simulation"]),
         // Replays as the CLI runs them: settings and scenario files, the run, and its reports
         // (text timeline, JSON, SVG/HTML picture).
         .target(
             name: "Scenario",
-            dependencies: ["GPX", "Replay", "Simulation", .product(name: "Yams", package: "Yams")]
+            dependencies: ["GPX", "Replay", "Simulation", "Scripting", .product(name: "Yams", package: "Yams")]
         ),
         // The `keepalive` command line tool: argument parsing and output only.
         .executableTarget(
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Replay", "GPX"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Simulation", "Replay", "GPX"]),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
         .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"], exclude: ["Golden"]),
         // Fuzz targets (Tests/Fuzz, see Docs/Fuzzing.md). In this build each is a plain program that

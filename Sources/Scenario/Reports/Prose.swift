@@ -65,6 +65,8 @@ public enum Prose {
             return "memory pressure: the app is \(event.state.rawValue), not suspended, so it is kept"
         case .appCodeNotRun(let action, let state):
             return "the app's code does not run while it is \(state.rawValue): \(text(action)) did not happen"
+        case .appLog(let line):
+            return "app: \(line)"
         case .warning(let warning):
             return text(warning)
         }

@@ -1,3 +1,4 @@
+import Scripting
 import Simulation
 
 /// Everything a replay can be told, each optional: a scenario file fills some, command-line
@@ -40,6 +41,8 @@ public struct ReplaySettings: Hashable, Sendable {
     public var lenient: Bool?
     /// More events, from a scenario file.
     public var events: [SimScenarioEvent] = []
+    /// The app's behaviour, from a scenario file's `app:`; `nil` runs the navigation app.
+    public var app: AppScript?
 
     public init() {}
 
@@ -87,6 +90,7 @@ public struct ReplaySettings: Hashable, Sendable {
         merged.seed = other.seed ?? seed
         merged.lenient = other.lenient ?? lenient
         merged.events = events + other.events
+        merged.app = other.app ?? app
         return merged
     }
 

@@ -10,6 +10,12 @@ public protocol SimAppDelegate: AnyObject {
     func applicationWillResignActive(_ application: SimApplication)
     func applicationDidEnterBackground(_ application: SimApplication)
     func applicationWillEnterForeground(_ application: SimApplication)
+    /// The user quits the app while it runs; a suspended app, or one iOS kills, is ended
+    /// without hearing of it.
+    func applicationWillTerminate(_ application: SimApplication)
+    /// Not a UIKit callback: iOS resumed the suspended app in the background for `reason`. A real
+    /// app learns of this only through the event's own callback, which follows.
+    func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason)
 }
 
 extension SimAppDelegate {
@@ -18,4 +24,6 @@ extension SimAppDelegate {
     public func applicationWillResignActive(_ application: SimApplication) {}
     public func applicationDidEnterBackground(_ application: SimApplication) {}
     public func applicationWillEnterForeground(_ application: SimApplication) {}
+    public func applicationWillTerminate(_ application: SimApplication) {}
+    public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) {}
 }

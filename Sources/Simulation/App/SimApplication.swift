@@ -80,6 +80,11 @@ public final class SimApplication: BackgroundTasking {
         }
     }
 
+    /// Writes `line` to the run's event log, as the app's own logging.
+    public func log(_ line: String) {
+        live?.emit(.appLog, .appLog(line))
+    }
+
     func processEnded() { ended = true }
 }
 

@@ -209,6 +209,7 @@ public final class SimSystem {
         case .suspended:
             frozen = false
             moveToBackground(.systemWake(reason), seconds: seconds, grace: seconds)
+            if let application { appDelegate?.applicationWasWoken(application, for: reason) }
             reevaluate()
         case .terminated where !wasForceQuit:
             launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
@@ -308,6 +309,8 @@ public final class SimSystem {
     }
 
     private func terminate(_ causes: [SimCause], verdict: SimVerdict) {
+        // Only a running app the user quits hears of its end; a suspended one, or one iOS kills, does not.
+        if appState.isRunning, causes.first == .forceQuit, let application { appDelegate?.applicationWillTerminate(application) }
         frozen = false
         stopBackgroundTimers()
         keepAlive = nil

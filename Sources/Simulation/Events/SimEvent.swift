@@ -26,6 +26,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case authorizationChange = "auth.change"
         case scenario = "scenario"
         case appCodeNotRun = "app.not-run"
+        case appLog = "app.log"
         case warning = "warning"
     }
 
@@ -101,6 +102,8 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case scenario(SimScenarioNote)
     /// An action of the app's own code that did not run, because the app did not run.
     case appCodeNotRun(SimScenarioEvent.Action, state: SimAppState)
+    /// A line the app's own code logs.
+    case appLog(String)
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
 }

@@ -221,6 +221,7 @@ public final class SimLocationManager: LocationManaging {
             break
         }
         let wasRunning = updatesRequested && pauseCause == nil
+        let wasPaused = updatesRequested && pauseCause != nil
         updatesRequested = true
         hasUsedUpdates = true
         stopCause = nil
@@ -233,6 +234,10 @@ public final class SimLocationManager: LocationManaging {
         }
         ensureTicking(system)
         system.reevaluate()
+        if wasPaused, system.appState.isRunning {
+            delegate?.locationManagerDidResumeLocationUpdates(self)
+            streams.forEach { $0.yield(.resumed) }
+        }
     }
 
     /// Stops standard updates.
@@ -493,4 +498,6 @@ public enum SimLocationUpdate: Hashable, Sendable {
     case locations([SimLocation])
     case error(SimLocationError)
     case paused
+    /// Updates restarted after a pause.
+    case resumed
 }

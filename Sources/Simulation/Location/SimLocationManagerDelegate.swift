@@ -5,6 +5,8 @@ public protocol SimLocationManagerDelegate: AnyObject {
     func locationManager(_ manager: SimLocationManager, didFailWithError error: SimLocationError)
     func locationManagerDidChangeAuthorization(_ manager: SimLocationManager)
     func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager)
+    /// Updates restarted (by `startUpdatingLocation()`) after an automatic pause.
+    func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager)
 }
 
 extension SimLocationManagerDelegate {
@@ -12,4 +14,5 @@ extension SimLocationManagerDelegate {
     public func locationManager(_ manager: SimLocationManager, didFailWithError error: SimLocationError) {}
     public func locationManagerDidChangeAuthorization(_ manager: SimLocationManager) {}
     public func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager) {}
+    public func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager) {}
 }

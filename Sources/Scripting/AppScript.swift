@@ -1,0 +1,205 @@
+import Simulation
+
+/// An app written down instead of in Swift: its Info.plist, what it does when something
+/// happens, and its timers. ``ScriptedApp`` runs it; scenario files hold it under `app:`.
+///
+/// ```swift
+/// var script = AppScript()
+/// script.reactions[.launch] = [.requestAlways, .set([.allowsBackgroundLocationUpdates(true)]), .startUpdates]
+/// script.reactions[.background] = [.beginTask(name: "nav", variable: "task", onExpiry: [.endTask(variable: "task")])]
+/// ```
+public struct AppScript: Hashable, Sendable {
+    /// The Info.plist entries that decide what the app may do in the background.
+    public var info: SimCapabilities
+    /// What the app does when each trigger happens, in order.
+    public var reactions: [Trigger: [Action]]
+    /// Repeating timers of the app's own.
+    public var timers: [Timer]
+
+    /// An app that declares `info` and does nothing.
+    public init(info: SimCapabilities = SimCapabilities(), reactions: [Trigger: [Action]] = [:], timers: [Timer] = []) {
+        self.info = info
+        self.reactions = reactions
+        self.timers = timers
+    }
+
+    /// What happened to the app, as it hears of it.
+    public enum Trigger: String, Hashable, Sendable, CaseIterable, Comparable {
+        /// `application(_:didFinishLaunchingWithOptions:)`, in the foreground or the background.
+        case launch
+        /// `applicationDidEnterBackground`.
+        case background
+        /// `applicationWillEnterForeground`.
+        case foreground
+        /// `locationManagerDidPauseLocationUpdates`.
+        case paused
+        /// `locationManagerDidResumeLocationUpdates`: updates restarted after a pause.
+        case resumed
+        /// The authorization became denied or restricted.
+        case denied
+        /// `locationManagerDidChangeAuthorization`.
+        case authorization
+        /// `locationManager(_:didFailWithError:)`.
+        case error
+        /// `locationManager(_:didUpdateLocations:)`.
+        case location
+        /// iOS launched the app in the background, or woke it from suspension, for an event.
+        case wake
+        /// `applicationWillTerminate`: the app is ended while it runs.
+        case terminate
+
+        public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// One thing the app does.
+    public indirect enum Action: Hashable, Sendable {
+        /// `requestAlwaysAuthorization()`.
+        case requestAlways
+        /// `requestWhenInUseAuthorization()`.
+        case requestWhenInUse
+        /// Sets manager properties, in order.
+        case set([ManagerSetting])
+        /// `startUpdatingLocation()`.
+        case startUpdates
+        /// `stopUpdatingLocation()`.
+        case stopUpdates
+        /// `requestLocation()`.
+        case requestLocation
+        /// `startMonitoringSignificantLocationChanges()`.
+        case startSignificantChanges
+        /// `stopMonitoringSignificantLocationChanges()`.
+        case stopSignificantChanges
+        /// `beginBackgroundTask(withName:expirationHandler:)`, the identifier stored in `variable`
+        /// (overwriting what it held); the handler runs `onExpiry`.
+        case beginTask(name: String?, variable: String?, onExpiry: [Action])
+        /// `endBackgroundTask(_:)` with the identifier `variable` holds (`.invalid` if never set).
+        case endTask(variable: String)
+        /// `actions` after `seconds`, on a timer of the app's own.
+        case after(seconds: Double, actions: [Action])
+        /// `actions` if `condition` holds now, else `otherwise`.
+        case when(Condition, actions: [Action], otherwise: [Action])
+        /// A line in the event log.
+        case log(String)
+    }
+
+    /// What an `if` can ask about the app's situation.
+    public enum Condition: String, Hashable, Sendable, CaseIterable {
+        /// Authorized Always or When In Use.
+        case authorized
+        case authorizedAlways = "always"
+        case authorizedWhenInUse = "when-in-use"
+        /// Denied or restricted.
+        case denied
+        /// The app is in the background.
+        case background
+        /// The app is on screen.
+        case foreground
+        /// Standard updates run (started, not paused, authorized).
+        case updating
+    }
+
+    /// A `CLLocationManager` property and its value.
+    public enum ManagerSetting: Hashable, Sendable {
+        /// Metres; ``simDistanceFilterNone`` for `kCLDistanceFilterNone`.
+        case distanceFilter(Double)
+        case desiredAccuracy(SimAccuracy)
+        case allowsBackgroundLocationUpdates(Bool)
+        case pausesLocationUpdatesAutomatically(Bool)
+        case activityType(SimActivityType)
+        case showsBackgroundLocationIndicator(Bool)
+
+        /// The property's name in Core Location.
+        public var property: Property {
+            switch self {
+            case .distanceFilter: .distanceFilter
+            case .desiredAccuracy: .desiredAccuracy
+            case .allowsBackgroundLocationUpdates: .allowsBackgroundLocationUpdates
+            case .pausesLocationUpdatesAutomatically: .pausesLocationUpdatesAutomatically
+            case .activityType: .activityType
+            case .showsBackgroundLocationIndicator: .showsBackgroundLocationIndicator
+            }
+        }
+
+        /// The properties a script may set, by their Core Location names.
+        public enum Property: String, Hashable, Sendable, CaseIterable {
+            case distanceFilter
+            case desiredAccuracy
+            case allowsBackgroundLocationUpdates
+            case pausesLocationUpdatesAutomatically
+            case activityType
+            case showsBackgroundLocationIndicator
+        }
+    }
+
+    /// A timer that fires every `seconds` while the app runs (never while it is suspended; late
+    /// once if it was), and does `actions` when `condition` holds.
+    public struct Timer: Hashable, Sendable {
+        /// When the timer's work is done.
+        public enum Condition: String, Hashable, Sendable, CaseIterable {
+            case background
+            case foreground
+            case always
+        }
+
+        public var seconds: Double
+        public var condition: Condition
+        public var actions: [Action]
+
+        public init(every seconds: Double, while condition: Condition = .always, actions: [Action]) {
+            self.seconds = seconds
+            self.condition = condition
+            self.actions = actions
+        }
+    }
+}
+
+extension AppScript {
+    /// Every action of the script, nested ones included, in reading order.
+    public var allActions: [Action] {
+        let top = Trigger.allCases.flatMap { reactions[$0] ?? [] } + timers.flatMap(\.actions)
+        return top.flatMap { [$0] + $0.nested }
+    }
+
+    /// The variables a `begin-task` stores into.
+    public var variables: Set<String> {
+        Set(allActions.compactMap { if case .beginTask(_, let variable?, _) = $0 { variable } else { nil } })
+    }
+
+    /// `self` with `transform` applied to every action list, nested ones first.
+    public func mapActions(_ transform: ([Action]) -> [Action]) -> AppScript {
+        var script = self
+        script.reactions = reactions.mapValues { Action.map($0, transform) }
+        script.timers = timers.map { var timer = $0; timer.actions = Action.map(timer.actions, transform); return timer }
+        return script
+    }
+}
+
+extension AppScript.Action {
+    /// The actions inside this one, at any depth.
+    public var nested: [AppScript.Action] {
+        let children: [AppScript.Action] = switch self {
+        case .beginTask(_, _, let onExpiry): onExpiry
+        case .after(_, let actions): actions
+        case .when(_, let actions, let otherwise): actions + otherwise
+        default: []
+        }
+        return children.flatMap { [$0] + $0.nested }
+    }
+
+    static func map(_ actions: [AppScript.Action], _ transform: ([AppScript.Action]) -> [AppScript.Action]) -> [AppScript.Action] {
+        transform(actions.map { action in
+            switch action {
+            case .beginTask(let name, let variable, let onExpiry):
+                .beginTask(name: name, variable: variable, onExpiry: map(onExpiry, transform))
+            case .after(let seconds, let actions):
+                .after(seconds: seconds, actions: map(actions, transform))
+            case .when(let condition, let actions, let otherwise):
+                .when(condition, actions: map(actions, transform), otherwise: map(otherwise, transform))
+            default:
+                action
+            }
+        })
+    }
+}

@@ -1,0 +1,135 @@
+import Simulation
+
+/// Runs an ``AppScript`` as the app's code: one instance per process, so a relaunch starts with
+/// no variables, no manager and no timers, as a new process does (§9).
+///
+/// Reactions run only while the process runs, because only a running app hears its callbacks;
+/// `after` and timers are the app's own timers (``SimApplication/schedule(after:_:)``), which
+/// never fire while it is suspended.
+@MainActor
+public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
+    public let script: AppScript
+    /// The app's location manager, once launched.
+    public private(set) var manager: SimLocationManager?
+    /// The background-task identifiers the script's variables hold.
+    public private(set) var variables: [String: SimBackgroundTaskIdentifier] = [:]
+    private var application: SimApplication?
+    private var lastAuthorization: SimAuthorizationStatus?
+
+    public init(script: AppScript) {
+        self.script = script
+    }
+
+    // MARK: The app delegate
+
+    public func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+        self.application = application
+        let manager = application.makeLocationManager()
+        self.manager = manager
+        manager.delegate = self
+        lastAuthorization = manager.authorizationStatus
+        for timer in script.timers { schedule(timer) }
+        run(.launch)
+        if inBackground { run(.wake) }
+    }
+
+    public func applicationDidEnterBackground(_ application: SimApplication) { run(.background) }
+    public func applicationWillEnterForeground(_ application: SimApplication) { run(.foreground) }
+    public func applicationWillTerminate(_ application: SimApplication) { run(.terminate) }
+    public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) { run(.wake) }
+
+    // MARK: The location manager's delegate
+
+    public func locationManager(_ manager: SimLocationManager, didUpdateLocations locations: [SimLocation]) { run(.location) }
+    public func locationManager(_ manager: SimLocationManager, didFailWithError error: SimLocationError) { run(.error) }
+    public func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager) { run(.paused) }
+    public func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager) { run(.resumed) }
+
+    public func locationManagerDidChangeAuthorization(_ manager: SimLocationManager) {
+        let status = manager.authorizationStatus
+        let becameDenied = status.isRefused && lastAuthorization?.isRefused != true
+        lastAuthorization = status
+        run(.authorization)
+        if becameDenied { run(.denied) }
+    }
+
+    // MARK: Running actions
+
+    private func run(_ trigger: AppScript.Trigger) {
+        perform(script.reactions[trigger] ?? [])
+    }
+
+    private func perform(_ actions: [AppScript.Action]) {
+        for action in actions { perform(action) }
+    }
+
+    private func perform(_ action: AppScript.Action) {
+        guard let application, let manager else { return }
+        switch action {
+        case .requestAlways: manager.requestAlwaysAuthorization()
+        case .requestWhenInUse: manager.requestWhenInUseAuthorization()
+        case .set(let settings): settings.forEach { apply($0, to: manager) }
+        case .startUpdates: manager.startUpdatingLocation()
+        case .stopUpdates: manager.stopUpdatingLocation()
+        case .requestLocation: manager.requestLocation()
+        case .startSignificantChanges: manager.startMonitoringSignificantLocationChanges()
+        case .stopSignificantChanges: manager.stopMonitoringSignificantLocationChanges()
+        case .beginTask(let name, let variable, let onExpiry):
+            let identifier = application.beginBackgroundTask(withName: name) { [weak self] in
+                self?.perform(onExpiry)
+            }
+            if let variable { variables[variable] = identifier }
+        case .endTask(let variable):
+            application.endBackgroundTask(variables[variable] ?? .invalid)
+        case .after(let seconds, let actions):
+            application.schedule(after: seconds) { [weak self] in self?.perform(actions) }
+        case .when(let condition, let actions, let otherwise):
+            perform(holds(condition, application, manager) ? actions : otherwise)
+        case .log(let line):
+            application.log(line)
+        }
+    }
+
+    private func holds(_ condition: AppScript.Condition, _ application: SimApplication, _ manager: SimLocationManager) -> Bool {
+        switch condition {
+        case .authorized: manager.authorizationStatus == .authorizedAlways || manager.authorizationStatus == .authorizedWhenInUse
+        case .authorizedAlways: manager.authorizationStatus == .authorizedAlways
+        case .authorizedWhenInUse: manager.authorizationStatus == .authorizedWhenInUse
+        case .denied: manager.authorizationStatus.isRefused
+        case .background: application.applicationState == .background
+        case .foreground: application.applicationState.isForeground
+        case .updating: manager.isUpdatingLocation
+        }
+    }
+
+    private func apply(_ setting: AppScript.ManagerSetting, to manager: SimLocationManager) {
+        switch setting {
+        case .distanceFilter(let metres): manager.distanceFilter = metres
+        case .desiredAccuracy(let accuracy): manager.desiredAccuracy = accuracy.meters
+        case .allowsBackgroundLocationUpdates(let allows): manager.allowsBackgroundLocationUpdates = allows
+        case .pausesLocationUpdatesAutomatically(let pauses): manager.pausesLocationUpdatesAutomatically = pauses
+        case .activityType(let type): manager.activityType = type
+        case .showsBackgroundLocationIndicator(let shows): manager.showsBackgroundLocationIndicator = shows
+        }
+    }
+
+    /// A repeating timer: each firing schedules the next, so it stops with the process.
+    private func schedule(_ timer: AppScript.Timer) {
+        application?.schedule(after: timer.seconds) { [weak self] in
+            guard let self, let application else { return }
+            let state = application.applicationState
+            let due = switch timer.condition {
+            case .always: true
+            case .background: state == .background
+            case .foreground: state.isForeground
+            }
+            if due { perform(timer.actions) }
+            schedule(timer)
+        }
+    }
+}
+
+extension SimAuthorizationStatus {
+    /// Denied or restricted: the app may not use location.
+    var isRefused: Bool { self == .denied || self == .restricted }
+}
