@@ -118,40 +118,8 @@ public enum ScenarioFile {
     }
 
     /// Walks the YAML tree, naming the key of anything it cannot use.
-    private struct Reader {
+    private struct Reader: ScenarioNodeReader {
         let name: String
-
-        func fail(_ key: String, _ problem: String, _ node: Yams.Node) -> ReplayError {
-            let place = node.mark.map { ":\($0.line):\($0.column)" } ?? ""
-            return .invalidSettings("\(name)\(place): '\(key)' \(problem)")
-        }
-
-        /// A number within `range` (see ``SettingRange``).
-        func number(_ key: String, _ node: Yams.Node, _ range: SettingRange) throws(ReplayError) -> Double {
-            guard let scalar = node.scalar, let value = Double(scalar.string), value.isFinite else {
-                throw fail(key, "must be a number: \(range.expectation)", node)
-            }
-            if let problem = range.problem(value) { throw fail(key, problem, node) }
-            return value
-        }
-
-        /// The name of a mapping key; a list or mapping as a key is an error.
-        func keyName(_ keyNode: Yams.Node) throws(ReplayError) -> String {
-            guard let name = keyNode.scalar?.string else {
-                throw .invalidSettings("\(self.name)\(keyNode.mark.map { ":\($0.line):\($0.column)" } ?? ""): a key must be a name, not a list or mapping")
-            }
-            return name
-        }
-
-        func bool(_ key: String, _ node: Yams.Node) throws(ReplayError) -> Bool {
-            guard let value = node.bool else { throw fail(key, "must be true or false", node) }
-            return value
-        }
-
-        func string(_ key: String, _ node: Yams.Node) throws(ReplayError) -> String {
-            guard let value = node.scalar?.string else { throw fail(key, "must be a string", node) }
-            return value
-        }
 
         mutating func settings(_ mapping: Yams.Node.Mapping) throws(ReplayError) -> ReplaySettings {
             var settings = ReplaySettings()
@@ -195,6 +163,7 @@ public enum ScenarioFile {
                     guard let seed = value.scalar.flatMap({ UInt64($0.string) }) else { throw fail(key, "must be a whole number from 0 to \(UInt64.max)", value) }
                     settings.seed = seed
                 case "lenient": settings.lenient = try bool(key, value)
+                case "app": settings.app = try AppScriptReader.script(value, name: name)
                 case "events":
                     guard let list = value.sequence else { throw fail(key, "must be a list of events", value) }
                     for item in list { settings.events.append(try event(item)) }

@@ -5,8 +5,10 @@ import Simulation
 enum SettingRange {
     /// Seconds from the start of the trip: `--enter-background-at`, `--lock-at`, `--revoke-at`, `at`.
     case time
-    /// A duration that must pass, in seconds: `--budget`.
+    /// A duration that must pass, in seconds: `--budget`, a script timer's `every`.
     case positiveDuration
+    /// A wait in seconds that may be none: a script's `after`.
+    case duration
     /// Metres: `--distance-filter`.
     case distance
     /// Metres per second: `--speed`.
@@ -17,6 +19,7 @@ enum SettingRange {
         switch self {
         case .time: SimLimits.times.contains(value)
         case .positiveDuration: SimLimits.positiveDurations.contains(value)
+        case .duration: SimLimits.times.contains(value)
         case .distance: SimLimits.distances.contains(value)
         case .speed: SimLimits.speeds.contains(value)
         }
@@ -28,6 +31,7 @@ enum SettingRange {
         switch self {
         case .time: return "a time from the start (0…\(years))"
         case .positiveDuration: return "a positive duration (\(SimLimits.positiveDurations.lowerBound)…\(years))"
+        case .duration: return "a duration (0…\(years))"
         case .distance: return "a distance (0…\(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
         case .speed: return "a speed (above 0, up to \(Formatting.short(SimLimits.speeds.upperBound)) m/s, the speed of light)"
         }

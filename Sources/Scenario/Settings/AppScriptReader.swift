@@ -1,0 +1,291 @@
+import Scripting
+import Simulation
+import Yams
+
+/// Reads a scenario file's `app:` into an ``AppScript``; see "App scripts" in `Docs/Scenarios.md`.
+///
+/// ```yaml
+/// app:
+///   info: {backgroundModes: [location], whenInUseUsage: true, alwaysUsage: true}
+///   on:
+///     launch: [request-always, {set: {allowsBackgroundLocationUpdates: true}}, start-updates]
+///     background: [{begin-task: {name: nav, as: task, onExpiry: [{end-task: task}]}}]
+///   timers:
+///     - {every: 60, while: background, do: [start-updates, {after: 1, do: [stop-updates]}]}
+/// ```
+///
+/// Anything it cannot use is an error naming the file, line, column and key or word, with the
+/// valid choices; so is an `end-task` whose variable no `begin-task … as:` stores.
+struct AppScriptReader: ScenarioNodeReader {
+    /// Actions nested deeper than this (an action list inside an action, and so on) are refused:
+    /// a script needs a few levels, and a hostile file must not run the reader deep.
+    static let maximumDepth = 16
+
+    /// The actions, as the error messages list them.
+    static let actionNames = [
+        "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
+        "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
+    ]
+
+    /// The actions written as a bare word.
+    static let words: [String: AppScript.Action] = [
+        "request-always": .requestAlways, "request-when-in-use": .requestWhenInUse,
+        "start-updates": .startUpdates, "stop-updates": .stopUpdates, "request-location": .requestLocation,
+        "start-significant-changes": .startSignificantChanges, "stop-significant-changes": .stopSignificantChanges,
+        "begin-task": .beginTask(name: nil, variable: nil, onExpiry: []),
+    ]
+
+    /// The actions written as a mapping, with the fields each takes besides its own key.
+    static let fields: [String: [String]] = [
+        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"],
+    ]
+
+    /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
+    static let accuracies: [SimAccuracy] = [.bestForNavigation, .best, .nearestTenMeters, .hundredMeters, .kilometer, .threeKilometers]
+
+    let name: String
+    /// The variables `end-task` names, where it names them, in reading order; checked once every
+    /// `begin-task` is read, since one may come later in the file.
+    private var endedVariables: [(variable: String, node: Yams.Node)] = []
+
+    private init(name: String) {
+        self.name = name
+    }
+
+    /// The script `node` (the value of `app:`) describes; `name` stands for the file in messages.
+    static func script(_ node: Yams.Node, name: String) throws(ReplayError) -> AppScript {
+        var reader = AppScriptReader(name: name)
+        return try reader.script(node)
+    }
+
+    private mutating func script(_ node: Yams.Node) throws(ReplayError) -> AppScript {
+        guard let mapping = node.mapping else { throw fail("app", "must be a mapping of info, on and timers", node) }
+        // An Info.plist without the keys the file leaves out: no background modes, no usage strings.
+        var script = AppScript(info: SimCapabilities(backgroundModes: [], whenInUseUsageDescription: nil, alwaysAndWhenInUseUsageDescription: nil))
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            switch key {
+            case "info": script.info = try info(value)
+            case "on":
+                guard let triggers = value.mapping else { throw fail(key, "must be a mapping of triggers to actions", value) }
+                for (triggerNode, actions) in triggers {
+                    let triggerName = try keyName(triggerNode)
+                    guard let trigger = AppScript.Trigger(rawValue: triggerName) else {
+                        throw fail(triggerName, "is not a trigger (\(Self.list(AppScript.Trigger.allCases.map(\.rawValue))))", triggerNode)
+                    }
+                    script.reactions[trigger] = try actionList(triggerName, actions, depth: 1)
+                }
+            case "timers":
+                guard let list = value.sequence else { throw fail(key, "must be a list of timers", value) }
+                for item in list { script.timers.append(try timer(item)) }
+            default:
+                throw fail(key, "is not a field of 'app' (info, on, timers)", keyNode)
+            }
+        }
+        let variables = script.variables
+        if let (variable, node) = endedVariables.first(where: { !variables.contains($0.variable) }) {
+            let known = variables.isEmpty ? "the script has none" : "variables: \(Self.list(variables.sorted()))"
+            throw fail("end-task", "'\(variable)' is not stored by any begin-task's 'as' (\(known))", node)
+        }
+        return script
+    }
+
+    // MARK: The Info.plist
+
+    private func info(_ node: Yams.Node) throws(ReplayError) -> SimCapabilities {
+        guard let mapping = node.mapping else {
+            throw fail("info", "must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage", node)
+        }
+        var info = SimCapabilities(backgroundModes: [], whenInUseUsageDescription: nil, alwaysAndWhenInUseUsageDescription: nil)
+        // The text does not matter, only whether it is there; the navigation app's, so that its
+        // script declares the same Info.plist as the built-in app.
+        let described = SimCapabilities()
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            switch key {
+            case "backgroundModes":
+                guard let list = value.sequence else { throw fail(key, "must be a list of modes", value) }
+                for item in list {
+                    guard let modeName = item.scalar?.string else { throw fail(key, "must be a list of mode names, not of lists or mappings", item) }
+                    guard let mode = SimBackgroundMode(rawValue: modeName) else {
+                        throw fail(key, "'\(modeName)' is not a background mode (\(Self.list(SimBackgroundMode.allCases.map(\.rawValue))))", item)
+                    }
+                    info.backgroundModes.insert(mode)
+                }
+            case "whenInUseUsage":
+                info.whenInUseUsageDescription = try bool(key, value) ? described.whenInUseUsageDescription : nil
+            case "alwaysUsage":
+                info.alwaysAndWhenInUseUsageDescription = try bool(key, value) ? described.alwaysAndWhenInUseUsageDescription : nil
+            default:
+                throw fail(key, "is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage)", keyNode)
+            }
+        }
+        return info
+    }
+
+    // MARK: Timers
+
+    private mutating func timer(_ node: Yams.Node) throws(ReplayError) -> AppScript.Timer {
+        guard let mapping = node.mapping else { throw fail("timers", "entries must be mappings with 'every' and 'do'", node) }
+        var seconds: Double?
+        var condition = AppScript.Timer.Condition.always
+        var actions: [AppScript.Action]?
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            switch key {
+            case "every": seconds = try number(key, value, .positiveDuration)
+            case "while":
+                let word = try string(key, value)
+                guard let value = AppScript.Timer.Condition(rawValue: word) else {
+                    throw fail(key, "'\(word)' is not a timer condition (\(Self.list(AppScript.Timer.Condition.allCases.map(\.rawValue))))", value)
+                }
+                condition = value
+            case "do": actions = try actionList(key, value, depth: 1)
+            default: throw fail(key, "is not a field of a timer (every, while, do)", keyNode)
+            }
+        }
+        guard let seconds else { throw fail("every", "is needed by a timer", node) }
+        guard let actions else { throw fail("do", "is needed by a timer", node) }
+        return AppScript.Timer(every: seconds, while: condition, actions: actions)
+    }
+
+    // MARK: Actions
+
+    /// A list of actions, or one action on its own, under `key`; `depth` is 1 for a trigger's or
+    /// a timer's own list and one more for each action it sits inside.
+    private mutating func actionList(_ key: String, _ node: Yams.Node, depth: Int) throws(ReplayError) -> [AppScript.Action] {
+        guard depth <= Self.maximumDepth else {
+            throw fail(key, "nests actions more than \(Self.maximumDepth) deep; a script needs no more", node)
+        }
+        if node.null != nil { throw fail(key, "needs an action or a list of actions", node) }
+        guard let list = node.sequence else { return [try action(key, node, depth: depth)] }
+        var actions: [AppScript.Action] = []
+        for item in list {
+            guard item.sequence == nil else { throw fail(key, "must be a list of actions, not of lists", item) }
+            actions.append(try action(key, item, depth: depth))
+        }
+        return actions
+    }
+
+    /// A bare word (`start-updates`) or a mapping keyed by the action (`{end-task: task}`).
+    private mutating func action(_ key: String, _ node: Yams.Node, depth: Int) throws(ReplayError) -> AppScript.Action {
+        guard let mapping = node.mapping else {
+            let word = try string(key, node)
+            if let action = Self.words[word] { return action }
+            if Self.fields[word] != nil { throw fail(word, "needs a value: {\(word): …}", node) }
+            throw fail(key, "'\(word)' is not an action (\(Self.list(Self.actionNames)))", node)
+        }
+        var entries: [(key: String, keyNode: Yams.Node, value: Yams.Node)] = []
+        for (keyNode, value) in mapping { entries.append((try keyName(keyNode), keyNode, value)) }
+        guard let verb = entries.first(where: { Self.fields[$0.key] != nil }) else {
+            guard let first = entries.first else { throw fail(key, "holds an empty mapping where an action belongs", node) }
+            throw fail(first.key, "is not an action (\(Self.list(Self.actionNames)))", first.keyNode)
+        }
+        let allowed = Self.fields[verb.key] ?? []
+        var fields: [String: Yams.Node] = [:]
+        for entry in entries where entry.key != verb.key {
+            guard allowed.contains(entry.key) else {
+                let valid = allowed.isEmpty ? "it has none: one action a mapping" : Self.list(allowed)
+                throw fail(entry.key, "is not a field of '\(verb.key)' (\(valid))", entry.keyNode)
+            }
+            fields[entry.key] = entry.value
+        }
+        let value = verb.value
+        switch verb.key {
+        case "set": return .set(try settings(value))
+        case "begin-task": return try beginTask(value, depth: depth)
+        case "end-task":
+            let variable = try variableName(verb.key, value)
+            endedVariables.append((variable, value))
+            return .endTask(variable: variable)
+        case "log":
+            guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
+            return .log(line)
+        case "after":
+            let seconds = try number(verb.key, value, .duration)
+            guard let actions = fields["do"] else { throw fail("do", "is needed by 'after'", node) }
+            return .after(seconds: seconds, actions: try actionList("do", actions, depth: depth + 1))
+        default:  // "if"
+            let word = try string(verb.key, value)
+            guard let condition = AppScript.Condition(rawValue: word) else {
+                throw fail(verb.key, "'\(word)' is not a condition (\(Self.list(AppScript.Condition.allCases.map(\.rawValue))))", value)
+            }
+            guard let actionsNode = fields["do"] else { throw fail("do", "is needed by 'if'", node) }
+            let actions = try actionList("do", actionsNode, depth: depth + 1)
+            let otherwise = try fields["else"].map { node throws(ReplayError) in try actionList("else", node, depth: depth + 1) } ?? []
+            return .when(condition, actions: actions, otherwise: otherwise)
+        }
+    }
+
+    /// `begin-task`'s value: nothing, or a mapping of `name`, `as` and `onExpiry`, all optional.
+    private mutating func beginTask(_ node: Yams.Node, depth: Int) throws(ReplayError) -> AppScript.Action {
+        if node.null != nil { return .beginTask(name: nil, variable: nil, onExpiry: []) }
+        guard let mapping = node.mapping else { throw fail("begin-task", "must be a mapping of name, as and onExpiry", node) }
+        var (name, variable, onExpiry): (String?, String?, [AppScript.Action]) = (nil, nil, [])
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            switch key {
+            case "name": name = try string(key, value)
+            case "as": variable = try variableName(key, value)
+            case "onExpiry": onExpiry = try actionList(key, value, depth: depth + 1)
+            default: throw fail(key, "is not a field of 'begin-task' (name, as, onExpiry)", keyNode)
+            }
+        }
+        return .beginTask(name: name, variable: variable, onExpiry: onExpiry)
+    }
+
+    /// A variable's name: a word, not empty.
+    private func variableName(_ key: String, _ node: Yams.Node) throws(ReplayError) -> String {
+        guard node.null == nil, let variable = node.scalar?.string, !variable.isEmpty else {
+            throw fail(key, "must be a variable name", node)
+        }
+        return variable
+    }
+
+    /// `set`'s mapping of manager properties to values, in the order written.
+    private func settings(_ node: Yams.Node) throws(ReplayError) -> [AppScript.ManagerSetting] {
+        let properties = Self.list(AppScript.ManagerSetting.Property.allCases.map(\.rawValue))
+        guard let mapping = node.mapping else { throw fail("set", "must be a mapping of properties to values (\(properties))", node) }
+        var settings: [AppScript.ManagerSetting] = []
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            guard let property = AppScript.ManagerSetting.Property(rawValue: key) else {
+                throw fail(key, "is not a property (\(properties))", keyNode)
+            }
+            settings.append(try setting(property, value))
+        }
+        return settings
+    }
+
+    private func setting(_ property: AppScript.ManagerSetting.Property, _ node: Yams.Node) throws(ReplayError) -> AppScript.ManagerSetting {
+        let key = property.rawValue
+        switch property {
+        case .distanceFilter:
+            if node.scalar?.string == "none" { return .distanceFilter(simDistanceFilterNone) }
+            guard let scalar = node.scalar, let metres = Double(scalar.string), metres.isFinite else {
+                throw fail(key, "must be none or a number: \(SettingRange.distance.expectation)", node)
+            }
+            if let problem = SettingRange.distance.problem(metres) { throw fail(key, problem, node) }
+            return .distanceFilter(metres)
+        case .desiredAccuracy:
+            let word = try string(key, node)
+            guard let accuracy = Self.accuracies.first(where: { $0.rawValue == word }) else {
+                throw fail(key, "'\(word)' is not an accuracy (\(Self.list(Self.accuracies.map(\.rawValue))))", node)
+            }
+            return .desiredAccuracy(accuracy)
+        case .activityType:
+            let word = try string(key, node)
+            guard let type = SimActivityType(rawValue: word) else {
+                throw fail(key, "'\(word)' is not an activity type (\(Self.list(SimActivityType.allCases.map(\.rawValue))))", node)
+            }
+            return .activityType(type)
+        case .allowsBackgroundLocationUpdates: return .allowsBackgroundLocationUpdates(try bool(key, node))
+        case .pausesLocationUpdatesAutomatically: return .pausesLocationUpdatesAutomatically(try bool(key, node))
+        case .showsBackgroundLocationIndicator: return .showsBackgroundLocationIndicator(try bool(key, node))
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,44 @@
+import Yams
+
+/// What every reader of a scenario file's YAML tree shares: errors that name the file, line,
+/// column and key, and scalars checked where they enter. ``ScenarioFile`` reads the settings
+/// with it, ``AppScriptReader`` the `app:` script.
+protocol ScenarioNodeReader {
+    /// The file, as messages name it.
+    var name: String { get }
+}
+
+extension ScenarioNodeReader {
+    /// `FILE:LINE:COLUMN: 'key' problem`.
+    func fail(_ key: String, _ problem: String, _ node: Yams.Node) -> ReplayError {
+        let place = node.mark.map { ":\($0.line):\($0.column)" } ?? ""
+        return .invalidSettings("\(name)\(place): '\(key)' \(problem)")
+    }
+
+    /// A number within `range` (see ``SettingRange``).
+    func number(_ key: String, _ node: Yams.Node, _ range: SettingRange) throws(ReplayError) -> Double {
+        guard let scalar = node.scalar, let value = Double(scalar.string), value.isFinite else {
+            throw fail(key, "must be a number: \(range.expectation)", node)
+        }
+        if let problem = range.problem(value) { throw fail(key, problem, node) }
+        return value
+    }
+
+    /// The name of a mapping key; a list or mapping as a key is an error.
+    func keyName(_ keyNode: Yams.Node) throws(ReplayError) -> String {
+        guard let name = keyNode.scalar?.string else {
+            throw .invalidSettings("\(self.name)\(keyNode.mark.map { ":\($0.line):\($0.column)" } ?? ""): a key must be a name, not a list or mapping")
+        }
+        return name
+    }
+
+    func bool(_ key: String, _ node: Yams.Node) throws(ReplayError) -> Bool {
+        guard let value = node.bool else { throw fail(key, "must be true or false", node) }
+        return value
+    }
+
+    func string(_ key: String, _ node: Yams.Node) throws(ReplayError) -> String {
+        guard let value = node.scalar?.string else { throw fail(key, "must be a string", node) }
+        return value
+    }
+}
