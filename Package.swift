@@ -57,9 +57,8 @@ let package = Package(
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Replay", "GPX"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
-        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Simulation", "Replay", "GPX"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Replay", "GPX"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Scripting"]),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
         .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"], exclude: ["Golden"]),
         // Fuzz targets (Tests/Fuzz, see Docs/Fuzzing.md). In this build each is a plain program that

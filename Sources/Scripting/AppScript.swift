@@ -74,7 +74,9 @@ public struct AppScript: Hashable, Sendable {
         /// `beginBackgroundTask(withName:expirationHandler:)`, the identifier stored in `variable`
         /// (overwriting what it held); the handler runs `onExpiry`.
         case beginTask(name: String?, variable: String?, onExpiry: [Action])
-        /// `endBackgroundTask(_:)` with the identifier `variable` holds (`.invalid` if never set).
+        /// `endBackgroundTask(task); task = .invalid`, as Apple's samples write it: ends the task
+        /// `variable` holds and clears it; nothing when it holds none. A task whose identifier a
+        /// second `beginTask` overwrote is never ended: it expires.
         case endTask(variable: String)
         /// `actions` after `seconds`, on a timer of the app's own.
         case after(seconds: Double, actions: [Action])

@@ -80,7 +80,10 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             }
             if let variable { variables[variable] = identifier }
         case .endTask(let variable):
-            application.endBackgroundTask(variables[variable] ?? .invalid)
+            // Apple's idiom: end the task, then forget it, so a second end ends nothing.
+            guard let identifier = variables[variable], identifier != .invalid else { return }
+            application.endBackgroundTask(identifier)
+            variables[variable] = .invalid
         case .after(let seconds, let actions):
             application.schedule(after: seconds) { [weak self] in self?.perform(actions) }
         case .when(let condition, let actions, let otherwise):

@@ -112,6 +112,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Settings and events from a JSON or YAML file; options override it.", valueName: "file"))
     var scenario: String?
 
+    @Flag(help: "When the app does not stay alive, re-run with single changes (then pairs) and report the smallest that keep it alive.")
+    var explain = false
+
     @Option(help: "Output: text, json or jsonl.")
     var format: Format = .text
 
@@ -124,6 +127,9 @@ struct ReplayCommand: ParsableCommand {
         }
         if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
             throw ValidationError("--report: '\(report)' must end in .svg or .html")
+        }
+        if explain, format == .jsonl {
+            throw ValidationError("--explain: reports its fixes with --format text or json, not jsonl (a stream of events)")
         }
     }
 
@@ -160,6 +166,7 @@ struct ReplayCommand: ParsableCommand {
     @MainActor
     private func replay() throws {
         let outcome: ReplayOutcome
+        var explanation: Explanation?
         // The first failed write of the streamed JSON Lines; the rest are not attempted.
         var linesFailure: Output.WriteError?
         do {
@@ -171,16 +178,18 @@ struct ReplayCommand: ParsableCommand {
                 do throws(Output.WriteError) { try Output.toStandardOutput(text) } catch { linesFailure = error }
             }] : []
             let keepsEvents = format == .text || report != nil
-            outcome = try Replay(track: track, settings: settings)
-                .run(progress: ProgressLine.forTerminal(track), sinks: lines, keepsEvents: keepsEvents)
+            let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: ProgressLine.forTerminal(track))
+            let replay = Replay(track: track, settings: settings)
+            outcome = replay.run(on: loaded, sinks: lines, keepsEvents: keepsEvents)
+            if explain { explanation = replay.explain(outcome, on: loaded) }
         } catch {
             printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
             throw ExitCode(error.exitStatus)
         }
         ProgressLine.clear()
         let output = switch format {
-        case .text: TimelineReport.text(outcome)
-        case .json: SummaryReport.json(outcome).serialized() + "\n"
+        case .text: TimelineReport.text(outcome) + (explanation.map { "\n" + Prose.lines($0, summary: outcome.result.summary).joined(separator: "\n") + "\n" } ?? "")
+        case .json: SummaryReport.json(outcome, explanation: explanation).serialized() + "\n"
         case .jsonl: ""  // already streamed
         }
         do throws(Output.WriteError) {

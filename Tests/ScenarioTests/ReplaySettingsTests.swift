@@ -1,4 +1,5 @@
 import Scenario
+import Scripting
 import Simulation
 import Testing
 
@@ -14,9 +15,7 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         let replay = try ReplaySettings().resolved()
         #expect(replay.profile == .iOS17)
         #expect(replay.policy == .session)
-        var app = StandardNavigationApp.Settings()
-        app.keepsReceivedFixes = false  // a replay keeps the count only
-        #expect(replay.app == app)
+        #expect(replay.app == NavigationApp.script)
         #expect(replay.capabilities.backgroundModes == [.location])
         #expect(replay.initialAuthorization == .notDetermined)
         #expect(replay.accuracyAuthorization == .fullAccuracy)
@@ -52,13 +51,19 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         #expect(replay.profile.name == "ios7+budget")
         #expect(!replay.profile.budgetRunsWhileAsleep)
         #expect(replay.policy == .delivery)
-        #expect(replay.app.distanceFilter == 25)
-        #expect(replay.app.desiredAccuracy == .hundredMeters)
-        #expect(!replay.app.allowsBackgroundLocationUpdates)
-        #expect(!replay.app.pausesLocationUpdatesAutomatically)
-        #expect(replay.app.activityType == .fitness)
-        #expect(replay.app.leaksBackgroundTask)
-        #expect(!replay.app.requestsAlways)  // a When In Use app does not ask for Always
+        // A When In Use navigation app does not ask for Always.
+        #expect(replay.app == NavigationApp.script.applying([
+            .requestWhenInUse, .neverEndTasks, .set(.distanceFilter(25)), .set(.desiredAccuracy(.hundredMeters)),
+            .set(.allowsBackgroundLocationUpdates(false)), .set(.pausesLocationUpdatesAutomatically(false)), .set(.activityType(.fitness)),
+        ]))
+        let outline = AppScriptOutline(replay.app)
+        #expect(outline.request == .whenInUse)
+        #expect(outline.distanceFilter == 25)
+        #expect(outline.desiredAccuracy == .hundredMeters)
+        #expect(!outline.allowsBackgroundLocationUpdates)
+        #expect(!outline.pausesLocationUpdatesAutomatically)
+        #expect(outline.activityType == .fitness)
+        #expect(outline.taskHabit == .neverEnded)
         #expect(replay.capabilities.backgroundModes == [.location, .fetch])
         #expect(replay.initialAuthorization == .authorizedWhenInUse)
         #expect(!replay.locationServicesEnabled)
@@ -76,7 +81,7 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         settings.accuracy = "reduced"
         let replay = try settings.resolved()
         #expect(replay.accuracyAuthorization == .reducedAccuracy)
-        #expect(replay.app.desiredAccuracy == .best)
+        #expect(replay.app == NavigationApp.script)
     }
 
     @Test(arguments: [

@@ -2,7 +2,8 @@ import Simulation
 
 /// The JSON of `--format json`: the run's summary, with `null` for what did not happen.
 public enum SummaryReport {
-    public static func json(_ outcome: ReplayOutcome) -> JSONValue {
+    /// The summary; with an explanation (`--explain`), its `fixes` as well.
+    public static func json(_ outcome: ReplayOutcome, explanation: Explanation? = nil) -> JSONValue {
         let summary = outcome.result.summary
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
         let states = summary.secondsInState.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.double($0.value)) }
@@ -10,7 +11,7 @@ public enum SummaryReport {
             JSONValue.object([("cause", .string(Prose.name(cause))), ("text", .string(Prose.text(cause)))])
         }
         let warnings = (outcome.allWarnings + summary.warnings.map(Prose.text)).map(JSONValue.string)
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("track", .string(outcome.track)),
             ("verdict", .string(summary.verdict.rawValue)),
             ("suspendedAt", number(summary.suspendedAt)),
@@ -31,7 +32,9 @@ public enum SummaryReport {
             ("secondsInState", .object(states)),
             ("seed", .uint(outcome.settings.seed)),
             ("warnings", .array(warnings)),
-        ])
+        ]
+        if let explanation { fields.append(("fixes", Prose.json(explanation))) }
+        return .object(fields)
     }
 }
 

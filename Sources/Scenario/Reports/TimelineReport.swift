@@ -1,3 +1,4 @@
+import Scripting
 import Simulation
 
 /// `--format text`: what happened, as a person reads it. Key moments one per line; the fixes
@@ -6,15 +7,26 @@ public enum TimelineReport {
     public static func text(_ outcome: ReplayOutcome) -> String {
         let summary = outcome.result.summary
         let settings = outcome.settings
-        let app = settings.app
+        let app = AppScriptOutline(settings.app)
         var lines: [String] = []
         lines.append("keepalive replay \(outcome.track)")
         let path = "\(outcome.trajectory.sampleCount) \(outcome.pathSource)\(outcome.timed ? "" : " (untimed: \(Formatting.short(settings.untimedSpeed)) m/s)")"
         lines.append("  track    \(path), \(Formatting.clock(outcome.trajectory.duration)), \(outcome.trajectory.pieces.count) piece\(outcome.trajectory.pieces.count == 1 ? "" : "s")")
         lines.append("  device   \(settings.profile.name): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep")
         let filter = app.distanceFilter < 0 ? "none" : "\(Formatting.short(app.distanceFilter)) m"
-        let task = !app.beginsBackgroundTask ? "no background task" : app.leaksBackgroundTask ? "background task never ended" : "background task ended in its handler"
-        lines.append("  app      \(app.requestsAlways ? "asks for Always" : "asks for When In Use"); accuracy \(app.desiredAccuracy.rawValue); distance filter \(filter); background updates \(app.allowsBackgroundLocationUpdates ? "on" : "off"); auto-pause \(app.pausesLocationUpdatesAutomatically ? "on (\(activityName(app.activityType)))" : "off"); \(task)")
+        let task = switch app.taskHabit {
+        case .none: "no background task"
+        case .neverEnded: "background task never ended"
+        case .endedInHandler: "background task ended in its handler"
+        case .mixed: "background tasks, some ended in their handlers"
+        }
+        let request = switch app.request {
+        case .always: "asks for Always"
+        case .whenInUse: "asks for When In Use"
+        case .nothing: "asks for no authorization at launch"
+        }
+        let timers = app.timers == 0 ? "" : "; \(app.timers) timer\(app.timers == 1 ? "" : "s")"
+        lines.append("  app      \(request); accuracy \(app.desiredAccuracy.rawValue); distance filter \(filter); background updates \(app.allowsBackgroundLocationUpdates ? "on" : "off"); auto-pause \(app.pausesLocationUpdatesAutomatically ? "on (\(activityName(app.activityType)))" : "off"); \(task)\(timers)")
         lines.append("  run      \(settings.policy.rawValue) policy, seed \(settings.seed), starting authorization \(settings.initialAuthorization)")
         for warning in outcome.allWarnings + summary.warnings.map(Prose.text) { lines.append("  warning  \(warning)") }
         lines.append("")

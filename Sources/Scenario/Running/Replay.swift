@@ -1,6 +1,7 @@
 import Foundation
 import GPX
 import Replay
+import Scripting
 import Simulation
 
 /// One replay as `keepalive replay` runs it: read the track, build its trajectory, run the
@@ -41,10 +42,8 @@ public struct Replay: Sendable {
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
             initialAccuracyAuthorization: settings.accuracyAuthorization,
             locationServicesEnabled: settings.locationServicesEnabled, timeline: settings.timeline)
-        let app = settings.app
-        let result = KeepAliveSimulation(
-            configuration, app: StandardNavigationApp(settings: app), sinks: sinks, keepsEvents: keepsEvents
-        ).run()
+        let script = settings.app
+        let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: sinks, keepsEvents: keepsEvents).run()
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: loaded.warnings,

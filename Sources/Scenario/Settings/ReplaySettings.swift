@@ -121,7 +121,7 @@ public struct ReplaySettings: Hashable, Sendable {
             throw invalid("--authorization: '\(authorizationName)' is not one of \(Self.authorizationNames.map(\.0).joined(separator: ", "))")
         }
         var modes = Set<SimBackgroundMode>()
-        for name in backgroundModes ?? ["location"] where !name.isEmpty {
+        for name in backgroundModes ?? [] where !name.isEmpty {
             guard let mode = SimBackgroundMode(rawValue: name) else {
                 throw invalid("--background-modes: '\(name)' is not a background mode (\(SimBackgroundMode.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
@@ -141,17 +141,23 @@ public struct ReplaySettings: Hashable, Sendable {
             if let problem = SettingRange.time.problem(event.time) { throw invalid("scenario: an event's 'at': \(problem)") }
         }
 
-        var app = StandardNavigationApp.Settings()
-        if case .meters(let metres) = distanceFilter { app.distanceFilter = metres }
-        app.desiredAccuracy = accuracySetting == .reduced ? .best : accuracySetting
-        app.allowsBackgroundLocationUpdates = backgroundLocation ?? true
-        app.pausesLocationUpdatesAutomatically = pausesAutomatically ?? true
-        app.activityType = activity
-        app.beginsBackgroundTask = backgroundTask ?? true
-        app.leaksBackgroundTask = leakBackgroundTask ?? false
-        app.keepsReceivedFixes = false
-        // A When In Use app does not ask to be upgraded: otherwise the simulated user allows Always.
-        app.requestsAlways = initialAuthorization != .authorizedWhenInUse
+        // Options change the app's script: the scenario's, or the navigation app.
+        var changes: [AppChange] = []
+        // The navigation app, When In Use, does not ask to be upgraded: otherwise the simulated user allows Always.
+        if app == nil, initialAuthorization == .authorizedWhenInUse { changes.append(.requestWhenInUse) }
+        if backgroundTask == false { changes.append(.noBackgroundTasks) }
+        if leakBackgroundTask == true { changes.append(.neverEndTasks) }
+        switch distanceFilter {
+        case .meters(let metres): changes.append(.set(.distanceFilter(metres)))
+        case .none?: changes.append(.set(.distanceFilter(simDistanceFilterNone)))
+        case nil: break
+        }
+        if accuracy != nil, accuracySetting != .reduced { changes.append(.set(.desiredAccuracy(accuracySetting))) }
+        if let backgroundLocation { changes.append(.set(.allowsBackgroundLocationUpdates(backgroundLocation))) }
+        if let pausesAutomatically { changes.append(.set(.pausesLocationUpdatesAutomatically(pausesAutomatically))) }
+        if activityType != nil { changes.append(.set(.activityType(activity))) }
+        var script = (app ?? NavigationApp.script).applying(changes)
+        if backgroundModes != nil { script.info.backgroundModes = modes }
 
         var timeline = [SimScenarioEvent(at: enterBackgroundAt ?? Self.defaultEnterBackgroundAt, .enterBackground)]
         if let lockAt { timeline.append(SimScenarioEvent(at: lockAt, .lock)) }
@@ -160,8 +166,7 @@ public struct ReplaySettings: Hashable, Sendable {
         timeline.sort { $0.time < $1.time }  // stable: equal times keep their order
 
         return ResolvedReplay(
-            profile: simProfile, policy: policy ?? .session, app: app,
-            capabilities: SimCapabilities(backgroundModes: modes),
+            profile: simProfile, policy: policy ?? .session, app: script,
             initialAuthorization: initialAuthorization,
             accuracyAuthorization: accuracySetting == .reduced ? .reducedAccuracy : .fullAccuracy,
             locationServicesEnabled: !(servicesOff ?? false), timeline: timeline,
@@ -173,8 +178,10 @@ public struct ReplaySettings: Hashable, Sendable {
 public struct ResolvedReplay: Hashable, Sendable {
     public var profile: SimProfile
     public var policy: KeepAlivePolicy
-    public var app: StandardNavigationApp.Settings
-    public var capabilities: SimCapabilities
+    /// The app's script, options applied.
+    public var app: AppScript
+    /// The app's Info.plist.
+    public var capabilities: SimCapabilities { app.info }
     public var initialAuthorization: SimAuthorizationStatus
     public var accuracyAuthorization: SimAccuracyAuthorization
     public var locationServicesEnabled: Bool

@@ -1,0 +1,116 @@
+import Scripting
+import Simulation
+
+/// One change `--explain` tries: to the app's script, or to what the user grants.
+public enum ExplainChange: Hashable, Sendable {
+    /// A change to the app.
+    case app(AppChange)
+    /// The app asks for Always instead of When In Use, and the user grants it.
+    case alwaysInsteadOfWhenInUse
+}
+
+/// Why a replay's app did not stay alive, and the smallest changes that would have kept it alive.
+public struct Explanation: Hashable, Sendable {
+    /// A set of changes and the verdict of the replay with them made.
+    public struct Fix: Hashable, Sendable {
+        public var changes: [ExplainChange]
+        public var verdict: SimVerdict
+    }
+
+    /// The smallest sets of changes that keep the app alive: every single change that does, or
+    /// when none does, every pair; empty when neither does (or the app stayed alive).
+    public var fixes: [Fix]
+    /// The changes tried one at a time, in order.
+    public var candidates: [ExplainChange]
+    /// How many replays the explanation took.
+    public var replays: Int
+    /// The most changes tried together (0 when the app stayed alive and nothing was tried).
+    public var largestSetTried: Int
+}
+
+extension Replay {
+    /// Re-runs this replay with single changes (pairs when no single one helps) and finds the
+    /// smallest that keep the app alive. `original` is this replay's own outcome.
+    @MainActor
+    public func explain(_ original: ReplayOutcome, on loaded: LoadedTrack) -> Explanation {
+        let candidates = Self.candidates(for: settings)
+        guard original.result.summary.verdict != .keptAlive, original.result.summary.verdict != .foregroundOnly else {
+            return Explanation(fixes: [], candidates: candidates, replays: 0, largestSetTried: 0)
+        }
+        var replays = 0
+        func verdict(_ changes: [ExplainChange]) -> SimVerdict {
+            replays += 1
+            let changed = Replay(track: track, settings: Self.settings(settings, with: changes))
+            return changed.run(on: loaded, keepsEvents: false).result.summary.verdict
+        }
+        var fixes: [Explanation.Fix] = []
+        for change in candidates {
+            let result = verdict([change])
+            if result == .keptAlive { fixes.append(.init(changes: [change], verdict: result)) }
+        }
+        guard fixes.isEmpty else { return Explanation(fixes: fixes, candidates: candidates, replays: replays, largestSetTried: 1) }
+        for (index, first) in candidates.enumerated() {
+            for second in candidates[(index + 1)...] where !Self.conflict(first, second) {
+                let result = verdict([first, second])
+                if result == .keptAlive { fixes.append(.init(changes: [first, second], verdict: result)) }
+            }
+        }
+        return Explanation(fixes: fixes, candidates: candidates, replays: replays, largestSetTried: 2)
+    }
+
+    /// The changes worth trying for this app: those that change something.
+    static func candidates(for settings: ResolvedReplay) -> [ExplainChange] {
+        let script = settings.app
+        let outline = AppScriptOutline(script)
+        var changes: [ExplainChange] = []
+        if outline.pausesLocationUpdatesAutomatically {
+            changes.append(.app(.set(.pausesLocationUpdatesAutomatically(false))))
+        }
+        for type in SimActivityType.allCases where type != outline.activityType {
+            changes.append(.app(.set(.activityType(type))))
+        }
+        if outline.distanceFilter != simDistanceFilterNone {
+            changes.append(.app(.set(.distanceFilter(simDistanceFilterNone))))
+        }
+        if !outline.allowsBackgroundLocationUpdates {
+            changes.append(.app(.set(.allowsBackgroundLocationUpdates(true))))
+        }
+        if !script.info.backgroundModes.contains(.location) {
+            changes.append(.app(.declareBackgroundMode(.location)))
+        }
+        if script.info.whenInUseUsageDescription == nil || script.info.alwaysAndWhenInUseUsageDescription == nil {
+            changes.append(.app(.declareUsageDescriptions))
+        }
+        if outline.request == .whenInUse || settings.initialAuthorization == .authorizedWhenInUse {
+            changes.append(.alwaysInsteadOfWhenInUse)
+        }
+        if outline.taskHabit == .neverEnded || outline.taskHabit == .mixed {
+            changes.append(.app(.endTasksInExpirationHandlers))
+        }
+        if !(script.reactions[.paused] ?? []).contains(.startSignificantChanges) {
+            changes.append(.app(.significantChangeFallback))
+        }
+        return changes
+    }
+
+    /// Two changes of the same property cannot be made together.
+    private static func conflict(_ first: ExplainChange, _ second: ExplainChange) -> Bool {
+        guard case .app(.set(let a)) = first, case .app(.set(let b)) = second else { return false }
+        return a.property == b.property
+    }
+
+    /// `settings` with `changes` made.
+    static func settings(_ settings: ResolvedReplay, with changes: [ExplainChange]) -> ResolvedReplay {
+        var changed = settings
+        for change in changes {
+            switch change {
+            case .app(let change):
+                changed.app = changed.app.applying(change)
+            case .alwaysInsteadOfWhenInUse:
+                changed.app = changed.app.applying(.requestAlways)
+                if changed.initialAuthorization == .authorizedWhenInUse { changed.initialAuthorization = .authorizedAlways }
+            }
+        }
+        return changed
+    }
+}

@@ -1,0 +1,96 @@
+import Simulation
+
+/// One change to an app, as `--explain` tries them and command-line options apply them to a
+/// script: each is a pure transformation of an ``AppScript``.
+public enum AppChange: Hashable, Sendable {
+    /// The manager property always has this value: every `set` of it says so, and launch sets it first.
+    case set(AppScript.ManagerSetting)
+    /// `UIBackgroundModes` gains the mode.
+    case declareBackgroundMode(SimBackgroundMode)
+    /// The Info.plist gains both location usage descriptions.
+    case declareUsageDescriptions
+    /// Every `requestWhenInUseAuthorization()` becomes `requestAlwaysAuthorization()`.
+    case requestAlways
+    /// Every `requestAlwaysAuthorization()` becomes `requestWhenInUseAuthorization()`.
+    case requestWhenInUse
+    /// Every expiration handler ends its own task first.
+    case endTasksInExpirationHandlers
+    /// The app never begins (nor ends) a background task.
+    case noBackgroundTasks
+    /// The app never ends a background task.
+    case neverEndTasks
+    /// After a pause the app starts the significant-change service, and restarts standard
+    /// updates when iOS wakes or relaunches it.
+    case significantChangeFallback
+}
+
+extension AppScript {
+    /// The script with `change` made.
+    public func applying(_ change: AppChange) -> AppScript {
+        switch change {
+        case .set(let setting):
+            var script = mapActions { actions in
+                actions.map { action in
+                    guard case .set(let settings) = action else { return action }
+                    return .set(settings.map { $0.property == setting.property ? setting : $0 })
+                }
+            }
+            script.reactions[.launch, default: []].insert(.set([setting]), at: 0)
+            return script
+        case .declareBackgroundMode(let mode):
+            var script = self
+            script.info.backgroundModes.insert(mode)
+            return script
+        case .declareUsageDescriptions:
+            var script = self
+            let standard = SimCapabilities()
+            script.info.whenInUseUsageDescription = info.whenInUseUsageDescription ?? standard.whenInUseUsageDescription
+            script.info.alwaysAndWhenInUseUsageDescription = info.alwaysAndWhenInUseUsageDescription ?? standard.alwaysAndWhenInUseUsageDescription
+            return script
+        case .requestAlways:
+            return mapActions { $0.map { $0 == .requestWhenInUse ? .requestAlways : $0 } }
+        case .requestWhenInUse:
+            return mapActions { $0.map { $0 == .requestAlways ? .requestWhenInUse : $0 } }
+        case .endTasksInExpirationHandlers:
+            var unnamed = 0
+            return mapActions { actions in
+                actions.map { action in
+                    guard case .beginTask(let name, let variable, let onExpiry) = action else { return action }
+                    let stored = variable ?? {
+                        unnamed += 1
+                        return "(task \(unnamed))"
+                    }()
+                    let endsItself = onExpiry.contains(.endTask(variable: stored))
+                    return .beginTask(name: name, variable: stored, onExpiry: endsItself ? onExpiry : [.endTask(variable: stored)] + onExpiry)
+                }
+            }
+        case .noBackgroundTasks:
+            return mapActions { $0.filter { !$0.isTaskAction } }
+        case .neverEndTasks:
+            return mapActions { $0.filter { if case .endTask = $0 { false } else { true } } }
+        case .significantChangeFallback:
+            var script = self
+            if !(reactions[.paused] ?? []).contains(.startSignificantChanges) {
+                script.reactions[.paused, default: []].append(.startSignificantChanges)
+            }
+            if !(reactions[.wake] ?? []).contains(.startUpdates) {
+                script.reactions[.wake, default: []].append(.startUpdates)
+            }
+            return script
+        }
+    }
+
+    /// The script with every change made, in order.
+    public func applying(_ changes: [AppChange]) -> AppScript {
+        changes.reduce(self) { $0.applying($1) }
+    }
+}
+
+extension AppScript.Action {
+    var isTaskAction: Bool {
+        switch self {
+        case .beginTask, .endTask: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Simulation
+
+/// What a script does at a glance, found by reading it, not by running it: for the reports'
+/// one-line description of the app.
+public struct AppScriptOutline: Hashable, Sendable {
+    /// What the app asks for at launch.
+    public enum Request: Hashable, Sendable {
+        case always, whenInUse, nothing
+    }
+
+    /// How the app treats its background tasks.
+    public enum TaskHabit: Hashable, Sendable {
+        /// It begins none.
+        case none
+        /// Every expiration handler ends its task.
+        case endedInHandler
+        /// No expiration handler ends its task.
+        case neverEnded
+        /// Some do, some do not.
+        case mixed
+    }
+
+    public var request: Request
+    /// The manager's properties after launch: the last `set` of each at launch (outside `after`),
+    /// else Core Location's default.
+    public var distanceFilter = simDistanceFilterNone
+    public var desiredAccuracy = SimAccuracy.best
+    public var allowsBackgroundLocationUpdates = false
+    public var pausesLocationUpdatesAutomatically = true
+    public var activityType = SimActivityType.other
+    public var taskHabit: TaskHabit
+    public var timers: Int
+
+    /// Reads `script`.
+    public init(_ script: AppScript) {
+        let launch = script.reactions[.launch] ?? []
+        let immediate = launch.flatMap { [$0] + $0.immediateNested }
+        request = immediate.lazy.compactMap { action -> Request? in
+            switch action {
+            case .requestAlways: .always
+            case .requestWhenInUse: .whenInUse
+            default: nil
+            }
+        }.first ?? .nothing
+        for case .set(let settings) in immediate {
+            for setting in settings {
+                switch setting {
+                case .distanceFilter(let metres): distanceFilter = metres
+                case .desiredAccuracy(let accuracy): desiredAccuracy = accuracy
+                case .allowsBackgroundLocationUpdates(let allows): allowsBackgroundLocationUpdates = allows
+                case .pausesLocationUpdatesAutomatically(let pauses): pausesLocationUpdatesAutomatically = pauses
+                case .activityType(let type): activityType = type
+                case .showsBackgroundLocationIndicator: break
+                }
+            }
+        }
+        let handlers = script.allActions.compactMap { action -> Bool? in
+            guard case .beginTask(_, let variable, let onExpiry) = action else { return nil }
+            return variable.map { onExpiry.contains(.endTask(variable: $0)) } ?? false
+        }
+        taskHabit = handlers.isEmpty ? .none : handlers.allSatisfy { $0 } ? .endedInHandler : handlers.contains(true) ? .mixed : .neverEnded
+        timers = script.timers.count
+    }
+}
+
+extension AppScript.Action {
+    /// The actions inside an `if`, which run at once (unlike those of `after` or an expiration handler).
+    var immediateNested: [AppScript.Action] {
+        guard case .when(_, let actions, let otherwise) = self else { return [] }
+        return (actions + otherwise).flatMap { [$0] + $0.immediateNested }
+    }
+}
