@@ -112,6 +112,7 @@ import Testing
         ("{do: [stop-updates, request-location], after: 2.5}", .after(seconds: 2.5, actions: [.stopUpdates, .requestLocation])),
         ("{if: updating, do: stop-updates}", .when(.updating, actions: [.stopUpdates], otherwise: [])),
         ("{if: denied, do: [], else: [request-always]}", .when(.denied, actions: [], otherwise: [.requestAlways])),
+        ("{if: updating, else: start-updates}", .when(.updating, actions: [], otherwise: [.startUpdates])),
     ])
     func everyActionFormIsRead(text: String, action: AppScript.Action) throws {
         #expect(try script("app:\n  on:\n    launch: [\(text)]")?.reactions == [.launch: [action]])
@@ -213,7 +214,7 @@ import Testing
         ("app: {on: {launch: {after: -1, do: []}}}", "s.yaml:1:28: 'after' -1.0 is not a duration (0…3155760000 s: 100 years)"),
         ("app: {on: {launch: {after: soon, do: []}}}", "s.yaml:1:28: 'after' must be a number: a duration (0…3155760000 s: 100 years)"),
         ("app: {on: {launch: {after: 1, do: [], then: []}}}", "s.yaml:1:39: 'then' is not a field of 'after' (do)"),
-        ("app: {on: {launch: {if: denied}}}", "s.yaml:1:20: 'do' is needed by 'if'"),
+        ("app: {on: {launch: {if: denied}}}", "s.yaml:1:20: 'do' or 'else' is needed by 'if'"),
         ("app: {on: {launch: {if: raining, do: []}}}",
          "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating)"),
         ("app: {on: {launch: {if: denied, do: [], otherwise: []}}}", "s.yaml:1:41: 'otherwise' is not a field of 'if' (do, else)"),

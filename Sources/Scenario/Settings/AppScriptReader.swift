@@ -210,8 +210,8 @@ struct AppScriptReader: ScenarioNodeReader {
             guard let condition = AppScript.Condition(rawValue: word) else {
                 throw fail(verb.key, "'\(word)' is not a condition (\(Self.list(AppScript.Condition.allCases.map(\.rawValue))))", value)
             }
-            guard let actionsNode = fields["do"] else { throw fail("do", "is needed by 'if'", node) }
-            let actions = try actionList("do", actionsNode, depth: depth + 1)
+            guard fields["do"] != nil || fields["else"] != nil else { throw fail("do", "or 'else' is needed by 'if'", node) }
+            let actions = try fields["do"].map { node throws(ReplayError) in try actionList("do", node, depth: depth + 1) } ?? []
             let otherwise = try fields["else"].map { node throws(ReplayError) in try actionList("else", node, depth: depth + 1) } ?? []
             return .when(condition, actions: actions, otherwise: otherwise)
         }
