@@ -57,7 +57,7 @@ let package = Package(
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Replay", "GPX"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Scripting"]),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
         .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"], exclude: ["Golden"]),

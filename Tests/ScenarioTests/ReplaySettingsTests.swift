@@ -1,3 +1,4 @@
+import Foundation
 import Scenario
 import Scripting
 import Simulation
@@ -52,10 +53,12 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         #expect(!replay.profile.budgetRunsWhileAsleep)
         #expect(replay.policy == .delivery)
         // A When In Use navigation app does not ask for Always.
-        #expect(replay.app == NavigationApp.script.applying([
+        var expected = NavigationApp.script.applying([
             .requestWhenInUse, .neverEndTasks, .set(.distanceFilter(25)), .set(.desiredAccuracy(.hundredMeters)),
             .set(.allowsBackgroundLocationUpdates(false)), .set(.pausesLocationUpdatesAutomatically(false)), .set(.activityType(.fitness)),
-        ]))
+        ])
+        expected.info.backgroundModes = [.location, .fetch]
+        #expect(replay.app == expected)
         let outline = AppScriptOutline(replay.app)
         #expect(outline.request == .whenInUse)
         #expect(outline.distanceFilter == 25)
@@ -136,5 +139,14 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         #expect(merged.profile == "ios6")
         #expect(merged.seed == 4)
         #expect(merged.events == [SimScenarioEvent(at: 5, .lock)])
+    }
+}
+
+@Suite struct NavigationAppTests {
+    @Test func theShippedScriptIsTheOneReplaysRun() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("Tracks/Scenarios/navigation-app.yaml").path
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == NavigationApp.yaml)
+        #expect(try ScenarioFile.read(contentsOf: path).app == NavigationApp.script)
     }
 }

@@ -1,23 +1,7 @@
+import Scenario
 import Testing
 @testable import Scripting
 @testable import Simulation
-
-/// The navigation app as a script, as `Tracks/Scenarios/navigation-app.yaml` writes it.
-let navigationScript = AppScript(
-    info: SimCapabilities(),
-    reactions: [
-        .launch: [
-            .set([
-                .distanceFilter(simDistanceFilterNone), .desiredAccuracy(.best), .pausesLocationUpdatesAutomatically(true),
-                .activityType(.automotiveNavigation), .showsBackgroundLocationIndicator(false), .allowsBackgroundLocationUpdates(true),
-            ]),
-            .requestAlways,
-            .when(.updating, actions: [], otherwise: [.when(.authorized, actions: [.startUpdates], otherwise: [])]),
-        ],
-        .authorization: [.when(.updating, actions: [], otherwise: [.when(.authorized, actions: [.startUpdates], otherwise: [])])],
-        .background: [.beginTask(name: "navigation", variable: "task", onExpiry: [.endTask(variable: "task")])],
-        .foreground: [.endTask(variable: "task")],
-    ])
 
 @MainActor @Suite struct ScriptedAppTests {
     /// A drive with a long stop (pauses), a signal gap, and the user coming back.
@@ -57,7 +41,7 @@ let navigationScript = AppScript(
         let config = configuration(trip, profile: profile, authorization: variant.authorization,
                                    timeline: [SimScenarioEvent(at: 60, .enterBackground)] + variant.timeline)
         let swift = KeepAliveSimulation(config, app: StandardNavigationApp(settings: settings)).run()
-        let script = navigationScript.applying(variant.changes)
+        let script = NavigationApp.script.applying(variant.changes)
         let scripted = KeepAliveSimulation(config, app: ScriptedApp(script: script)).run()
         #expect(scripted.events.count == swift.events.count)
         let first = zip(scripted.events, swift.events).first { $0.0 != $0.1 }

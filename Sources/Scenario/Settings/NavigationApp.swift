@@ -33,6 +33,7 @@ app:
       - begin-task: {name: navigation, as: task, onExpiry: [{end-task: task}]}
     foreground:
       - end-task: task
+
 """
 
     /// The script.
