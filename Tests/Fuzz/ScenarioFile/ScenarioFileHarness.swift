@@ -4,8 +4,8 @@ import Scripting
 
 /// The scenario decoder under fuzzing: any bytes, as text, through `ScenarioFile.parse` (JSON and
 /// YAML go the same way, through Yams). It must return settings or throw a `ReplayError`; a crash,
-/// a hang (libFuzzer's -timeout) or a leak is a finding. An accepted scenario's numbers are finite, and an accepted app
-/// script ends only tasks it stores.
+/// a hang (libFuzzer's -timeout) or a leak is a finding. An accepted scenario's numbers are finite
+/// and in range, and an accepted app script's `end-task`s name variables it stores.
 enum ScenarioFileHarness {
     static func run(_ data: UnsafeRawBufferPointer) {
         let text = String(decoding: data, as: UTF8.self)
