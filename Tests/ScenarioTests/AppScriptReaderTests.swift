@@ -112,6 +112,7 @@ import Testing
         ("{do: [stop-updates, request-location], after: 2.5}", .after(seconds: 2.5, actions: [.stopUpdates, .requestLocation])),
         ("{if: updating, do: stop-updates}", .when(.updating, actions: [.stopUpdates], otherwise: [])),
         ("{if: denied, do: [], else: [request-always]}", .when(.denied, actions: [], otherwise: [.requestAlways])),
+        ("{if: updating, else: start-updates}", .when(.updating, actions: [], otherwise: [.startUpdates])),
     ])
     func everyActionFormIsRead(text: String, action: AppScript.Action) throws {
         #expect(try script("app:\n  on:\n    launch: [\(text)]")?.reactions == [.launch: [action]])
