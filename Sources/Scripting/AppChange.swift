@@ -19,6 +19,8 @@ public enum AppChange: Hashable, Sendable {
     case noBackgroundTasks
     /// The app never ends a background task.
     case neverEndTasks
+    /// The app never stops its standard updates: the running session holds it (§4).
+    case keepUpdatesRunning
     /// After a pause the app starts the significant-change service, and restarts standard
     /// updates when iOS wakes or relaunches it.
     case significantChangeFallback
@@ -68,6 +70,8 @@ extension AppScript {
             return mapActions { $0.filter { !$0.isTaskAction } }
         case .neverEndTasks:
             return mapActions { $0.filter { if case .endTask = $0 { false } else { true } } }
+        case .keepUpdatesRunning:
+            return mapActions { $0.filter { $0 != .stopUpdates } }
         case .significantChangeFallback:
             var script = self
             if !(reactions[.paused] ?? []).contains(.startSignificantChanges) {

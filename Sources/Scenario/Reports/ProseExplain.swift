@@ -31,6 +31,8 @@ extension Prose {
             return ("beginBackgroundTask(withName:expirationHandler:)", "never called")
         case .neverEndTasks:
             return ("endBackgroundTask(_:)", "never called")
+        case .keepUpdatesRunning:
+            return ("stopUpdatingLocation()", "never called")
         case .significantChangeFallback:
             return ("startMonitoringSignificantLocationChanges()", "called in locationManagerDidPauseLocationUpdates(_:), and startUpdatingLocation() when woken")
         }
@@ -74,7 +76,13 @@ extension Prose {
             return ["Explain: no change of one or two settings keeps the app alive (\(tried)); it stopped because \(reason(summary.causes) ?? "of the scenario")."]
         }
         let size = explanation.fixes[0].changes.count
-        var lines = ["Explain: \(size == 1 ? "each of these changes" : "each of these pairs of changes") keeps the app alive (\(tried)):"]
+        let what = switch (size, explanation.fixes.count) {
+        case (1, 1): "this change keeps"
+        case (1, _): "each of these changes keeps"
+        case (_, 1): "this pair of changes keeps"
+        default: "each of these pairs of changes keeps"
+        }
+        var lines = ["Explain: \(what) the app alive (\(tried)):"]
         for fix in explanation.fixes {
             lines.append("  - " + fix.changes.map(text).joined(separator: " and "))
         }

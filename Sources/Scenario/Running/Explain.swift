@@ -15,6 +15,11 @@ public struct Explanation: Hashable, Sendable {
     public struct Fix: Hashable, Sendable {
         public var changes: [ExplainChange]
         public var verdict: SimVerdict
+
+        public init(changes: [ExplainChange], verdict: SimVerdict) {
+            self.changes = changes
+            self.verdict = verdict
+        }
     }
 
     /// The smallest sets of changes that keep the app alive: every single change that does, or
@@ -83,6 +88,9 @@ extension Replay {
         }
         if outline.request == .whenInUse || settings.initialAuthorization == .authorizedWhenInUse {
             changes.append(.alwaysInsteadOfWhenInUse)
+        }
+        if script.allActions.contains(.stopUpdates) {
+            changes.append(.app(.keepUpdatesRunning))
         }
         if outline.taskHabit == .neverEnded || outline.taskHabit == .mixed {
             changes.append(.app(.endTasksInExpirationHandlers))
