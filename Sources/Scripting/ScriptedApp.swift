@@ -14,6 +14,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The background-task identifiers the script's variables hold.
     public private(set) var variables: [String: SimBackgroundTaskIdentifier] = [:]
     private var application: SimApplication?
+    /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
     private var lastAuthorization: SimAuthorizationStatus?
 
     public init(script: AppScript) {
@@ -27,7 +28,6 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         let manager = application.makeLocationManager()
         self.manager = manager
         manager.delegate = self
-        lastAuthorization = manager.authorizationStatus
         for timer in script.timers { schedule(timer) }
         run(.launch)
         if inBackground { run(.wake) }

@@ -49,3 +49,102 @@ import Testing
         #expect(scripted.summary == swift.summary)
     }
 }
+
+/// What each trigger of a script hears, and when: every reaction logs its name.
+@MainActor @Suite struct ScriptTriggerTests {
+    private func lines(_ result: SimulationResult) -> [At] { log(result, [.appLog]) }
+    private func line(_ time: Double, _ text: String) -> At { At(time, .appLog(text)) }
+
+    @Test func timersWaitWhileSuspendedAndWakesAreHeard() {
+        // No task and no background updates: suspended 5 s after leaving at 10. The significant-change
+        // service wakes the app at 300 and 600 for 30 s; the 50-s timer due at 50 fires late, at 300,
+        // and the one due at 350 (the app is suspended at 330) at 600.
+        let script = AppScript(reactions: [
+            .launch: [.log("launch"), .startSignificantChanges], .wake: [.log("wake")], .background: [.log("background")],
+        ], timers: [AppScript.Timer(every: 50, while: .background, actions: [.log("tick")])])
+        let result = KeepAliveSimulation(configuration(drive(seconds: 700), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground),
+        ]), app: ScriptedApp(script: script)).run()
+        #expect(lines(result) == [
+            line(0, "launch"), line(10, "background"), line(300, "tick"), line(300, "wake"), line(600, "tick"), line(600, "wake"),
+        ])
+    }
+
+    @Test func aRelaunchInTheBackgroundIsAWake() {
+        let script = AppScript(reactions: [.launch: [.log("launch"), .startSignificantChanges], .wake: [.log("wake")]])
+        let result = KeepAliveSimulation(configuration(drive(seconds: 400), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, .memoryPressure),
+        ]), app: ScriptedApp(script: script)).run()
+        #expect(lines(result) == [line(0, "launch"), line(300, "launch"), line(300, "wake")])
+    }
+
+    @Test func onlyARunningAppHearsItIsQuit() {
+        // A task holds the app in the background for the 30-s budget (10–40), then it is suspended.
+        let script = AppScript(reactions: [
+            .background: [.beginTask(name: "hold", variable: "task", onExpiry: [.endTask(variable: "task")])],
+            .terminate: [.log("terminate")],
+        ])
+        func run(quitAt time: Double) -> SimulationResult {
+            KeepAliveSimulation(configuration(drive(seconds: 100), profile: exact(.iOS17), timeline: [
+                SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: time, .forceQuit),
+            ]), app: ScriptedApp(script: script)).run()
+        }
+        #expect(lines(run(quitAt: 20)) == [line(20, "terminate")])
+        #expect(lines(run(quitAt: 60)) == [])
+    }
+
+    @Test func pausesResumesAndDenialsAreHeardOnce() {
+        // Fitness pauses 600 s after the first fix within 25 m of the stop (99, 10 m before it); the app
+        // restarts its updates 30 s later. A new manager hears its authorization at once (iOS 14+).
+        let script = AppScript(reactions: [
+            .launch: [.set([.activityType(.fitness)]), .startUpdates],
+            .paused: [.log("paused"), .after(seconds: 30, actions: [.startUpdates])],
+            .resumed: [.log("resumed")],
+            .authorization: [.log("authorization")],
+            .denied: [.log("denied")],
+        ])
+        let result = KeepAliveSimulation(configuration(drive(seconds: 1_000, stops: [100...1_000]), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 800, .setAuthorization(.denied)), SimScenarioEvent(at: 810, .setAuthorization(.restricted)),
+            SimScenarioEvent(at: 820, .setAuthorization(.authorizedAlways)),
+        ]), app: ScriptedApp(script: script)).run()
+        #expect(lines(result) == [
+            line(0, "authorization"), line(699, "paused"), line(729, "resumed"), line(800, "authorization"), line(800, "denied"),
+            line(810, "authorization"), line(820, "authorization"),
+        ])
+    }
+
+    @Test func anAppLaunchedDeniedHearsItFromItsNewManager() {
+        let script = AppScript(reactions: [.denied: [.log("denied")]])
+        let result = KeepAliveSimulation(configuration(drive(seconds: 100), profile: exact(.iOS17), authorization: .denied),
+                                         app: ScriptedApp(script: script)).run()
+        #expect(lines(result) == [line(0, "denied")])
+    }
+
+    @Test func aTimerOfAnEndedProcessNeverFires() {
+        // Quit at 50 before the `after` of the first process is due (100); the second process,
+        // opened at 60, has its own, due at 160.
+        let script = AppScript(reactions: [.launch: [.after(seconds: 100, actions: [.log("later")])]])
+        let result = KeepAliveSimulation(configuration(drive(seconds: 200), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 50, .forceQuit), SimScenarioEvent(at: 60, .launch),
+        ]), app: ScriptedApp(script: script)).run()
+        #expect(log(result, [.appLog, .appLaunch]) == [
+            At(0, .launch(process: 1, inBackground: false, cause: .tripStarts)),
+            At(60, .launch(process: 2, inBackground: false, cause: .userOpensApp)),
+            At(160, .appLog("later")),
+        ])
+    }
+
+    @Test func anOverwrittenIdentifierIsNeverEnded() {
+        // Two tasks into one variable; ending it ends the second, and again ends nothing.
+        let script = AppScript(reactions: [.background: [
+            .beginTask(name: "first", variable: "task", onExpiry: []), .beginTask(name: "second", variable: "task", onExpiry: []),
+            .endTask(variable: "task"), .endTask(variable: "task"),
+        ]])
+        let result = KeepAliveSimulation(configuration(drive(seconds: 100), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground),
+        ]), app: ScriptedApp(script: script)).run()
+        #expect(log(result, [.taskEnd]) == [At(10, .taskEnd(SimTaskRecord(id: 2, name: "second"), seconds: 0))])
+        #expect(result.summary.causes == [.watchdog(openTasks: [SimTaskRecord(id: 1, name: "first")], allowance: 1)])
+        #expect(result.summary.terminatedAt == 41)
+    }
+}
