@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `--explain` and `app:` scripts, through the binary.
+@Suite struct ExplainAndScriptCLITests {
+    private let walk = "Tracks/walk-with-cafe-stop.gpx"
+    private let commute = "Tracks/city-commute.gpx"
+
+    @Test func explainPrintsTheFixAfterTheVerdict() throws {
+        let result = try CLI.run(["replay", walk, "--activity-type", "fitness", "--explain"])
+        #expect(result.status == 1)
+        let tail = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).suffix(5).joined(separator: "\n")
+        #expect(tail == """
+            The app was suspended at 0:25:31: background time expired; every background task was ended in its expiration handler (because updates paused automatically after 10 min without moving (fitness)).
+
+            Explain: this change keeps the app alive (6 replays, 6 changes one at a time):
+              - pausesLocationUpdatesAutomatically = false
+
+            """)
+    }
+
+    @Test func explainAddsFixesToTheJSON() throws {
+        let (status, object) = try CLI.json(["replay", commute, "--scenario", "Tracks/Scenarios/task-chain.yaml", "--explain", "--format", "json"])
+        #expect(status == 1)
+        let fixes = try #require(object["fixes"] as? [[String: Any]])
+        #expect(fixes.count == 1)
+        #expect(fixes.first?["verdict"] as? String == "kept-alive")
+        let changes = fixes.first?["changes"] as? [[String: String]] ?? []
+        #expect(changes == [
+            ["setting": "allowsBackgroundLocationUpdates", "value": "true", "text": "allowsBackgroundLocationUpdates = true"],
+            ["setting": "stopUpdatingLocation()", "value": "never called", "text": "stopUpdatingLocation() never called"],
+        ])
+    }
+
+    @Test func withoutExplainTheJSONHasNoFixes() throws {
+        let (_, object) = try CLI.json(["replay", commute, "--format", "json"])
+        #expect(object["fixes"] == nil)
+    }
+
+    @Test func explainRefusesJSONLines() throws {
+        let result = try CLI.run(["replay", commute, "--explain", "--format", "jsonl"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--explain: reports its fixes with --format text or json, not jsonl"))
+    }
+
+    @Test func aScriptReplacesTheNavigationApp() throws {
+        let (status, object) = try CLI.json(["replay", commute, "--scenario", "Tracks/Scenarios/pulse-60s.yaml", "--profile", "ios13", "--format", "json"])
+        #expect(status == 1)
+        #expect(object["verdict"] as? String == "terminated")
+        #expect(object["terminatedAt"] as? Double == 92)
+    }
+
+    @Test func theShippedNavigationScriptIsTheDefault() throws {
+        let plain = try CLI.run(["replay", commute, "--distance-filter", "50", "--format", "json"])
+        let scripted = try CLI.run(["replay", commute, "--distance-filter", "50", "--format", "json", "--scenario", "Tracks/Scenarios/navigation-app.yaml"])
+        #expect(plain.status == 0)
+        #expect(plain.stdout == scripted.stdout)
+    }
+
+    @Test func aMistakeInAScriptNamesItsLineAndColumn() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-script-\(UUID().uuidString).yaml")
+        try "app:\n  on:\n    launch: [start-updates]\n    parked: [stop-updates]\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CLI.run(["replay", commute, "--scenario", file.path])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: \(file.path):4:5: 'parked' is not a trigger"))
+    }
+}
