@@ -145,6 +145,9 @@ public struct AppScript: Hashable, Sendable {
             case always
         }
 
+        /// The shortest interval: `ScriptedApp` fires a shorter (or NaN) one at this.
+        public static let minimumSeconds = 1.0
+
         public var seconds: Double
         public var condition: Condition
         public var actions: [Action]

@@ -56,8 +56,21 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     // MARK: Running actions
 
     private func run(_ trigger: AppScript.Trigger) {
-        perform(script.reactions[trigger] ?? [])
+        guard let actions = script.reactions[trigger], !actions.isEmpty else { return }
+        // A reaction that causes its own trigger (`error: start-updates` while denied) would recurse
+        // without end; on a phone the stack overflows.
+        guard depth < Self.maximumDepth else {
+            application?.crash(.stackOverflow)
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
+        perform(actions)
     }
+
+    /// How deep reactions may call back into reactions before the app crashes.
+    public static let maximumDepth = 64
+    private var depth = 0
 
     private func perform(_ actions: [AppScript.Action]) {
         for action in actions { perform(action) }
@@ -118,7 +131,9 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
 
     /// A repeating timer: each firing schedules the next, so it stops with the process.
     private func schedule(_ timer: AppScript.Timer) {
-        application?.schedule(after: timer.seconds) { [weak self] in
+        // A zero interval would fire forever at one instant.
+        let seconds = timer.seconds >= AppScript.Timer.minimumSeconds ? timer.seconds : AppScript.Timer.minimumSeconds
+        application?.schedule(after: seconds) { [weak self] in
             guard let self, let application else { return }
             let state = application.applicationState
             let due = switch timer.condition {

@@ -158,8 +158,8 @@ import Testing
 
     @Test(arguments: AppScript.Timer.Condition.allCases)
     func timersAreReadWithTheirCondition(condition: AppScript.Timer.Condition) throws {
-        #expect(try script("app: {timers: [{every: 0.5, while: \(condition.rawValue), do: start-updates}, {do: [], every: 3600}]}")?.timers == [
-            AppScript.Timer(every: 0.5, while: condition, actions: [.startUpdates]),
+        #expect(try script("app: {timers: [{every: 1.5, while: \(condition.rawValue), do: start-updates}, {do: [], every: 3600}]}")?.timers == [
+            AppScript.Timer(every: 1.5, while: condition, actions: [.startUpdates]),
             AppScript.Timer(every: 3600, while: .always, actions: []),
         ])
     }
@@ -237,8 +237,8 @@ import Testing
         // Timers.
         ("app: {timers: [{do: stop-updates}]}", "s.yaml:1:16: 'every' is needed by a timer"),
         ("app: {timers: [{every: 1}]}", "s.yaml:1:16: 'do' is needed by a timer"),
-        ("app: {timers: [{every: 0, do: stop-updates}]}", "s.yaml:1:24: 'every' 0.0 is not a positive duration (1e-09…3155760000 s: 100 years)"),
-        ("app: {timers: [{every: often, do: stop-updates}]}", "s.yaml:1:24: 'every' must be a number: a positive duration (1e-09…3155760000 s: 100 years)"),
+        ("app: {timers: [{every: 0, do: stop-updates}]}", "s.yaml:1:24: 'every' 0.0 is not an interval of at least a second (1…3155760000 s: 100 years)"),
+        ("app: {timers: [{every: often, do: stop-updates}]}", "s.yaml:1:24: 'every' must be a number: an interval of at least a second (1…3155760000 s: 100 years)"),
         ("app: {timers: [{every: 1, while: night, do: stop-updates}]}", "s.yaml:1:34: 'while' 'night' is not a timer condition (background, foreground, always)"),
         ("app: {timers: [{every: 1, do: stop-updates, at: 5}]}", "s.yaml:1:45: 'at' is not a field of a timer (every, while, do)"),
         ("app: {timers: [{every: 1, do: [{dance: 1}]}]}",

@@ -148,3 +148,22 @@ import Testing
         #expect(result.summary.terminatedAt == 41)
     }
 }
+
+/// Scripts cannot hang or blow up the run.
+@MainActor @Suite struct ScriptSafetyTests {
+    @Test func aReactionThatCausesItselfCrashesTheAppAsTheStackWouldOverflow() {
+        // Denied: each start fails with an error whose reaction starts again.
+        let script = AppScript(reactions: [.launch: [.startUpdates], .error: [.startUpdates]])
+        let result = KeepAliveSimulation(configuration(drive(seconds: 100), authorization: .denied), app: ScriptedApp(script: script)).run()
+        #expect(result.summary.verdict == .crashed)
+        #expect(result.summary.terminatedAt == 0)
+        #expect(result.summary.causes == [.crash(.stackOverflow)])
+        #expect(log(result, [.locationError]).count == ScriptedApp.maximumDepth)
+    }
+
+    @Test func aTimerOfNoIntervalFiresEverySecond() {
+        let script = AppScript(timers: [AppScript.Timer(every: 0, actions: [.log("tick")]), AppScript.Timer(every: .nan, actions: [.log("nan")])])
+        let result = KeepAliveSimulation(configuration(drive(seconds: 3)), app: ScriptedApp(script: script)).run()
+        #expect(log(result, [.appLog]).map(\.time) == [1, 1, 2, 2, 3, 3])
+    }
+}

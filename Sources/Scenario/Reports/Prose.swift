@@ -97,6 +97,8 @@ public enum Prose {
             "watchdog (0x8badf00d): background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open \(number(allowance)) s after expiration"
         case .memoryPressure: "purged from memory while suspended (memory pressure)"
         case .forceQuit: "the user force-quit the app"
+        case .crash(.stackOverflow):
+            "EXC_BAD_ACCESS (stack overflow): the app's callbacks called back into themselves without end"
         case .crash(.backgroundLocationWithoutMode):
             "NSInternalInconsistencyException: Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"
         case .updatesPausedAutomatically(let window, let activity):

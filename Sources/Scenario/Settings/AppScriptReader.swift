@@ -133,7 +133,7 @@ struct AppScriptReader: ScenarioNodeReader {
         for (keyNode, value) in mapping {
             let key = try keyName(keyNode)
             switch key {
-            case "every": seconds = try number(key, value, .positiveDuration)
+            case "every": seconds = try number(key, value, .timerInterval)
             case "while":
                 let word = try string(key, value)
                 guard let value = AppScript.Timer.Condition(rawValue: word) else {

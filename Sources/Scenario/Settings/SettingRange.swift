@@ -1,3 +1,4 @@
+import Scripting
 import Simulation
 
 /// The kinds of number a replay takes, each with its valid range from ``SimLimits`` and the
@@ -5,10 +6,12 @@ import Simulation
 enum SettingRange {
     /// Seconds from the start of the trip: `--enter-background-at`, `--lock-at`, `--revoke-at`, `at`.
     case time
-    /// A duration that must pass, in seconds: `--budget`, a script timer's `every`.
+    /// A duration that must pass, in seconds: `--budget`.
     case positiveDuration
     /// A wait in seconds that may be none: a script's `after`.
     case duration
+    /// A script timer's `every`: at least ``AppScript/Timer/minimumSeconds``.
+    case timerInterval
     /// Metres: `--distance-filter`.
     case distance
     /// Metres per second: `--speed`.
@@ -20,6 +23,7 @@ enum SettingRange {
         case .time: SimLimits.times.contains(value)
         case .positiveDuration: SimLimits.positiveDurations.contains(value)
         case .duration: SimLimits.times.contains(value)
+        case .timerInterval: value >= AppScript.Timer.minimumSeconds && SimLimits.times.contains(value)
         case .distance: SimLimits.distances.contains(value)
         case .speed: SimLimits.speeds.contains(value)
         }
@@ -32,6 +36,7 @@ enum SettingRange {
         case .time: return "a time from the start (0…\(years))"
         case .positiveDuration: return "a positive duration (\(SimLimits.positiveDurations.lowerBound)…\(years))"
         case .duration: return "a duration (0…\(years))"
+        case .timerInterval: return "an interval of at least a second (\(Formatting.short(AppScript.Timer.minimumSeconds))…\(years))"
         case .distance: return "a distance (0…\(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
         case .speed: return "a speed (above 0, up to \(Formatting.short(SimLimits.speeds.upperBound)) m/s, the speed of light)"
         }

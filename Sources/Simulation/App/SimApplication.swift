@@ -80,6 +80,11 @@ public final class SimApplication: BackgroundTasking {
         }
     }
 
+    /// The app's own code crashes: the process ends as iOS ends a crashed app.
+    public func crash(_ crash: SimCrash) {
+        live?.crash(crash)
+    }
+
     /// Writes `line` to the run's event log, as the app's own logging.
     public func log(_ line: String) {
         live?.emit(.appLog, .appLog(line))

@@ -162,6 +162,8 @@ public enum SimLocationService: String, Hashable, Sendable, Codable {
 public enum SimCrash: Hashable, Sendable, Codable {
     /// `allowsBackgroundLocationUpdates = true` without the `location` background mode (§3).
     case backgroundLocationWithoutMode
+    /// The app's callbacks called back into themselves without end (EXC_BAD_ACCESS, stack overflow).
+    case stackOverflow
 }
 
 /// A prompt iOS shows, with the answer the simulated user gives.
