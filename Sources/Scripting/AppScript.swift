@@ -148,10 +148,14 @@ public struct AppScript: Hashable, Sendable {
         /// The shortest interval: `ScriptedApp` fires a shorter (or NaN) one at this.
         public static let minimumSeconds = 1.0
 
+        /// Seconds between firings.
         public var seconds: Double
+        /// When a firing does its actions.
         public var condition: Condition
+        /// What a firing does.
         public var actions: [Action]
 
+        /// A timer firing every `seconds` from launch.
         public init(every seconds: Double, while condition: Condition = .always, actions: [Action]) {
             self.seconds = seconds
             self.condition = condition

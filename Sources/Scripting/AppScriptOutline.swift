@@ -20,6 +20,7 @@ public struct AppScriptOutline: Hashable, Sendable {
         case mixed
     }
 
+    /// The first authorization request at launch.
     public var request: Request
     /// The manager's properties after launch: the last `set` of each at launch (outside `after`),
     /// else Core Location's default.
@@ -28,7 +29,9 @@ public struct AppScriptOutline: Hashable, Sendable {
     public var allowsBackgroundLocationUpdates = false
     public var pausesLocationUpdatesAutomatically = true
     public var activityType = SimActivityType.other
+    /// How the expiration handlers treat their tasks.
     public var taskHabit: TaskHabit
+    /// How many timers the app has.
     public var timers: Int
 
     /// Reads `script`.

@@ -8,6 +8,7 @@ import Simulation
 /// never fire while it is suspended.
 @MainActor
 public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
+    /// What the app does.
     public let script: AppScript
     /// The app's location manager, once launched.
     public private(set) var manager: SimLocationManager?
@@ -17,6 +18,8 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
     private var lastAuthorization: SimAuthorizationStatus?
 
+    /// An app that runs `script`; give `ScriptedApp(script:)` as the simulation's app factory,
+    /// so that each process gets its own.
     public init(script: AppScript) {
         self.script = script
     }

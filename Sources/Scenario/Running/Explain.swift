@@ -13,9 +13,12 @@ public enum ExplainChange: Hashable, Sendable {
 public struct Explanation: Hashable, Sendable {
     /// A set of changes and the verdict of the replay with them made.
     public struct Fix: Hashable, Sendable {
+        /// The changes, made together.
         public var changes: [ExplainChange]
+        /// The verdict with them made.
         public var verdict: SimVerdict
 
+        /// A set of changes and its verdict.
         public init(changes: [ExplainChange], verdict: SimVerdict) {
             self.changes = changes
             self.verdict = verdict
