@@ -252,7 +252,7 @@ import Testing
     @Test func everyActionNamedInMessagesIsRead() throws {
         let values = ["set": "{}", "end-task": "t", "log": "x", "after": "1, do: []", "if": "denied, do: []"]
         for name in AppScriptReader.actionNames {
-            let action = AppScriptReader.words[name] != nil ? name : "{\(name): \(values[name] ?? "")}"
+            let action = AppScriptReader.action(word: name) != nil ? name : "{\(name): \(values[name] ?? "")}"
             let text = "app: {on: {launch: [{begin-task: {as: t}}, \(action)]}}"
             #expect(try script(text)?.reactions[.launch]?.count == 2, "\(name)")
         }
