@@ -71,18 +71,10 @@ struct MatrixCommand: ParsableCommand {
     private func runMatrix() throws {
         let outcome: MatrixOutcome
         do throws(MatrixError) {
-            let matrix = try MatrixFile.read(contentsOf: file)
+            let source = try MatrixFile.text(contentsOf: file)
+            let matrix = try MatrixFile.parse(source, name: file)
             let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, matrix.tracks.count)
-            let summaries: [SimSummary]
-            if workers <= 1 {
-                summaries = try MatrixRunner.run(matrix)
-            } else {
-                let file = self.file, cells = matrix.cells.count
-                let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
-                    ["matrix-worker", "--cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", file]
-                }
-                summaries = try pool.run(matrix, workers: workers)
-            }
+            let summaries = workers <= 1 ? try MatrixRunner.run(matrix) : try inWorkers(matrix, source: source, workers: workers)
             outcome = MatrixOutcome(matrix: matrix, summaries: summaries)
         } catch {
             printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
@@ -103,6 +95,21 @@ struct MatrixCommand: ParsableCommand {
         if !outcome.allAsExpected { throw ExitCode(1) }
     }
 
+    /// Runs the matrix in worker processes. They read a copy of the text this process parsed, so
+    /// that all plan the same cells even if the file changes, or is a pipe (`/dev/stdin`).
+    private func inWorkers(_ matrix: Matrix, source: String, workers: Int) throws(MatrixError) -> [SimSummary] {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-matrix-\(getpid()).yaml").path
+        do throws(Output.WriteError) { try Output.toFile(source, at: copy) } catch {
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.reason)", exitStatus: 73)
+        }
+        defer { unlink(copy) }
+        let name = file, cells = matrix.cells.count
+        let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
+            ["matrix-worker", "--name", name, "--cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", copy]
+        }
+        return try pool.run(matrix, workers: workers)
+    }
+
     /// This program, to run again as a worker.
     static func executablePath() -> String {
         #if os(Linux)
@@ -118,13 +125,17 @@ struct MatrixWorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix-worker", abstract: "Internal: one worker of `keepalive matrix`.", shouldDisplay: false)
 
+    @Option(help: "The matrix file's name in messages; relative paths start from its folder.")
+    var name: String
+
     @Option(help: "How many runs the parent planned, to check that both read the same matrix.")
     var cells: Int
 
     @Option(help: "Indices of the tracks to replay, comma-separated.")
     var tracks: String
 
-    @Argument var file: String
+    @Argument(help: "A copy of the matrix file's text.")
+    var file: String
 
     func run() throws {
         try MainActor.assumeIsolated { try work() }
@@ -133,13 +144,13 @@ struct MatrixWorkerCommand: ParsableCommand {
     @MainActor
     private func work() throws {
         let matrix: Matrix
-        do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file) } catch {
+        do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file, name: name) } catch {
             printError(error.description)
             throw ExitCode(error.exitStatus)
         }
         let indices = tracks.split(separator: ",").compactMap { Int($0) }
         guard matrix.cells.count == cells, !indices.isEmpty, indices.allSatisfy(matrix.tracks.indices.contains) else {
-            printError("\(file): not the matrix the parent planned (it changed while it ran?)")
+            printError("\(name): not the matrix the parent planned")
             throw ExitStatus.usage
         }
         do throws(Output.WriteError) {

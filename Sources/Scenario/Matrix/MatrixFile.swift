@@ -27,28 +27,32 @@ public enum MatrixFile {
     /// The verdicts `expect` may name.
     public static let verdicts: [SimVerdict] = [.keptAlive, .suspended, .terminated, .crashed, .foregroundOnly]
 
-    /// Reads a matrix file and the scenario files it names, and resolves every cell.
+    /// Reads a matrix file and the scenario files it names, and resolves every cell; `name`
+    /// (default: `path`) stands for the file in messages and its folder is where paths start.
     /// - Throws: ``MatrixError``: 66 when a file cannot be read, 64 when it is not a valid matrix.
-    public static func read(contentsOf path: String) throws(MatrixError) -> Matrix {
+    public static func read(contentsOf path: String, name: String? = nil) throws(MatrixError) -> Matrix {
+        try parse(try text(contentsOf: path, name: name ?? path), name: name ?? path)
+    }
+
+    /// A matrix file's text: UTF-8, at most ``ScenarioFile/maximumBytes``.
+    /// - Throws: ``MatrixError``: 66 when it cannot be read, 64 when it is too large or not UTF-8.
+    public static func text(contentsOf path: String, name: String? = nil) throws(MatrixError) -> String {
+        let name = name ?? path
         let data: Data
         do {
             guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
             defer { try? handle.close() }
             data = try handle.read(upToCount: ScenarioFile.maximumBytes + 1) ?? Data()
         } catch {
-            throw MatrixError("\(path): cannot read the matrix file", exitStatus: 66)
+            throw MatrixError("\(name): cannot read the matrix file", exitStatus: 66)
         }
         guard data.count <= ScenarioFile.maximumBytes else {
-            throw MatrixError(usage: "\(path): larger than \(ScenarioFile.maximumBytes / 1024 / 1024) MB: not a matrix file")
+            throw MatrixError(usage: "\(name): larger than \(ScenarioFile.maximumBytes / 1024 / 1024) MB: not a matrix file")
         }
-        do {
-            return try parse(try ScenarioFile.text(data, name: path), name: path)
-        } catch let error as MatrixError {
-            throw error
-        } catch let error as ReplayError {
-            throw MatrixError(error)
+        do throws(ReplayError) {
+            return try ScenarioFile.text(data, name: name)
         } catch {
-            throw MatrixError(usage: "\(path): \(error)")
+            throw MatrixError(error)
         }
     }
 
