@@ -205,6 +205,18 @@ import Testing
         #expect(one.stdout == many.stdout)
     }
 
+    /// Workers read the text the parent read, so a matrix can come from a pipe.
+    @Test func aMatrixOnStandardInputRunsInWorkers() throws {
+        let fixtures = try folder()
+        let track = { (name: String) in fixtures.folder.appendingPathComponent(name).path }
+        let text = "tracks: ['\(track("city-commute.gpx"))', '\(track("parked-car.gpx"))']\nruns: [{expect: kept-alive}]\n"
+        _ = try fixtures.write("piped.yaml", text)
+        let result = try CLI.run(["-c", "\"$0\" matrix /dev/stdin --jobs 2 < piped.yaml", CLI.executable.path], in: fixtures.folder, shell: true)
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasSuffix("\n2 runs: 1 as expected, 1 not, 0 without an expectation\n"))
+    }
+
     @Test func exitsZeroWhenEveryRunIsAsExpectedAndWritesTheOutputFile() throws {
         let fixtures = try folder("""
             tracks: [city-commute.gpx]
