@@ -101,6 +101,23 @@ import Testing
         #expect(throws: MatrixError(message, exitStatus: 64)) { try MatrixFile.parse(text, name: "m.yaml") }
     }
 
+    /// Anything the scenario reader reads, an app script too, with its mistakes placed in the matrix file.
+    @Test func aRunsSettingsMayHoldAnAppScript() throws {
+        let text = """
+            tracks: [a.gpx]
+            runs:
+              - settings:
+                  app:
+                    on: {launch: [request-always, start-updates]}
+            """
+        #expect(try MatrixFile.parse(text, name: "m.yaml").runs[0].settings.app != nil)
+        #expect {
+            try MatrixFile.parse(text.replacingOccurrences(of: "start-updates", with: "fly"), name: "m.yaml")
+        } throws: { error in
+            (error as? MatrixError)?.description.hasPrefix("m.yaml:5:39: ") == true
+        }
+    }
+
     @Test func unreadableFilesAreExit66() {
         #expect(throws: MatrixError("/no/such/m.yaml: cannot read the matrix file", exitStatus: 66)) {
             try MatrixFile.read(contentsOf: "/no/such/m.yaml")
