@@ -25,25 +25,27 @@ public struct Matrix: Sendable {
         self.tracks = tracks
         self.profiles = profiles
         self.runs = runs
-        var cells: [MatrixCell] = []
-        cells.reserveCapacity(tracks.count * profiles.count * runs.count)
-        for track in tracks.indices {
-            for (profileIndex, profile) in profiles.enumerated() {
-                for (runIndex, run) in runs.enumerated() {
-                    var settings = run.settings
-                    // The matrix's profile wins over a scenario file's: each cell is one profile.
-                    settings.profile = profile
-                    let resolved: ResolvedReplay
-                    do {
-                        resolved = try settings.resolved()
-                    } catch {
-                        let on = profiles.count > 1 ? " on \(profile)" : ""
-                        throw MatrixError(usage: "\(file):\(run.line):\(run.column): run '\(run.name)'\(on): \(error.description)")
-                    }
-                    cells.append(MatrixCell(
-                        index: cells.count, track: track, profile: profileIndex, run: runIndex,
-                        settings: resolved, expected: run.expect?.verdict(for: profile)))
+        // Settings do not depend on the track: resolve each profile × run once.
+        var resolved: [(settings: ResolvedReplay, expected: SimVerdict?)] = []
+        for profile in profiles {
+            for run in runs {
+                var settings = run.settings
+                // The matrix's profile wins over a scenario file's: each cell is one profile.
+                settings.profile = profile
+                do throws(ReplayError) {
+                    resolved.append((try settings.resolved(), run.expect?.verdict(for: profile)))
+                } catch {
+                    let on = profiles.count > 1 ? " on \(profile)" : ""
+                    throw MatrixError(usage: "\(file):\(run.line):\(run.column): run '\(run.name)'\(on): \(error.description)")
                 }
+            }
+        }
+        var cells: [MatrixCell] = []
+        cells.reserveCapacity(tracks.count * resolved.count)
+        for track in tracks.indices {
+            for (index, (settings, expected)) in resolved.enumerated() {
+                cells.append(MatrixCell(index: cells.count, track: track, profile: index / runs.count, run: index % runs.count,
+                                        settings: settings, expected: expected))
             }
         }
         self.cells = cells
