@@ -98,11 +98,21 @@ struct MatrixCommand: ParsableCommand {
     /// Runs the matrix in worker processes. They read a copy of the text this process parsed, so
     /// that all plan the same cells even if the file changes, or is a pipe (`/dev/stdin`).
     private func inWorkers(_ matrix: Matrix, source: String, workers: Int) throws(MatrixError) -> [SimSummary] {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-matrix-\(getpid()).yaml").path
-        do throws(Output.WriteError) { try Output.toFile(source, at: copy) } catch {
-            throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.reason)", exitStatus: 73)
+        // mkstemp: a new file of our own, never one someone else prepared under a guessable name.
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("keepalive-matrix-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        let copy = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard descriptor >= 0 else {
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(String(cString: strerror(errno)))", exitStatus: 73)
         }
         defer { unlink(copy) }
+        do {
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try handle.write(contentsOf: Data(source.utf8))
+            try handle.close()
+        } catch {
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.localizedDescription)", exitStatus: 73)
+        }
         let name = file, cells = matrix.cells.count
         let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
             ["matrix-worker", "--name", name, "--cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", copy]
