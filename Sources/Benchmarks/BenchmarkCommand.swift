@@ -11,7 +11,8 @@ struct BenchmarkCommand: ParsableCommand {
               swift run -c release keepalive-bench gpx --points 100000
               swift run -c release keepalive-bench sim
               swift build -c release && .build/release/keepalive-bench report
+              swift build -c release && .build/release/keepalive-bench matrix
             """,
-        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, ReportBenchmark.self, MeasurePass.self]
+        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, ReportBenchmark.self, MatrixBenchmark.self, MeasurePass.self]
     )
 }

@@ -15,25 +15,28 @@ struct Keepalive: ParsableCommand {
             COMMANDS
               replay    replay a track into the simulated app and give the verdict
               inspect   report what GPX files hold, to check a track before replaying it
+              matrix    replay tracks × profiles × settings from a matrix file: a verdict table
 
             EXAMPLES
               keepalive replay Tracks/city-commute.gpx
               keepalive replay Tracks/city-commute.gpx --distance-filter 100 --report commute.svg
               keepalive inspect --format json Tracks/*.gpx
+              keepalive matrix Docs/examples/matrix.yaml --format junit --output matrix.xml
 
             EXIT STATUS
               0   success (replay: the app stayed alive)
-              1   replay: the app was suspended, terminated or crashed
+              1   replay: the app was suspended, terminated or crashed; matrix: a run not as expected
               64  bad usage: an unknown option or an impossible setting
               65  invalid track data; stderr names FILE:LINE:COLUMN
               66  a file cannot be opened or read
+              70  matrix: a worker process failed
               73  the output or the report cannot be written
 
             SEE ALSO
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md
             """,
         version: "0.2.0",
-        subcommands: [ReplayCommand.self, InspectCommand.self]
+        subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, MatrixWorkerCommand.self]
     )
 }
 

@@ -1,0 +1,119 @@
+import Simulation
+
+/// A matrix run's plan: tracks × profiles × runs, each cell a replay with its settings resolved
+/// and its expected verdict, in the order the reports print them (track, then profile, then run).
+///
+/// ```swift
+/// let matrix = try MatrixFile.read(contentsOf: "Docs/examples/matrix.yaml")
+/// let summaries = try MatrixRunner.run(matrix)
+/// print(MatrixReport.text(MatrixOutcome(matrix: matrix, summaries: summaries)))
+/// ```
+public struct Matrix: Sendable {
+    /// The matrix file, as given.
+    public let file: String
+    public let tracks: [MatrixTrack]
+    /// Profile names, as listed (default: `ios17`).
+    public let profiles: [String]
+    public let runs: [MatrixRun]
+    /// Every replay, in plan order.
+    public let cells: [MatrixCell]
+
+    /// Builds the plan and resolves every cell's settings.
+    /// - Throws: ``MatrixError`` (exit 64) naming the run whose settings are impossible.
+    public init(file: String, tracks: [MatrixTrack], profiles: [String], runs: [MatrixRun]) throws(MatrixError) {
+        self.file = file
+        self.tracks = tracks
+        self.profiles = profiles
+        self.runs = runs
+        // Settings do not depend on the track: resolve each profile × run once.
+        var resolved: [(settings: ResolvedReplay, expected: SimVerdict?)] = []
+        for profile in profiles {
+            for run in runs {
+                var settings = run.settings
+                // The matrix's profile wins over a scenario file's: each cell is one profile.
+                settings.profile = profile
+                do throws(ReplayError) {
+                    resolved.append((try settings.resolved(), run.expect?.verdict(for: profile)))
+                } catch {
+                    let on = profiles.count > 1 ? " on \(profile)" : ""
+                    throw MatrixError(usage: "\(file):\(run.line):\(run.column): run '\(run.name)'\(on): \(error.description)")
+                }
+            }
+        }
+        var cells: [MatrixCell] = []
+        cells.reserveCapacity(tracks.count * resolved.count)
+        for track in tracks.indices {
+            for (index, (settings, expected)) in resolved.enumerated() {
+                cells.append(MatrixCell(index: cells.count, track: track, profile: index / runs.count, run: index % runs.count,
+                                        settings: settings, expected: expected))
+            }
+        }
+        self.cells = cells
+    }
+
+    /// The indices of the cells replayed on a track.
+    public func cells(onTrack track: Int) -> Range<Int> {
+        let perTrack = profiles.count * runs.count
+        return track * perTrack ..< (track + 1) * perTrack
+    }
+}
+
+/// A track of a matrix.
+public struct MatrixTrack: Hashable, Sendable {
+    /// As the matrix file writes it: the reports' name for it.
+    public let name: String
+    /// Where it is read: `name` relative to the matrix file's folder.
+    public let path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+}
+
+/// One entry of a matrix's `runs`: settings replayed on every track and profile.
+public struct MatrixRun: Sendable {
+    public let name: String
+    /// A scenario file's settings (if any) overridden by the entry's own.
+    public let settings: ReplaySettings
+    public let expect: MatrixExpectation?
+    /// Where the entry starts in the matrix file, for messages.
+    public let line: Int
+    public let column: Int
+
+    public init(name: String, settings: ReplaySettings, expect: MatrixExpectation?, line: Int = 0, column: Int = 0) {
+        self.name = name
+        self.settings = settings
+        self.expect = expect
+        self.line = line
+        self.column = column
+    }
+}
+
+/// The verdict a run should have: one for every profile, or one per profile with a default.
+public struct MatrixExpectation: Hashable, Sendable {
+    /// Verdicts by profile name.
+    public var byProfile: [String: SimVerdict]
+    /// For profiles not in ``byProfile``; `nil` leaves them unchecked.
+    public var otherwise: SimVerdict?
+
+    public init(byProfile: [String: SimVerdict] = [:], otherwise: SimVerdict?) {
+        self.byProfile = byProfile
+        self.otherwise = otherwise
+    }
+
+    /// The expected verdict on `profile`, if any.
+    public func verdict(for profile: String) -> SimVerdict? { byProfile[profile] ?? otherwise }
+}
+
+/// One replay of a matrix: a track, a profile and a run, with its settings resolved.
+public struct MatrixCell: Sendable {
+    /// Its place in plan order.
+    public let index: Int
+    public let track: Int
+    public let profile: Int
+    public let run: Int
+    public let settings: ResolvedReplay
+    /// `nil`: reported, never a failure.
+    public let expected: SimVerdict?
+}

@@ -1,0 +1,48 @@
+import Simulation
+
+/// A finished matrix: every cell's summary beside what was expected of it.
+public struct MatrixOutcome: Sendable {
+    public let matrix: Matrix
+    /// One per cell, in plan order.
+    public let summaries: [SimSummary]
+
+    public init(matrix: Matrix, summaries: [SimSummary]) {
+        precondition(summaries.count == matrix.cells.count, "one summary per cell")
+        self.matrix = matrix
+        self.summaries = summaries
+    }
+
+    /// A cell with its names and result, as the reports show it.
+    public struct Row: Sendable {
+        public let track: String
+        public let profile: String
+        public let run: String
+        public let summary: SimSummary
+        public let expected: SimVerdict?
+
+        /// When the app stopped running: suspended, else terminated or crashed; `nil` if it never did.
+        public var at: Double? { summary.suspendedAt ?? summary.terminatedAt }
+        /// `nil` when nothing was expected.
+        public var asExpected: Bool? { expected.map { $0 == summary.verdict } }
+    }
+
+    public var rows: [Row] {
+        matrix.cells.map { cell in
+            Row(track: matrix.tracks[cell.track].name, profile: matrix.profiles[cell.profile],
+                run: matrix.runs[cell.run].name, summary: summaries[cell.index], expected: cell.expected)
+        }
+    }
+
+    /// Cells whose verdict differs from the expected one.
+    public var failures: Int { rows.filter { $0.asExpected == false }.count }
+    /// Cells with no expectation.
+    public var unchecked: Int { matrix.cells.filter { $0.expected == nil }.count }
+    /// Whether every checked cell is as expected: the command's exit 0.
+    public var allAsExpected: Bool { failures == 0 }
+
+    /// `12 runs: 10 as expected, 1 not, 1 without an expectation`.
+    public var countLine: String {
+        let total = matrix.cells.count
+        return "\(total) run\(total == 1 ? "" : "s"): \(total - failures - unchecked) as expected, \(failures) not, \(unchecked) without an expectation"
+    }
+}

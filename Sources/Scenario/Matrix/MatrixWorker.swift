@@ -1,0 +1,70 @@
+import Foundation
+import Simulation
+
+/// The worker's side of a parallel matrix run: replays some tracks and writes one JSON line per
+/// cell (`{"cell":N,"summary":{…}}`), or one per track that cannot be replayed
+/// (`{"track":N,"status":65,"error":"…"}`), which ``MatrixWorkerPool`` reads back.
+public enum MatrixWorker {
+    /// Replays `tracks` (indices into `matrix.tracks`) and hands each track's lines to `write`.
+    /// A track that fails is reported and the others still run, so that the parent can name
+    /// the first failing track in plan order whatever the split.
+    @MainActor
+    public static func run<E: Error>(_ matrix: Matrix, tracks: [Int], write: (String) throws(E) -> Void) throws(E) {
+        let encoder = Line.encoder()
+        for track in tracks {
+            var text = ""
+            do throws(MatrixError) {
+                let summaries = try MatrixRunner.run(matrix, track: track)
+                for (index, summary) in zip(matrix.cells(onTrack: track), summaries) {
+                    text += Line(cell: index, summary: summary).encoded(encoder)
+                }
+            } catch {
+                text = Line(track: track, status: error.exitStatus, error: error.description).encoded(encoder)
+            }
+            try write(text)
+        }
+    }
+
+    /// One line of a worker's output.
+    struct Line: Codable {
+        var cell: Int?
+        var summary: SimSummary?
+        var track: Int?
+        var status: Int32?
+        var error: String?
+
+        init(cell: Int, summary: SimSummary) {
+            self.cell = cell
+            self.summary = summary
+        }
+
+        init(track: Int, status: Int32, error: String) {
+            self.track = track
+            self.status = status
+            self.error = error
+        }
+
+        // Summaries may hold infinities (no background time ever spent), which JSON cannot.
+        static let nonFinite = (positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+
+        static func encoder() -> JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: nonFinite.positiveInfinity, negativeInfinity: nonFinite.negativeInfinity, nan: nonFinite.nan)
+            return encoder
+        }
+
+        static func decoder() -> JSONDecoder {
+            let decoder = JSONDecoder()
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: nonFinite.positiveInfinity, negativeInfinity: nonFinite.negativeInfinity, nan: nonFinite.nan)
+            return decoder
+        }
+
+        func encoded(_ encoder: JSONEncoder) -> String {
+            // A summary always encodes: plain values, non-finite numbers as strings.
+            let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+    }
+}

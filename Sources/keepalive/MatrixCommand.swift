@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import Scenario
+import Simulation
+
+struct MatrixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix",
+        abstract: "Replay tracks × profiles × settings from a matrix file and print a verdict table.",
+        discussion: """
+            The matrix file (YAML or JSON, see Docs/CLI.md) lists tracks, profiles (default: \
+            ios17) and runs: each run is settings as in a scenario file, or a scenario file, with \
+            the verdict it should have (expect: kept-alive, suspended, terminated, crashed or \
+            foreground-only, or one per profile). Paths are relative to the matrix file. Every \
+            track is read once, and tracks are replayed in parallel in --jobs worker processes; \
+            the output is the same whatever the number of jobs.
+
+            OUTPUT
+              --format text       a table: track, profile, run, verdict, at, expected, ok; the runs \
+            not as expected with their reasons; a count line (default)
+              --format markdown   the table in Markdown
+              --format json       every run with typed fields, and the counts
+              --format junit      JUnit XML for CI: a test case per run, a failure per unexpected verdict
+
+            EXAMPLES
+              keepalive matrix Docs/examples/matrix.yaml
+              keepalive matrix Docs/examples/matrix.yaml --format junit --output matrix.xml
+              keepalive matrix Docs/examples/matrix.yaml --format markdown --jobs 1
+
+            EXIT STATUS
+              0   every run with an expectation met it
+              1   some run's verdict was not the expected one
+              64  bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)
+              65  a track is not valid GPX
+              66  the matrix file, a track or a scenario file cannot be opened or read
+              70  a worker process failed (the message names it and what it said)
+              73  the output cannot be written
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json, junit
+    }
+
+    @Argument(help: "The matrix file (YAML or JSON).")
+    var file: String
+
+    @Option(help: "Output: text, markdown, json or junit.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Worker processes (default: the active processor count); 1 replays in this process.", valueName: "n"))
+    var jobs: Int?
+
+    // For tests of a failing worker: run this program as the worker instead of this tool.
+    @Option(help: .hidden)
+    var workerExecutable: String?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs: must be 1 or more") }
+    }
+
+    func run() throws {
+        // Swift-argument-parser calls `run` on the main thread; replays are main-actor code.
+        try MainActor.assumeIsolated { try runMatrix() }
+    }
+
+    @MainActor
+    private func runMatrix() throws {
+        let outcome: MatrixOutcome
+        do throws(MatrixError) {
+            let source = try MatrixFile.text(contentsOf: file)
+            let matrix = try MatrixFile.parse(source, name: file)
+            let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, matrix.tracks.count)
+            let summaries = workers <= 1 ? try MatrixRunner.run(matrix) : try inWorkers(matrix, source: source, workers: workers)
+            outcome = MatrixOutcome(matrix: matrix, summaries: summaries)
+        } catch {
+            printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
+            throw ExitCode(error.exitStatus)
+        }
+        let text = switch format {
+        case .text: MatrixReport.text(outcome)
+        case .markdown: MatrixReport.markdown(outcome)
+        case .json: MatrixReport.json(outcome).serialized() + "\n"
+        case .junit: MatrixReport.junit(outcome)
+        }
+        do throws(Output.WriteError) {
+            if let output { try Output.toFile(text, at: output) } else { try Output.toStandardOutput(text) }
+        } catch {
+            printError("\(output ?? "standard output"): cannot write the output: \(error.reason)")
+            throw ExitStatus.cannotWrite
+        }
+        if !outcome.allAsExpected { throw ExitCode(1) }
+    }
+
+    /// Runs the matrix in worker processes. They read a copy of the text this process parsed, so
+    /// that all plan the same cells even if the file changes, or is a pipe (`/dev/stdin`).
+    private func inWorkers(_ matrix: Matrix, source: String, workers: Int) throws(MatrixError) -> [SimSummary] {
+        // mkstemp: a new file of our own, never one someone else prepared under a guessable name.
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("keepalive-matrix-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        let copy = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard descriptor >= 0 else {
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(String(cString: strerror(errno)))", exitStatus: 73)
+        }
+        defer { unlink(copy) }
+        do {
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try handle.write(contentsOf: Data(source.utf8))
+            try handle.close()
+        } catch {
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.localizedDescription)", exitStatus: 73)
+        }
+        let name = file, cells = matrix.cells.count
+        let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
+            ["matrix-worker", "--name", name, "--cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", copy]
+        }
+        return try pool.run(matrix, workers: workers)
+    }
+
+    /// This program, to run again as a worker.
+    static func executablePath() -> String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+}
+
+/// One worker of `keepalive matrix`: replays some of a matrix's tracks and writes a JSON line
+/// per run (see `MatrixWorker`). Not for people: the parent reads its output.
+struct MatrixWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix-worker", abstract: "Internal: one worker of `keepalive matrix`.", shouldDisplay: false)
+
+    @Option(help: "The matrix file's name in messages; relative paths start from its folder.")
+    var name: String
+
+    @Option(help: "How many runs the parent planned, to check that both read the same matrix.")
+    var cells: Int
+
+    @Option(help: "Indices of the tracks to replay, comma-separated.")
+    var tracks: String
+
+    @Argument(help: "A copy of the matrix file's text.")
+    var file: String
+
+    func run() throws {
+        try MainActor.assumeIsolated { try work() }
+    }
+
+    @MainActor
+    private func work() throws {
+        let matrix: Matrix
+        do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file, name: name) } catch {
+            printError(error.description)
+            throw ExitCode(error.exitStatus)
+        }
+        let indices = tracks.split(separator: ",").compactMap { Int($0) }
+        guard matrix.cells.count == cells, !indices.isEmpty, indices.allSatisfy(matrix.tracks.indices.contains) else {
+            printError("\(name): not the matrix the parent planned")
+            throw ExitStatus.usage
+        }
+        do throws(Output.WriteError) {
+            try MatrixWorker.run(matrix, tracks: indices) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
+        } catch {
+            printError("standard output: cannot write the results: \(error.reason)")
+            throw ExitStatus.cannotWrite
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+@testable import Scenario
+import Simulation
+import Testing
+
+@Suite struct MatrixFileTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func readsTracksProfilesRunsAndExpectations() throws {
+        let matrix = try MatrixFile.parse("""
+            tracks: [a.gpx, ../b.gpx, /abs/c.gpx]
+            profiles: [ios13, ios17]
+            runs:
+              - name: defaults
+                expect: kept-alive
+              - name: no flag
+                settings: {backgroundLocation: false, distanceFilter: none}
+                expect: {ios13: suspended, default: crashed}
+              - settings:
+                  events:
+                    - {at: 300, do: lock}
+            """, name: "dir/m.yaml")
+        #expect(matrix.tracks == [MatrixTrack(name: "a.gpx", path: "dir/a.gpx"), MatrixTrack(name: "../b.gpx", path: "dir/../b.gpx"),
+                                  MatrixTrack(name: "/abs/c.gpx", path: "/abs/c.gpx")])
+        #expect(matrix.profiles == ["ios13", "ios17"])
+        #expect(matrix.runs.map(\.name) == ["defaults", "no flag", "run 3"])
+        #expect(matrix.runs[1].settings.backgroundLocation == false)
+        #expect(matrix.runs[1].settings.distanceFilter == ReplaySettings.DistanceFilter.none)
+        #expect(matrix.runs[2].settings.events == [SimScenarioEvent(at: 300, .lock)])
+        #expect(matrix.runs[1].expect == MatrixExpectation(byProfile: ["ios13": .suspended], otherwise: .crashed))
+        #expect((matrix.runs[1].line, matrix.runs[1].column) == (6, 5))
+        // Plan order: track, then profile, then run.
+        #expect(matrix.cells.count == 18)
+        #expect(matrix.cells.map { "\($0.track)\($0.profile)\($0.run)" }.prefix(7) == ["000", "001", "002", "010", "011", "012", "100"])
+        #expect(matrix.cells.prefix(6).map(\.expected) == [.keptAlive, .suspended, nil, .keptAlive, .crashed, nil])
+        #expect(matrix.cells.prefix(6).map(\.settings.profile.name) == ["ios13", "ios13", "ios13", "ios17", "ios17", "ios17"])
+        #expect(matrix.cells(onTrack: 1) == 6..<12)
+    }
+
+    @Test func profilesDefaultToIOS17AndRunsToTheirNumber() throws {
+        let matrix = try MatrixFile.parse("tracks: [a.gpx]\nruns: [{}, {expect: suspended}]\n", name: "m.yaml")
+        #expect(matrix.profiles == ["ios17"])
+        #expect(matrix.tracks == [MatrixTrack(name: "a.gpx", path: "a.gpx")])
+        #expect(matrix.runs.map(\.name) == ["run 1", "run 2"])
+        #expect(matrix.cells.map(\.expected) == [nil, .suspended])
+    }
+
+    @Test func readsJSON() throws {
+        let matrix = try MatrixFile.parse("""
+            {"tracks": ["a.gpx"], "profiles": ["ios6"], "runs": [{"name": "x", "settings": {"seed": 7}, "expect": {"ios6": "terminated"}}]}
+            """, name: "m.json")
+        #expect(matrix.runs[0].settings.seed == 7)
+        #expect(matrix.cells.map(\.expected) == [.terminated])
+    }
+
+    /// A scenario file's settings, relative to the matrix file, overridden by the run's own.
+    @Test func aRunsSettingsOverrideItsScenarioFile() throws {
+        let path = Self.root.appendingPathComponent("Docs/examples/m.yaml").path
+        let matrix = try MatrixFile.parse("""
+            tracks: [a.gpx]
+            profiles: [ios13]
+            runs: [{scenario: commute.yaml, settings: {distanceFilter: 100}}]
+            """, name: path)
+        let settings = matrix.runs[0].settings
+        #expect(settings.distanceFilter == .meters(100))
+        #expect(settings.enterBackgroundAt == 30)  // from commute.yaml
+        #expect(settings.events.count == 2)
+        // The matrix's profile wins over the file's `profile: ios17`.
+        #expect(matrix.cells[0].settings.profile.name == "ios13")
+    }
+
+    @Test(arguments: [
+        ("tracks: [a.gpx]\nruns: [{name: a, colour: red}]\n", "m.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
+        ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix (tracks, profiles, runs)"),
+        ("tracks: [a.gpx]\nprofiles: [ios17, ios99]\nruns: [{}]\n", "m.yaml:2:19: 'ios99' is not a profile (ios6, ios7, ios12, ios13, ios17)"),
+        ("tracks: [a.gpx]\nprofiles: [ios17, ios17]\nruns: [{}]\n", "m.yaml:2:19: 'ios17' is listed twice"),
+        ("tracks: [a.gpx]\nruns: [{expect: alive}]\n", "m.yaml:2:17: 'alive' is not a verdict (kept-alive, suspended, terminated, crashed, foreground-only)"),
+        ("tracks: [a.gpx]\nruns: [{expect: {ios13: suspended}}]\n", "m.yaml:2:18: 'ios13' is not one of the matrix's profiles (ios17) or 'default'"),
+        ("tracks: [a.gpx]\nruns: [{expect: {default: gone}}]\n", "m.yaml:2:27: 'gone' is not a verdict (kept-alive, suspended, terminated, crashed, foreground-only)"),
+        ("tracks: [a.gpx]\nruns: [{expect: [suspended]}]\n", "m.yaml:2:17: 'expect' must be a verdict, or a mapping of profiles to verdicts"),
+        ("tracks: [a.gpx]\nruns: [{name: a}, {name: a}]\n", "m.yaml:2:19: a run named 'a' is already in the list"),
+        ("tracks: [a.gpx]\nruns: [{settings: {profile: ios13}}]\n", "m.yaml:2:20: 'profile' is set by the matrix's 'profiles' list, not by a run"),
+        ("tracks: [a.gpx]\nruns: [{settings: [lock]}]\n", "m.yaml:2:19: 'settings' must be a mapping of scenario settings"),
+        ("tracks: []\nruns: [{}]\n", "m.yaml:1:9: 'tracks' must be a list, not empty"),
+        ("tracks: [a.gpx]\nruns: []\n", "m.yaml:2:7: 'runs' must be a list of runs, not empty"),
+        ("runs: [{}]\n", "m.yaml: a matrix needs 'tracks' (a list of GPX files)"),
+        ("tracks: [a.gpx]\n", "m.yaml: a matrix needs 'runs' (a list of settings to replay)"),
+        ("- a\n", "m.yaml: a matrix is a mapping with 'tracks' and 'runs' (and 'profiles')"),
+        // The scenario reader's own checks, at their place in the matrix file.
+        ("tracks: [a.gpx]\nruns:\n  - name: a\n    settings:\n      backgroundLocation: false\n      distanceFiltr: 3\n",
+         "m.yaml:6:7: 'distanceFiltr' is not a scenario setting"),
+        ("tracks: [a.gpx]\nruns:\n  - settings:\n      events:\n        - {at: 5, do: jump}\n",
+         "m.yaml:5:23: 'do' 'jump' is not an action (\(ScenarioFile.verbs.joined(separator: ", ")))"),
+        ("tracks: [a.gpx]\nruns: [{settings: {budget: -3}}]\n", "m.yaml:2:28: 'budget' -3.0 is not a positive duration (1e-09…3155760000 s: 100 years)"),
+        // Settings only `resolved()` checks name the run (and the profile, when there are several).
+        ("tracks: [a.gpx]\nprofiles: [ios7, ios17]\nruns:\n  - {name: x, settings: {accuracy: nope}}\n",
+         "m.yaml:4:5: run 'x' on ios7: --accuracy: 'nope' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced"),
+    ])
+    func errorsNameTheirLineAndColumn(text: String, message: String) {
+        #expect(throws: MatrixError(message, exitStatus: 64)) { try MatrixFile.parse(text, name: "m.yaml") }
+    }
+
+    /// Anything the scenario reader reads, an app script too, with its mistakes placed in the matrix file.
+    @Test func aRunsSettingsMayHoldAnAppScript() throws {
+        let text = """
+            tracks: [a.gpx]
+            runs:
+              - settings:
+                  app:
+                    on: {launch: [request-always, start-updates]}
+            """
+        #expect(try MatrixFile.parse(text, name: "m.yaml").runs[0].settings.app != nil)
+        #expect {
+            try MatrixFile.parse(text.replacingOccurrences(of: "start-updates", with: "fly"), name: "m.yaml")
+        } throws: { error in
+            (error as? MatrixError)?.description.hasPrefix("m.yaml:5:39: ") == true
+        }
+    }
+
+    @Test func unreadableFilesAreExit66() {
+        #expect(throws: MatrixError("/no/such/m.yaml: cannot read the matrix file", exitStatus: 66)) {
+            try MatrixFile.read(contentsOf: "/no/such/m.yaml")
+        }
+        #expect(throws: MatrixError("/no/such/s.yaml: cannot read the scenario file", exitStatus: 66)) {
+            try MatrixFile.parse("tracks: [a.gpx]\nruns: [{scenario: s.yaml}]\n", name: "/no/such/m.yaml")
+        }
+    }
+
+    /// Largest track first, each to the least loaded worker: the walk (310 kB) alone, the rest together.
+    @Test func sharesBalanceTrackSizes() throws {
+        let names = ["city-commute", "highway-tunnel", "parked-car", "untimed-route", "walk-with-cafe-stop", "xcode-waypoints"]
+        let matrix = try MatrixFile.parse("tracks: [\(names.map { "\($0).gpx" }.joined(separator: ", "))]\nruns: [{}]\n",
+                                          name: Self.root.appendingPathComponent("Tracks/m.yaml").path)
+        #expect(MatrixWorkerPool.shares(matrix, workers: 2) == [[4], [0, 1, 2, 3, 5]])
+        #expect(MatrixWorkerPool.shares(matrix, workers: 3) == [[4], [1], [0, 2, 3, 5]])
+        #expect(MatrixWorkerPool.shares(matrix, workers: 1) == [[0, 1, 2, 3, 4, 5]])
+        #expect(MatrixWorkerPool.shares(matrix, workers: 9).count == 6)
+    }
+
+    /// What a worker writes reads back to the summaries the runner gives in one process.
+    @MainActor
+    @Test func workerLinesCarryTheSummaries() throws {
+        let matrix = try MatrixFile.parse("""
+            tracks: [parked-car.gpx, missing.gpx]
+            runs: [{name: a}, {name: b, settings: {backgroundLocation: false}}]
+            """, name: Self.root.appendingPathComponent("Tracks/m.yaml").path)
+        var text = ""
+        MatrixWorker.run(matrix, tracks: [0, 1]) { text += $0 }
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 3)
+        let decoder = MatrixWorker.Line.decoder()
+        let decoded = try lines.map { try decoder.decode(MatrixWorker.Line.self, from: Data($0.utf8)) }
+        #expect(decoded.map(\.cell) == [0, 1, nil])
+        #expect(decoded.compactMap(\.summary) == (try MatrixRunner.run(matrix, track: 0)))
+        #expect(decoded[2].track == 1 && decoded[2].status == 66)
+        #expect(decoded[2].error?.hasSuffix("missing.gpx: cannot open: No such file or directory") == true)
+    }
+
+    @Test func reportsEscapeWhatTheirFormatsReserve() {
+        #expect(MatrixReport.escaped("a & <b> \"c\" 'd'\n\u{1}") == "a &amp; &lt;b&gt; &quot;c&quot; &apos;d&apos;&#10; ")
+    }
+}
