@@ -66,7 +66,7 @@ public enum MatrixFile {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw MatrixError(usage: "\(name): not valid YAML or JSON: \(describe(error))")
+            throw MatrixError(usage: "\(name): not valid YAML or JSON: \(ScenarioFile.describe(error))")
         } catch {
             throw MatrixError(usage: "\(name): not valid YAML or JSON")
         }
@@ -74,21 +74,6 @@ public enum MatrixFile {
             throw MatrixError(usage: "\(name): a matrix is a mapping with 'tracks' and 'runs' (and 'profiles')")
         }
         return try MatrixReader(name: name).matrix(mapping)
-    }
-
-    /// Yams' errors in a line; its own description quotes the whole file.
-    static func describe(_ error: YamlError) -> String {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return "\(problem) at line \(mark.line), column \(mark.column)"
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            return "a key is given twice (\(keys)) at line \(context.mark.line), column \(context.mark.column)"
-        case .reader(let problem, _, _, _):
-            return problem
-        default:
-            return "\(error)"
-        }
     }
 }
 
@@ -188,7 +173,11 @@ private struct MatrixReader {
                 if let profile = settings.first(where: { $0.key.scalar?.string == "profile" }) {
                     throw fail(profile.key, "'profile' is set by the matrix's 'profiles' list, not by a run")
                 }
-                inline = try InlineScenario.settings(settings, file: name)
+                do throws(ReplayError) {
+                    inline = try ScenarioFile.settings(settings, name: name)
+                } catch {
+                    throw MatrixError(error)
+                }
             default:
                 expect = try expectation(value, keyNode: keyNode, profiles: profiles)
             }

@@ -72,11 +72,18 @@ public enum ScenarioFile {
         guard let mapping = node?.mapping else {
             throw .invalidSettings("\(name): a scenario is a mapping of settings (and 'events')")
         }
+        return try settings(mapping, name: name)
+    }
+
+    /// The settings a mapping of scenario keys holds, wherever it stands (a matrix's run);
+    /// messages name `name` and the nodes' own lines and columns.
+    static func settings(_ mapping: Yams.Node.Mapping, name: String) throws(ReplayError) -> ReplaySettings {
         var reader = Reader(name: name)
         return try reader.settings(mapping)
     }
 
-    private static func describe(_ error: YamlError) -> String {
+    /// Yams' errors in a line; its own description quotes the whole file.
+    static func describe(_ error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return "\(problem) at line \(mark.line), column \(mark.column)"
