@@ -13,10 +13,14 @@ struct ReplayCommand: ParsableCommand {
             allows), starts location updates, and when it enters the background begins a \
             background task that it ends in its expiration handler. The track is replayed in \
             virtual time, so a day-long trip takes a fraction of a second. The rules and their \
-            numbers, with sources, are in Docs/Model.md.
+            numbers, with sources, are in Docs/Model.md. That app is the script \
+            Tracks/Scenarios/navigation-app.yaml; a scenario file's app: runs your own instead.
 
             Settings come from --scenario FILE (JSON or YAML, see Docs/Scenarios.md), then from \
-            these options, which override the file.
+            these options, which override the file and change the app's script.
+
+            --explain re-runs a replay that did not stay alive with single changes (then pairs) \
+            and lists the smallest that keep the app alive, by their Core Location names.
 
             OUTPUT
               --format text    the key moments, then the verdict in one sentence (default)
@@ -34,6 +38,7 @@ struct ReplayCommand: ParsableCommand {
               keepalive replay Tracks/untimed-route.gpx --speed 8.3 --format json
               keepalive replay Tracks/parked-car.gpx --profile ios7 --lock-at 120 --no-background-location
               keepalive replay track.gpx --scenario Docs/examples/commute.yaml --seed 7 --format jsonl
+              keepalive replay Tracks/city-commute.gpx --scenario Tracks/Scenarios/task-chain.yaml --explain
 
             EXIT STATUS
               0   the app stayed alive for the whole track

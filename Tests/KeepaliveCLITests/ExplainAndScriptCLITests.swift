@@ -66,3 +66,11 @@ import Testing
         #expect(result.stderr.hasPrefix("Error: \(file.path):4:5: 'parked' is not a trigger"))
     }
 }
+
+@Suite struct RecipeMatrixCLITests {
+    @Test func theRecipesEndAsTheirMatrixExpects() throws {
+        let result = try CLI.run(["matrix", "Tracks/Scenarios/recipes.yaml", "--jobs", "1"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("\n16 runs: 16 as expected, 0 not, 0 without an expectation\n"))
+    }
+}
