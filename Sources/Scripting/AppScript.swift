@@ -47,6 +47,8 @@ public struct AppScript: Hashable, Sendable {
         case wake
         /// `applicationWillTerminate`: the app is ended while it runs.
         case terminate
+        /// `AVAudioSession.interruptionNotification`, began or ended (§13).
+        case interruption
 
         public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -84,6 +86,14 @@ public struct AppScript: Hashable, Sendable {
         case when(Condition, actions: [Action], otherwise: [Action])
         /// A line in the event log.
         case log(String)
+
+        // MARK: Background audio (§13)
+        /// `AVAudioSession.setActive(true)`.
+        case activateAudioSession
+        /// `AVAudioPlayer.play()`, of sound or of silence.
+        case playAudio(silent: Bool)
+        /// `AVAudioPlayer.pause()`.
+        case pauseAudio
     }
 
     /// What an `if` can ask about the app's situation.
@@ -100,6 +110,8 @@ public struct AppScript: Hashable, Sendable {
         case foreground
         /// Standard updates run (started, not paused, authorized).
         case updating
+        /// A call or an alarm interrupts the app's audio now.
+        case interrupted
     }
 
     /// A `CLLocationManager` property and its value.

@@ -15,6 +15,8 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The background-task identifiers the script's variables hold.
     public private(set) var variables: [String: SimBackgroundTaskIdentifier] = [:]
     private var application: SimApplication?
+    /// The app's audio player, once it plays.
+    private var player: SimAudioPlayer?
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
     private var lastAuthorization: SimAuthorizationStatus?
 
@@ -31,6 +33,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         let manager = application.makeLocationManager()
         self.manager = manager
         manager.delegate = self
+        application.audioSession?.onInterruption = { [weak self] _ in self?.run(.interruption) }
         for timer in script.timers { schedule(timer) }
         run(.launch)
         if inBackground { run(.wake) }
@@ -106,6 +109,13 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             perform(holds(condition, application, manager) ? actions : otherwise)
         case .log(let line):
             application.log(line)
+        case .activateAudioSession:
+            try? application.audioSession?.setActive(true)
+        case .playAudio(let silent):
+            if player?.isSilent != silent { player = application.makeAudioPlayer(silent: silent) }
+            player?.play()
+        case .pauseAudio:
+            player?.pause()
         }
     }
 
@@ -118,6 +128,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .background: application.applicationState == .background
         case .foreground: application.applicationState.isForeground
         case .updating: manager.isUpdatingLocation
+        case .interrupted: application.isAudioInterrupted
         }
     }
 

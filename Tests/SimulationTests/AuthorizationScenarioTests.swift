@@ -43,7 +43,7 @@ import Testing
             At(120, .authorizationChange(from: .authorizedAlways, to: .denied, accuracy: nil, cause: .settingsChanged)),
             At(120, .locationStop(.standardUpdates, cause: .authorization(.denied))),
             At(120, .locationError(.denied)),
-            At(120, .keepAliveEnd(cause: .authorization(.denied), freshBudget: 30)),
+            At(120, .keepAliveEnd(SimHold(kind: .locationUpdates, spendsBudget: false, isAssertion: false), cause: .authorization(.denied), freshBudget: 30)),
         ])
         #expect(result.summary.causes == [.backgroundTimeExpired(budget: 30), .authorization(.denied), .tasksEndedInHandlers])
         #expect(deliveredTimes(result).last == 119)

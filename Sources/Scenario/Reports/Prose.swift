@@ -30,8 +30,8 @@ public enum Prose {
             return text(cause)
         case .keepAliveStart(let hold):
             return "\(text(hold)) keeps the app alive: background time is not consumed"
-        case .keepAliveEnd(let cause, let fresh):
-            return "the location session no longer keeps the app alive (\(text(cause))): a fresh \(number(fresh)) s budget starts"
+        case .keepAliveEnd(let hold, let cause, let fresh):
+            return "\(text(hold)) no longer keeps the app alive (\(text(cause))): a fresh \(number(fresh)) s budget starts"
         case .locationStart(.standardUpdates, let accuracy, let filter):
             return "startUpdatingLocation (\(accuracy?.rawValue ?? "best"), distance filter \(filter.map { "\(number($0)) m" } ?? "none"))"
         case .locationStart(.significantChanges, _, _):
@@ -67,6 +67,8 @@ public enum Prose {
             return "the app's code does not run while it is \(state.rawValue): \(text(action)) did not happen"
         case .appLog(let line):
             return "app: \(line)"
+        case .audio(let audio):
+            return text(audio)
         case .warning(let warning):
             return text(warning)
         }
@@ -115,6 +117,11 @@ public enum Prose {
         case .userChoseAlways: "the user chose Change to Always Allow"
         case .userKeptWhenInUse: "the user kept Only While Using (provisional Always declined)"
         case .allowOnceEnded: "Allow Once ends when the app leaves use"
+        case .audioPaused: "the app paused its audio"
+        case .audioSessionInactive: "the audio session is not active"
+        case .audioModeMissing: "UIBackgroundModes lacks 'audio'"
+        case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
+        case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
         }
     }
 
@@ -141,7 +148,8 @@ public enum Prose {
         switch summary.verdict {
         case .keptAlive:
             let strict = summary.strictVerdict == .keptAlive ? "" : "; under the strict delivery reading it would have been \(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"
-            return "The app stayed alive for the whole trip (\(Formatting.clock(summary.durationSeconds)))\(strict)."
+            let silence = summary.warnings.contains(.silentAudioKeepAlive) ? ", but only by playing silent audio, which App Review rejects (guideline 2.5.4): not a pass" : ""
+            return "The app stayed alive for the whole trip (\(Formatting.clock(summary.durationSeconds)))\(silence)\(strict)."
         case .foregroundOnly:
             return "The app never went to the background in this run (\(Formatting.clock(summary.durationSeconds))), so it says nothing about staying alive there."
         case .suspended:
@@ -156,6 +164,7 @@ public enum Prose {
 
     static func text(_ warning: SimWarning) -> String {
         switch warning {
+        case .silentAudioKeepAlive: "silent audio keeps the app alive: App Review rejects this (guideline 2.5.4), and iOS may stop it at any time"
         case .noSuchBackgroundTask(let id): "endBackgroundTask(#\(id)): no background task exists with this identifier"
         case .backgroundTaskOpenLong(let task, let seconds): "background task #\(task.id) \"\(task.name)\" has been open \(number(seconds)) s"
         case .missingUsageDescription(always: false): "requestWhenInUseAuthorization does nothing: NSLocationWhenInUseUsageDescription is missing"
@@ -171,6 +180,8 @@ public enum Prose {
         switch hold.kind {
         case .locationUpdates: "the location session"
         case .backgroundTasks: "a background task"
+        case .audioPlayback(silent: false): "audio playback"
+        case .audioPlayback(silent: true): "silent audio playback"
         case .other(let name): name
         }
     }
@@ -204,5 +215,26 @@ public enum Prose {
     /// Seconds or metres as the log writes them: whole numbers bare, others with three decimals.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : Formatting.fixed(value, 3)
+    }
+
+    static func text(_ source: SimAudioInterruptionSource) -> String {
+        switch source {
+        case .call: "an accepted phone call"
+        case .declinedCall: "a declined phone call"
+        case .alarm: "an alarm"
+        }
+    }
+
+    static func text(_ audio: SimAudioEvent) -> String {
+        switch audio {
+        case .sessionActivated: "audio session activated"
+        case .sessionDeactivated(let cause): "audio session deactivated: \(text(cause))"
+        case .playbackStarted(let silent): silent ? "plays silent audio" : "plays audio"
+        case .playbackStopped(let cause): "audio stops: \(text(cause))"
+        case .interruptionBegan(let source): "audio interrupted by \(text(source))"
+        case .interruptionEnded(let source, let delivered):
+            delivered ? "the interruption by \(text(source)) ends: the app hears it" : "the interruption by \(text(source)) ends; the app does not run to hear it"
+        case .interruptionIgnored(let source): "\(text(source)): no active audio session to interrupt"
+        }
     }
 }

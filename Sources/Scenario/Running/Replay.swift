@@ -151,6 +151,10 @@ public struct ReplayOutcome: Sendable {
     /// Every warning, the file's then the run's, as the reports print them.
     public var allWarnings: [String] { warnings.map(\.description) + runWarnings }
 
-    /// Whether the app never stopped running (kept alive, or never left the foreground).
-    public var keptAlive: Bool { result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly }
+    /// Whether the app never stopped running (kept alive, or never left the foreground), by
+    /// means App Review accepts: silent audio is never a pass (§13).
+    public var keptAlive: Bool {
+        (result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly)
+            && !result.summary.warnings.contains(.silentAudioKeepAlive)
+    }
 }

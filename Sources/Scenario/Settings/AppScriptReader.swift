@@ -25,6 +25,7 @@ struct AppScriptReader: ScenarioNodeReader {
     static let actionNames = [
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
+        "activate-audio-session", "play-audio", "pause-audio",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -39,13 +40,16 @@ struct AppScriptReader: ScenarioNodeReader {
         case "start-significant-changes": .startSignificantChanges
         case "stop-significant-changes": .stopSignificantChanges
         case "begin-task": .beginTask(name: nil, variable: nil, onExpiry: [])
+        case "activate-audio-session": .activateAudioSession
+        case "play-audio": .playAudio(silent: false)
+        case "pause-audio": .pauseAudio
         default: nil
         }
     }
 
     /// The actions written as a mapping, with the fields each takes besides its own key.
     static let fields: [String: [String]] = [
-        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"],
+        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -206,6 +210,15 @@ struct AppScriptReader: ScenarioNodeReader {
             let variable = try variableName(verb.key, value)
             endedVariables.append((variable, value))
             return .endTask(variable: variable)
+        case "play-audio":
+            guard let mapping = value.mapping else { throw fail(verb.key, "must be a mapping of silent: true|false", value) }
+            var silent = false
+            for (keyNode, field) in mapping {
+                let name = try keyName(keyNode)
+                guard name == "silent" else { throw fail(name, "is not a field of 'play-audio' (silent)", keyNode) }
+                silent = try bool(name, field)
+            }
+            return .playAudio(silent: silent)
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)

@@ -400,13 +400,13 @@ public final class SimSystem {
             }
             return
         }
-        if keepAlive != nil {
+        if let ended = keepAlive {
             keepAlive = nil
             let cause = Self.reasonsNotHolding(statuses).first ?? .nothingHoldsApp
             lastKeepAliveLoss = cause
             budget.refill(at: now, seconds: profile.backgroundTimeBudget)
             graceUntil = now.adding(seconds: profile.suspensionGracePeriod)
-            emit(.keepAliveEnd, .keepAliveEnd(cause: cause, freshBudget: profile.backgroundTimeBudget))
+            emit(.keepAliveEnd, .keepAliveEnd(ended, cause: cause, freshBudget: profile.backgroundTimeBudget))
         }
         if isAsleep, budget.pausesWhileAsleep, holds.allSatisfy(\.isAssertion) {
             freeze(statuses)

@@ -66,6 +66,18 @@ public enum SimCause: Hashable, Sendable, Codable {
     case userKeptWhenInUse
     /// Allow Once ends when the app leaves use.
     case allowOnceEnded
+
+    // MARK: Background audio (§13)
+    /// The app paused its audio.
+    case audioPaused
+    /// The app's audio session is not active.
+    case audioSessionInactive
+    /// `UIBackgroundModes` lacks `audio`.
+    case audioModeMissing
+    /// A call or an alarm interrupted the audio.
+    case audioInterrupted(SimAudioInterruptionSource)
+    /// A suspended app's audio session is deactivated (iOS 10+).
+    case audioDeactivatedOnSuspension
 }
 
 /// Why iOS launches or wakes an app in the background.
@@ -81,6 +93,8 @@ public struct SimHold: Hashable, Sendable, Codable {
         case locationUpdates
         /// Open background tasks (§2).
         case backgroundTasks([SimTaskRecord])
+        /// Audio playing with the `audio` mode (§13); `silent` when it is silence.
+        case audioPlayback(silent: Bool)
         /// Any other mechanism, by name.
         case other(String)
     }

@@ -27,6 +27,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case scenario = "scenario"
         case appCodeNotRun = "app.not-run"
         case appLog = "app.log"
+        case audio = "audio"
         case warning = "warning"
     }
 
@@ -83,7 +84,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     /// Something started keeping the app running without spending its budget.
     case keepAliveStart(SimHold)
     /// It stopped, for `cause`; a fresh budget of `freshBudget` seconds starts.
-    case keepAliveEnd(cause: SimCause, freshBudget: Double)
+    case keepAliveEnd(SimHold, cause: SimCause, freshBudget: Double)
     /// A location service started.
     case locationStart(SimLocationService, accuracy: SimAccuracy?, distanceFilter: Double?)
     /// A location service stopped.
@@ -104,6 +105,8 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case appCodeNotRun(SimScenarioEvent.Action, state: SimAppState)
     /// A line the app's own code logs.
     case appLog(String)
+    /// The app's audio session or playback changed (§13).
+    case audio(SimAudioEvent)
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
 }
@@ -200,12 +203,14 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case whenInUseStartFromBackground
     /// The app never reached the background: the run says nothing about staying alive there.
     case neverInBackground
+    /// Silent audio kept the app alive: App Review rejects this (guideline 2.5.4, §13).
+    case silentAudioKeepAlive
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).
     public var isAboutTheRun: Bool {
         switch self {
-        case .neverInBackground: true
+        case .neverInBackground, .silentAudioKeepAlive: true
         default: false
         }
     }

@@ -34,6 +34,7 @@ public final class KeepAliveSimulation {
         system.install(LocationServices(configuration: configuration))
         system.install(SignificantLocationChanges())
         system.install(BackgroundTasks())
+        system.install(BackgroundAudio())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
@@ -194,6 +195,10 @@ public final class KeepAliveSimulation {
             system.mechanism(LocationServices.self)?.changeAuthorization({ $0.servicesEnabled = enabled }, .locationServicesSwitched(on: enabled), in: system)
         case .beginBackgroundTask, .endBackgroundTask, .startUpdatingLocation, .stopUpdatingLocation:
             runAppAction(action, in: system)
+        case .call(let accepted, let seconds):
+            system.mechanism(BackgroundAudio.self)?.interrupt(by: accepted ? .call : .declinedCall, seconds: seconds, in: system)
+        case .alarm(let seconds):
+            system.mechanism(BackgroundAudio.self)?.interrupt(by: .alarm, seconds: seconds, in: system)
         }
     }
 
