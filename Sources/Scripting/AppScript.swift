@@ -49,6 +49,8 @@ public struct AppScript: Hashable, Sendable {
         case terminate
         /// `AVAudioSession.interruptionNotification`, began or ended (§13).
         case interruption
+        /// A silent push, a background fetch or a VoIP push reaches the app (§14).
+        case push
 
         public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -94,6 +96,12 @@ public struct AppScript: Hashable, Sendable {
         case playAudio(silent: Bool)
         /// `AVAudioPlayer.pause()`.
         case pauseAudio
+
+        // MARK: Pushes (§14)
+        /// `CXProvider.reportNewIncomingCall`, which a VoIP push needs.
+        case reportCall
+        /// Calls the completion handler of the push or fetch being handled.
+        case complete(SimFetchResult)
     }
 
     /// What an `if` can ask about the app's situation.

@@ -15,6 +15,8 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The background-task identifiers the script's variables hold.
     public private(set) var variables: [String: SimBackgroundTaskIdentifier] = [:]
     private var application: SimApplication?
+    /// The completion handler of the last push or fetch.
+    private var pushCompletion: SimBackgroundCompletion?
     /// The app's audio player, once it plays.
     private var player: SimAudioPlayer?
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
@@ -43,6 +45,11 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public func applicationWillEnterForeground(_ application: SimApplication) { run(.foreground) }
     public func applicationWillTerminate(_ application: SimApplication) { run(.terminate) }
     public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) { run(.wake) }
+
+    public func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion) {
+        pushCompletion = completion
+        run(.push)
+    }
 
     // MARK: The location manager's delegate
 
@@ -116,6 +123,10 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             player?.play()
         case .pauseAudio:
             player?.pause()
+        case .reportCall:
+            application.reportNewIncomingCall()
+        case .complete(let result):
+            pushCompletion?(result)
         }
     }
 

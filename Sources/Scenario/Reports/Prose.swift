@@ -69,6 +69,8 @@ public enum Prose {
             return "app: \(line)"
         case .audio(let audio):
             return text(audio)
+        case .push(let push):
+            return text(push)
         case .warning(let warning):
             return text(warning)
         }
@@ -99,6 +101,8 @@ public enum Prose {
             "watchdog (0x8badf00d): background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open \(number(allowance)) s after expiration"
         case .memoryPressure: "purged from memory while suspended (memory pressure)"
         case .forceQuit: "the user force-quit the app"
+        case .crash(.voipPushWithoutCall):
+            "killed: the app never reported an incoming call to CallKit after a PushKit VoIP push"
         case .crash(.stackOverflow):
             "EXC_BAD_ACCESS (stack overflow): the app's callbacks called back into themselves without end"
         case .crash(.backgroundLocationWithoutMode):
@@ -189,6 +193,9 @@ public enum Prose {
     private static func text(_ reason: SimWakeReason) -> String {
         switch reason {
         case .significantLocationChange: "a significant location change"
+        case .silentPush: "a silent push"
+        case .voipPush: "a VoIP push"
+        case .backgroundFetch: "a background fetch"
         }
     }
 
@@ -235,6 +242,35 @@ public enum Prose {
         case .interruptionEnded(let source, let delivered):
             delivered ? "the interruption by \(text(source)) ends: the app hears it" : "the interruption by \(text(source)) ends; the app does not run to hear it"
         case .interruptionIgnored(let source): "\(text(source)): no active audio session to interrupt"
+        }
+    }
+
+    static func text(_ kind: SimPushKind) -> String {
+        switch kind {
+        case .silent: "silent push"
+        case .voip: "VoIP push"
+        case .fetch: "background fetch"
+        }
+    }
+
+    static func text(_ push: SimPushEvent) -> String {
+        switch push {
+        case .delivered(let kind): "\(text(kind)) delivered to the app"
+        case .held(let kind): "\(text(kind)) held back: throttled (a few an hour)"
+        case .dropped(let kind, let reason): "\(text(kind)) dropped: \(text(reason, kind))"
+        case .completed(let kind, let result): "\(text(kind)) handled: completion handler called (\(result.rawValue))"
+        case .callReported: "reportNewIncomingCall: the VoIP push is a call"
+        }
+    }
+
+    private static func text(_ reason: SimPushEvent.DropReason, _ kind: SimPushKind) -> String {
+        switch reason {
+        case .modeMissing: "UIBackgroundModes lacks '\(kind.modeName)'"
+        case .forceQuit: "none reach an app the user force-quit"
+        case .replacedByNewer: "a newer one replaces it"
+        case .appKilled: "the app was killed, and a held push with it"
+        case .appNotRunning: "the app could not be woken"
+        case .tooManyUnreportedCalls: "iOS stopped VoIP pushes after pushes not reported as calls"
         }
     }
 }

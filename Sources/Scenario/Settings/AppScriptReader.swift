@@ -25,7 +25,7 @@ struct AppScriptReader: ScenarioNodeReader {
     static let actionNames = [
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
-        "activate-audio-session", "play-audio", "pause-audio",
+        "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -43,13 +43,15 @@ struct AppScriptReader: ScenarioNodeReader {
         case "activate-audio-session": .activateAudioSession
         case "play-audio": .playAudio(silent: false)
         case "pause-audio": .pauseAudio
+        case "report-call": .reportCall
+        case "complete": .complete(.newData)
         default: nil
         }
     }
 
     /// The actions written as a mapping, with the fields each takes besides its own key.
     static let fields: [String: [String]] = [
-        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [],
+        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -219,6 +221,12 @@ struct AppScriptReader: ScenarioNodeReader {
                 silent = try bool(name, field)
             }
             return .playAudio(silent: silent)
+        case "complete":
+            let word = try string(verb.key, value)
+            guard let result = SimFetchResult(rawValue: word) else {
+                throw fail(verb.key, "'\(word)' is not a result (newData, noData, failed)", value)
+            }
+            return .complete(result)
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)

@@ -102,7 +102,7 @@ public enum ScenarioFile {
     public static let verbs = [
         "background", "foreground", "launch", "lock", "unlock", "memory-pressure", "force-quit", "authorization",
         "accuracy", "location-services", "begin-background-task", "end-background-task", "start-updates", "stop-updates",
-        "call", "alarm",
+        "call", "alarm", "silent-push", "voip-push", "fetch",
     ]
 
     /// The `do:` name of an action, as a scenario file writes it (the reverse of the parser's switch).
@@ -124,6 +124,9 @@ public enum ScenarioFile {
         case .stopUpdatingLocation: "stop-updates"
         case .call: "call"
         case .alarm: "alarm"
+        case .push(.silent): "silent-push"
+        case .push(.voip): "voip-push"
+        case .push(.fetch): "fetch"
         }
     }
 
@@ -229,6 +232,9 @@ public enum ScenarioFile {
             case "alarm":
                 let seconds = try fields["duration"].map { node throws(ReplayError) in try number("duration", node, .positiveDuration) } ?? 60
                 (action, allowed) = (.alarm(seconds: seconds), ["duration"])
+            case "silent-push": (action, allowed) = (.push(.silent), [])
+            case "voip-push": (action, allowed) = (.push(.voip), [])
+            case "fetch": (action, allowed) = (.push(.fetch), [])
             case "location-services":
                 guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'location-services'", node) }
                 (action, allowed) = (.setLocationServices(enabled: try bool("enabled", enabledNode)), ["enabled"])

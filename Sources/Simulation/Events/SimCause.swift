@@ -83,6 +83,9 @@ public enum SimCause: Hashable, Sendable, Codable {
 /// Why iOS launches or wakes an app in the background.
 public enum SimWakeReason: String, Hashable, Sendable, Codable {
     case significantLocationChange
+    case silentPush
+    case voipPush
+    case backgroundFetch
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.

@@ -28,6 +28,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case appCodeNotRun = "app.not-run"
         case appLog = "app.log"
         case audio = "audio"
+        case push = "push"
         case warning = "warning"
     }
 
@@ -107,6 +108,8 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case appLog(String)
     /// The app's audio session or playback changed (§13).
     case audio(SimAudioEvent)
+    /// A push or a fetch arrived, was held, dropped or handled (§14).
+    case push(SimPushEvent)
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
 }
@@ -167,6 +170,8 @@ public enum SimCrash: Hashable, Sendable, Codable {
     case backgroundLocationWithoutMode
     /// The app's callbacks called back into themselves without end (EXC_BAD_ACCESS, stack overflow).
     case stackOverflow
+    /// A VoIP push the app did not report to CallKit as a call (iOS 13+, §14).
+    case voipPushWithoutCall
 }
 
 /// A prompt iOS shows, with the answer the simulated user gives.

@@ -58,6 +58,19 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// second prompt at the first event that needs Always (iOS 13+). [doc][obs]
     public var grantsProvisionalAlways: Bool
 
+    // MARK: §14 Pushes, fetch, VoIP
+
+    /// Silent pushes delivered in any hour; more are held, the newest only ("no more than two or
+    /// three per hour"). [doc]
+    public var silentPushesPerHour = 3
+    /// Seconds a silent push, a fetch or a VoIP push gives an app it wakes or launches. [doc]
+    public var pushWakeSeconds = 30.0
+    /// Whether a VoIP push the app does not report as a call gets it terminated (iOS 13+; the
+    /// named profiles before iOS 13 say false). [doc]
+    public var voipPushRequiresCall = true
+    /// VoIP pushes not reported as calls after which iOS stops delivering them. [obs]
+    public var voipFailuresBeforeCutOff = 3
+
     /// Creates a profile; the named profiles below are the usual starting points.
     public init(
         name: String, backgroundTimeBudget: Double, budgetRunsWhileAsleep: Bool,
@@ -94,16 +107,28 @@ public struct SimProfile: Hashable, Sendable, Codable {
     ]
 
     /// iOS 4–6: 600 s that run even while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
-    public static let iOS6 = SimProfile(
-        name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false)
+    public static let iOS6: SimProfile = {
+        var profile = SimProfile(
+            name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
+            grantsProvisionalAlways: false)
+        profile.voipPushRequiresCall = false
+        return profile
+    }()
     /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
-    public static let iOS7 = SimProfile(
-        name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false)
+    public static let iOS7: SimProfile = {
+        var profile = SimProfile(
+            name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
+            grantsProvisionalAlways: false)
+        profile.voipPushRequiresCall = false
+        return profile
+    }()
     /// iOS 9–12: 180 s, paused while asleep; `allowsBackgroundLocationUpdates` exists.
-    public static let iOS12 = SimProfile(
-        name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false)
+    public static let iOS12: SimProfile = {
+        var profile = SimProfile(
+            name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false)
+        profile.voipPushRequiresCall = false
+        return profile
+    }()
     /// iOS 13–16: 30 s, paused while asleep, provisional Always.
     public static let iOS13 = SimProfile(
         name: "ios13", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)

@@ -35,6 +35,7 @@ public final class KeepAliveSimulation {
         system.install(SignificantLocationChanges())
         system.install(BackgroundTasks())
         system.install(BackgroundAudio())
+        system.install(PushNotifications())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
@@ -199,6 +200,8 @@ public final class KeepAliveSimulation {
             system.mechanism(BackgroundAudio.self)?.interrupt(by: accepted ? .call : .declinedCall, seconds: seconds, in: system)
         case .alarm(let seconds):
             system.mechanism(BackgroundAudio.self)?.interrupt(by: .alarm, seconds: seconds, in: system)
+        case .push(let kind):
+            system.mechanism(PushNotifications.self)?.arrive(kind, in: system)
         }
     }
 

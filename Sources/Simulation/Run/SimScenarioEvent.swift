@@ -33,6 +33,8 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         case call(accepted: Bool, seconds: Double)
         /// An alarm sounds for `seconds`, interrupting the app's audio.
         case alarm(seconds: Double)
+        /// A silent push, a VoIP push or a background fetch arrives (§14).
+        case push(SimPushKind)
     }
 
     /// Seconds from the start of the run.
