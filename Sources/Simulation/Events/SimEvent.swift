@@ -201,11 +201,19 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// The app never reached the background: the run says nothing about staying alive there.
     case neverInBackground
 
+    // MARK: Profiles, the debugger and the Info.plist lint
+    /// Under the debugger profile iOS does not suspend the app that it would suspend for this cause (§9).
+    case debuggerPreventsSuspension(SimCause)
+    /// Under the debugger profile the watchdog does not end the app for these open tasks (§9).
+    case debuggerPreventsWatchdog(openTasks: [SimTaskRecord])
+    /// The Info.plist lint found this at the end of the run (§7).
+    case infoPlist(SimPlistFinding)
+
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).
     public var isAboutTheRun: Bool {
         switch self {
-        case .neverInBackground: true
+        case .neverInBackground, .infoPlist: true
         default: false
         }
     }
