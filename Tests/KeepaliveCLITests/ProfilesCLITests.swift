@@ -74,4 +74,29 @@ import Testing
         #expect(event?["message"] as? String == warning)
         #expect((event?["time"] as? NSNumber)?.doubleValue == 749)
     }
+
+    @Test func aMatrixRunsTheDebuggerBesideADeviceWithExitCategories() throws {
+        // Leaked task, no background flag: iOS 17's watchdog ends the app at 91; the debugger has none.
+        let fixtures = try Fixtures()
+        let track = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Tracks/city-commute.gpx"), encoding: .utf8)
+        _ = try fixtures.write("city-commute.gpx", track)
+        _ = try fixtures.write("matrix.yaml", """
+            tracks: [city-commute.gpx]
+            profiles: [ios17, debugger]
+            runs:
+              - name: leak
+                settings: {leakBackgroundTask: true, backgroundLocation: false}
+                expect: {ios17: terminated, debugger: kept-alive}
+
+            """)
+        let result = try CLI.run(["matrix", "matrix.yaml", "--format", "json"], in: fixtures.folder)
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let runs = try #require(object["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["profile"] as? String } == ["ios17", "debugger"])
+        #expect((runs[0]["terminatedAt"] as? NSNumber)?.doubleValue == 91)
+        #expect(runs[0]["exitCategory"] as? String == "backgroundTaskAssertionTimeout")
+        #expect(runs[1]["verdict"] as? String == "kept-alive")
+        #expect(runs[1]["exitCategory"] is NSNull)
+    }
 }
