@@ -50,6 +50,11 @@ import Testing
         let (_, object) = try CLI.json(["replay", commute, "--format", "json"] + options)
         #expect(object["exitCategory"] as? String == "backgroundTaskAssertionTimeout")
         #expect(object["exitMetricKitProperty"] as? String == "cumulativeBackgroundTaskAssertionTimeoutExitCount")
+        #expect(object["exitMetricKitClass"] as? String == "MXBackgroundExitData")
+        // Without the location mode the app crashes on screen, at launch: a foreground exit.
+        let crash = try CLI.run(["replay", commute, "--background-modes", "fetch"])
+        #expect(crash.stdout.contains(
+            "Exit at 0:00:00: MetricKit counts it as abnormal exit (MXForegroundExitData.cumulativeAbnormalExitCount).\n"))
         let (_, kept) = try CLI.json(["replay", commute, "--format", "json"])
         #expect(kept["exitCategory"] is NSNull)
         #expect(kept["exitMetricKitProperty"] is NSNull)

@@ -104,6 +104,7 @@ import Testing
         #expect(device.summary.verdict == .terminated)
         #expect(device.summary.terminatedAt == 41)
         #expect(device.summary.exitCategory == .backgroundTaskAssertionTimeout)
+        #expect(!device.summary.exitedInForeground)
         let (debugger, _) = runStandard(configuration(drive(seconds: 100), profile: .debugger, timeline: timeline), adjust)
         #expect(debugger.summary.verdict == .keptAlive)
         #expect(debugger.summary.terminatedAt == nil)
@@ -161,6 +162,7 @@ import Testing
         let (crash, _) = runStandard(configuration(drive(seconds: 100), capabilities: SimCapabilities(backgroundModes: [])))
         #expect(crash.summary.terminatedAt == 0)
         #expect(crash.summary.exitCategory == .abnormalExit)
+        #expect(crash.summary.exitedInForeground)  // on screen: MXForegroundExitData counts it
         let (quit, _) = runStandard(configuration(drive(seconds: 100), timeline: [SimScenarioEvent(at: 50, .forceQuit)]))
         #expect(quit.summary.terminatedAt == 50)
         #expect(quit.summary.exitCategory == nil)

@@ -207,9 +207,10 @@ public enum Prose {
     public static func exitLine(_ summary: SimSummary) -> String? {
         guard let terminated = summary.terminatedAt else { return nil }
         guard let category = summary.exitCategory else {
-            return "Exit at \(Formatting.clock(terminated)): a force quit by the user, which MetricKit's MXBackgroundExitData has no counter for."
+            return "Exit at \(Formatting.clock(terminated)): a force quit by the user, which MetricKit has no counter for."
         }
-        return "Exit at \(Formatting.clock(terminated)): MetricKit counts it as \(text(category)) (MXBackgroundExitData.\(category.metricKitProperty))."
+        let counter = SimExitCategory.metricKitClass(inForeground: summary.exitedInForeground) + "." + category.metricKitProperty
+        return "Exit at \(Formatting.clock(terminated)): MetricKit counts it as \(text(category)) (\(counter))."
     }
 
     /// How a verdict reads in the debugger comparison: "survives", "suspended at 0:01:30".

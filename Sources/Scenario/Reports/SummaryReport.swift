@@ -35,6 +35,7 @@ public enum SummaryReport {
             ("warnings", .array(warnings)),
             ("exitCategory", summary.exitCategory.map { .string($0.rawValue) } ?? .null),
             ("exitMetricKitProperty", summary.exitCategory.map { .string($0.metricKitProperty) } ?? .null),
+            ("exitMetricKitClass", summary.exitCategory.map { _ in .string(SimExitCategory.metricKitClass(inForeground: summary.exitedInForeground)) } ?? .null),
             ("infoPlistFindings", .array(summary.infoPlistFindings.map(Self.json))),
         ]
         if let debugger {

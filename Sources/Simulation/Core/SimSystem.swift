@@ -61,6 +61,9 @@ public final class SimSystem {
     private(set) var firstTermination: Double?
     /// Why the first process that ended ended (for the summary's MetricKit exit category).
     private(set) var firstTerminationCause: SimCause?
+    /// Whether the app was on screen when its first process ended (MetricKit counts foreground
+    /// and background exits apart).
+    private(set) var firstTerminationInForeground = false
     private(set) var deliveredUpdates = 0
     private(set) var reachedBackground = false
     private var stateEnteredAt = SimInstant.zero
@@ -330,6 +333,7 @@ public final class SimSystem {
         keepAlive = nil
         budget.setCounting(false, at: now)
         let ended = process
+        if firstTermination == nil { firstTerminationInForeground = appState.isForeground }
         setState(.terminated, causes[0])
         record(verdict, causes)
         if firstTermination == nil { (firstTermination, firstTerminationCause) = (now.seconds, causes[0]) }

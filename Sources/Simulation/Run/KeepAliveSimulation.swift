@@ -164,6 +164,7 @@ public final class KeepAliveSimulation {
             processes: system.process,
             warnings: system.warnings,
             exitCategory: system.firstTerminationCause.flatMap(SimExitCategory.init),
+            exitedInForeground: system.firstTerminationInForeground,
             infoPlistFindings: system.infoPlistFindings)
     }
 

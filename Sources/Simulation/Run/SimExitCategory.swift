@@ -16,7 +16,13 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
     case backgroundTaskAssertionTimeout
     case abnormalExit
 
-    /// The `MXBackgroundExitData` property that counts this exit.
+    /// The MetricKit class that counts an exit in the background, or on screen.
+    public static func metricKitClass(inForeground: Bool) -> String {
+        inForeground ? "MXForegroundExitData" : "MXBackgroundExitData"
+    }
+
+    /// The property that counts this exit (`MXBackgroundExitData` has them all; `MXForegroundExitData`
+    /// the normal, abnormal, watchdog, memory-limit, bad-access and illegal-instruction ones).
     public var metricKitProperty: String {
         switch self {
         case .normalAppExit: "cumulativeNormalAppExitCount"
