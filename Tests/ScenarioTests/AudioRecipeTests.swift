@@ -18,7 +18,9 @@ import Testing
     func silentAudioStaysAliveButDoesNotPass(profile: String) throws {
         let outcome = try run("silent-audio", profile: profile)
         #expect(outcome.result.summary.verdict == .keptAlive)
-        #expect(outcome.result.summary.warnings == [.silentAudioKeepAlive])
+        #expect(outcome.result.summary.warnings.first == .silentAudioKeepAlive)
+        // From iOS 9 the declared location mode goes unused (no background flag): the lint says so too.
+        #expect(outcome.result.summary.warnings.count == (profile == "ios6" || profile == "ios7" ? 1 : 2))
         #expect(!outcome.keptAlive)
     }
 

@@ -111,6 +111,8 @@ import Testing
         #expect(log(result, [.warning, .authorizationPrompt]) == [
             At(0, .warning(.missingUsageDescription(always: true))),
             At(300, .warning(.neverInBackground)),
+            // The lint at the end (§7): the Always request needed the missing When In Use string.
+            At(300, .warning(.infoPlist(.usageDescriptionMissing(.locationWhenInUse)))),
         ])
         #expect(result.summary.verdict == .foregroundOnly)
         #expect(result.summary.deliveredUpdates == 0)

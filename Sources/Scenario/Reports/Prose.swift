@@ -177,7 +177,73 @@ public enum Prose {
         case .authorizationRequestNotInUse: "an authorization request from the background shows no prompt and does nothing"
         case .whenInUseStartFromBackground: "startUpdatingLocation from the background does nothing for a When In Use app"
         case .neverInBackground: "the app never went to the background: nothing was tested about staying alive there"
+        // MARK: Profiles, the debugger and the Info.plist lint
+        case .debuggerPreventsSuspension(let cause):
+            "the debugger keeps the app running: on a device iOS would suspend it now (\(text(cause)))"
+        case .debuggerPreventsWatchdog(let tasks):
+            "the debugger keeps the watchdog off: on a device background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open after expiration would get the app terminated"
+        case .infoPlist(let finding): text(finding)
         }
+    }
+
+    // MARK: Profiles, the debugger, exit categories and the Info.plist lint
+
+    /// An Info.plist finding in words.
+    public static func text(_ finding: SimPlistFinding) -> String {
+        switch finding {
+        case .modeDeclaredButUnused(let mode):
+            "Info.plist: UIBackgroundModes declares '\(mode.rawValue)' but nothing in this run used it: App Review rejects unused background modes (guideline 2.5.4)"
+        case .modeUsedButNotDeclared(let mode):
+            "Info.plist: the app relies on the '\(mode.rawValue)' background mode, which UIBackgroundModes lacks"
+        case .usageDescriptionMissing(let key):
+            "Info.plist: \(key.rawValue) is missing, and the app's authorization request needs it"
+        }
+    }
+
+    /// An exit category as MetricKit's documentation names it ("background task assertion timeout").
+    public static func text(_ category: SimExitCategory) -> String {
+        switch category {
+        case .normalAppExit: "normal app exit"
+        case .memoryResourceLimit: "memory resource limit"
+        case .cpuResourceLimit: "CPU resource limit"
+        case .memoryPressureExit: "memory pressure exit"
+        case .suspendedWithLockedFile: "suspended with locked file"
+        case .illegalInstruction: "illegal instruction"
+        case .badAccess: "bad access"
+        case .appWatchdog: "app watchdog"
+        case .backgroundTaskAssertionTimeout: "background task assertion timeout"
+        case .abnormalExit: "abnormal exit"
+        }
+    }
+
+    /// The exit line of the text report, when a process ended: how MetricKit counts it.
+    public static func exitLine(_ summary: SimSummary) -> String? {
+        guard let terminated = summary.terminatedAt else { return nil }
+        guard let category = summary.exitCategory else {
+            return "Exit at \(Formatting.clock(terminated)): a force quit by the user, which MetricKit has no counter for."
+        }
+        let counter = SimExitCategory.metricKitClass(inForeground: summary.exitedInForeground) + "." + category.metricKitProperty
+        return "Exit at \(Formatting.clock(terminated)): MetricKit counts it as \(text(category)) (\(counter))."
+    }
+
+    /// How a verdict reads in the debugger comparison: "survives", "suspended at 0:01:30".
+    public static func shortVerdict(_ summary: SimSummary) -> String {
+        switch summary.verdict {
+        case .keptAlive: "survives"
+        case .foregroundOnly: "never goes to the background"
+        case .suspended: "suspended at \(Formatting.clock(summary.suspendedAt ?? 0))"
+        case .terminated: "terminated at \(Formatting.clock(summary.terminatedAt ?? 0))"
+        case .crashed: "crashes at \(Formatting.clock(summary.terminatedAt ?? 0))"
+        }
+    }
+
+    /// The same run under Xcode's debugger and on a device, side by side (§9).
+    public static func debuggerComparison(device: SimSummary, debugger: SimSummary) -> String {
+        let same = device.verdict == debugger.verdict && device.suspendedAt == debugger.suspendedAt && device.terminatedAt == debugger.terminatedAt
+            && device.verdict != .keptAlive || device.verdict == .keptAlive && debugger.verdict == .keptAlive
+        return same
+            ? "Side by side: the same under Xcode's debugger as on a device (\(shortVerdict(device)))."
+            : "Side by side: \(shortVerdict(debugger)) under Xcode's debugger, \(shortVerdict(device)) on a device: the debugger hides what ends the app."
     }
 
     private static func text(_ hold: SimHold) -> String {

@@ -50,6 +50,13 @@ public struct Replay: Sendable {
             runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result)
     }
 
+    /// The same replay under Xcode's debugger: the profile never suspends and has no watchdog (§9).
+    public func underDebugger() -> Replay {
+        var settings = settings
+        settings.profile = settings.profile.underDebugger()
+        return Replay(track: track, settings: settings)
+    }
+
     /// Fastest plausible speed of a phone, in m/s: above it an untimed path's trip is absurd.
     public static let plausibleSpeed = 1_000.0
 

@@ -211,11 +211,19 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// Silent audio kept the app alive: App Review rejects this (guideline 2.5.4, §13).
     case silentAudioKeepAlive
 
+    // MARK: Profiles, the debugger and the Info.plist lint
+    /// Under the debugger profile iOS does not suspend the app that it would suspend for this cause (§9).
+    case debuggerPreventsSuspension(SimCause)
+    /// Under the debugger profile the watchdog does not end the app for these open tasks (§9).
+    case debuggerPreventsWatchdog(openTasks: [SimTaskRecord])
+    /// The Info.plist lint found this at the end of the run (§7).
+    case infoPlist(SimPlistFinding)
+
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).
     public var isAboutTheRun: Bool {
         switch self {
-        case .neverInBackground, .silentAudioKeepAlive: true
+        case .neverInBackground, .silentAudioKeepAlive, .infoPlist: true
         default: false
         }
     }

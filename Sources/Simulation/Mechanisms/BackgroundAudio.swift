@@ -14,6 +14,8 @@ public final class BackgroundAudio: BackgroundMechanism {
     var interruptionHandler: (@MainActor (SimAudioInterruption) -> Void)?
     /// Whether silent audio ever held the app: a review risk, reported once.
     private var warnedAboutSilence = false
+    /// Whether the app played, or tried to play, in the background: a use of the `audio` mode.
+    private var playedInBackground = false
 
     /// What plays.
     public struct Playback: Hashable, Sendable {
@@ -24,6 +26,7 @@ public final class BackgroundAudio: BackgroundMechanism {
 
     public func holdStatus(in system: SimSystem) -> SimHoldStatus {
         guard isSessionActive || playback != nil || interruption != nil else { return .notHolding(nil) }
+        if playback != nil, system.appState == .background { playedInBackground = true }
         guard system.configuration.capabilities.backgroundModes.contains(.audio) else { return .notHolding(.audioModeMissing) }
         if let interruption { return .notHolding(.audioInterrupted(interruption)) }
         guard isSessionActive else { return .notHolding(.audioSessionInactive) }
@@ -100,12 +103,17 @@ public final class BackgroundAudio: BackgroundMechanism {
         system.runAppCode { interruptionHandler(notification) }
     }
 
+    public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse {
+        SimInfoPlistUse(backgroundModes: playedInBackground ? [.audio] : [])
+    }
+
     // MARK: Lifecycle
 
     public func appStateChanged(in system: SimSystem, from old: SimAppState) {
         switch system.appState {
         case .background where old.isForeground:
             // Without the mode, audio stops when the app leaves the foreground.
+            if playback != nil { playedInBackground = true }
             if !system.configuration.capabilities.backgroundModes.contains(.audio) { stopPlayback(.audioModeMissing, in: system) }
             if let playback, playback.silent, !warnedAboutSilence {
                 warnedAboutSilence = true

@@ -8,6 +8,8 @@ public final class PushNotifications: BackgroundMechanism {
     private var heldSilentPush: ScheduledWork?
     /// VoIP pushes the app did not report as calls.
     public private(set) var unreportedVoIPPushes = 0
+    /// The modes the pushes that arrived need, declared or not.
+    private var modesUsed: Set<SimBackgroundMode> = []
     /// Whether a VoIP push is being handled, and whether the app reported it as a call.
     private var handlingVoIP = false
     private var callReported = false
@@ -19,6 +21,7 @@ public final class PushNotifications: BackgroundMechanism {
 
     /// A push or a fetch arrives now.
     public func arrive(_ kind: SimPushKind, in system: SimSystem) {
+        modesUsed.insert(kind.backgroundMode)
         guard system.configuration.capabilities.backgroundModes.contains(kind.backgroundMode) else {
             system.emit(.push, .push(.dropped(kind, .modeMissing)))
             return
@@ -91,6 +94,10 @@ public final class PushNotifications: BackgroundMechanism {
         guard handlingVoIP else { return }
         callReported = true
         system.emit(.push, .push(.callReported))
+    }
+
+    public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse {
+        SimInfoPlistUse(backgroundModes: modesUsed)
     }
 
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {

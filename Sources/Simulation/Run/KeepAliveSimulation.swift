@@ -164,7 +164,10 @@ public final class KeepAliveSimulation {
             strictSuspendedAt: strictAt,
             durationSeconds: now.seconds,
             processes: system.process,
-            warnings: system.warnings)
+            warnings: system.warnings,
+            exitCategory: system.firstTerminationCause.flatMap(SimExitCategory.init),
+            exitedInForeground: system.firstTerminationInForeground,
+            infoPlistFindings: system.infoPlistFindings)
     }
 
     private static func apply(_ action: SimScenarioEvent.Action, to system: SimSystem) {
