@@ -50,6 +50,8 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         case .crash(.backgroundLocationWithoutMode): self = .abnormalExit
         // A stack overflow runs into the guard page: EXC_BAD_ACCESS.
         case .crash(.stackOverflow): self = .badAccess
+        // iOS kills the app (0xbaadca11); MetricKit has no counter of its own for it. [model]
+        case .crash(.voipPushWithoutCall): self = .abnormalExit
         default: return nil
         }
     }
