@@ -71,6 +71,10 @@ public enum SimCause: Hashable, Sendable, Codable {
 /// Why iOS launches or wakes an app in the background.
 public enum SimWakeReason: String, Hashable, Sendable, Codable {
     case significantLocationChange
+    // MARK: Regions and visits (§11)
+    case regionEntry
+    case regionExit
+    case visit
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.

@@ -34,6 +34,7 @@ public final class KeepAliveSimulation {
         system.install(LocationServices(configuration: configuration))
         system.install(SignificantLocationChanges())
         system.install(BackgroundTasks())
+        system.install(RegionMonitoring())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
