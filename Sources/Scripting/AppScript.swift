@@ -47,6 +47,13 @@ public struct AppScript: Hashable, Sendable {
         case wake
         /// `applicationWillTerminate`: the app is ended while it runs.
         case terminate
+        // MARK: Regions and visits (§11)
+        /// `locationManager(_:didEnterRegion:)`.
+        case regionEnter = "region-enter"
+        /// `locationManager(_:didExitRegion:)`.
+        case regionExit = "region-exit"
+        /// `locationManager(_:didVisit:)`.
+        case visit
 
         public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -84,6 +91,16 @@ public struct AppScript: Hashable, Sendable {
         case when(Condition, actions: [Action], otherwise: [Action])
         /// A line in the event log.
         case log(String)
+        // MARK: Regions and visits (§11)
+        /// `startMonitoring(for: SimCircularRegion(center:radius:identifier:))`; with no
+        /// latitude and longitude, around the manager's last fix (nothing when it has none).
+        case monitorRegion(latitude: Double?, longitude: Double?, radius: Double, id: String)
+        /// `stopMonitoring(for:)` of the region with identifier `id`.
+        case stopMonitoringRegion(id: String)
+        /// `startMonitoringVisits()`.
+        case startVisits
+        /// `stopMonitoringVisits()`.
+        case stopVisits
     }
 
     /// What an `if` can ask about the app's situation.
