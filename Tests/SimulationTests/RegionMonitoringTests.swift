@@ -1,0 +1,191 @@
+import Foundation
+import Geodesy
+import Testing
+@testable import Simulation
+
+/// An app that, in its first process, sets up regions or visits, and in every process makes a
+/// manager and logs what its delegate hears (with the process the log line belongs to).
+@MainActor
+private final class GeofenceApp: SimAppDelegate, SimLocationManagerDelegate {
+    let setup: @MainActor (SimLocationManager) -> Void
+    private var application: SimApplication?
+    private(set) var manager: SimLocationManager?
+
+    init(_ setup: @escaping @MainActor (SimLocationManager) -> Void) {
+        self.setup = setup
+    }
+
+    func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+        self.application = application
+        let manager = application.makeLocationManager()
+        manager.delegate = self
+        self.manager = manager
+        if application.process == 1 { setup(manager) }
+    }
+
+    func locationManager(_ manager: SimLocationManager, didEnterRegion region: SimCircularRegion) {
+        application?.log("enter \(region.identifier)")
+    }
+
+    func locationManager(_ manager: SimLocationManager, didExitRegion region: SimCircularRegion) {
+        application?.log("exit \(region.identifier)")
+    }
+
+    func locationManager(_ manager: SimLocationManager, monitoringDidFailFor region: SimCircularRegion?, withError error: SimLocationError) {
+        application?.log("fail \(region?.identifier ?? "-") \(error)")
+    }
+
+    func locationManager(_ manager: SimLocationManager, didVisit visit: SimVisit) {
+        application?.log("visit \(visit.arrival?.seconds ?? -1) \(visit.departure?.seconds ?? -1)")
+    }
+}
+
+/// The app's log lines with the process that wrote them.
+private func heard(_ result: SimulationResult) -> [String] {
+    result.events.filter { $0.kind == .appLog }.compactMap { event in
+        guard case .appLog(let line) = event.detail else { return nil }
+        return "\(Formatting(event.time)) p\(event.process) \(line)"
+    }
+}
+
+private func Formatting(_ time: Double) -> String { time == time.rounded() ? String(Int(time)) : String(time) }
+
+/// A region of `radius` metres around where the trip is at `seconds`.
+private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id: String) -> SimCircularRegion {
+    SimCircularRegion(center: trip.position(at: seconds)!.coordinate, radius: radius, identifier: id)
+}
+
+@MainActor @Suite struct RegionMonitoringTests {
+    /// East at 10 m/s (on the WGS-84 ellipsoid at 47° N, `drive`'s degrees make it 10.018 m/s).
+    private let trip = drive(seconds: 1_000)
+
+    /// §11 rule: an event is reported after the device crosses the boundary, moves 200 m beyond
+    /// it and stays 20 s, then the 4-min latency. A 500-m region centred on the trip at 300.5 s:
+    /// entry — the boundary at |t − 300.5| · 10.018 ≤ 500, first at 251; 200 m inside
+    /// (≤ 300 m from the centre) first at 271; 20 s there: 291; reported 291 + 240 = 531.
+    /// Exit — outside first at 351, 700 m out first at 371, counted at 391, reported at 631.
+    @Test func crossingsAreReportedAfterTheThresholdAndTheLatency() {
+        let cafe = region(trip, at: 300.5, radius: 500, "cafe")
+        let app = GeofenceApp { $0.startMonitoring(for: cafe) }
+        let result = KeepAliveSimulation(configuration(trip), app: app).run()
+        #expect(log(result, [.regionStart, .regionEnter, .regionExit]) == [
+            At(0, .region(cafe.record)),
+            At(531, .regionCrossing(cafe.record, crossedAt: 251, qualifiedAt: 291)),
+            At(631, .regionCrossing(cafe.record, crossedAt: 351, qualifiedAt: 391)),
+        ])
+        #expect(heard(result) == ["531 p1 enter cafe", "631 p1 exit cafe"])
+    }
+
+    /// The latency and thresholds are profile parameters: none and 0 s of dwell report the
+    /// entry when the device is first 200 m inside (271) and the exit when first 700 m out (371).
+    @Test func theRulesAreProfileParameters() {
+        var profile = SimProfile.iOS17
+        profile.regionEventLatency = 0
+        profile.regionCrossingDwell = 0
+        let cafe = region(trip, at: 300.5, radius: 500, "cafe")
+        let result = KeepAliveSimulation(configuration(trip, profile: profile), app: GeofenceApp { $0.startMonitoring(for: cafe) }).run()
+        #expect(heard(result) == ["271 p1 enter cafe", "371 p1 exit cafe"])
+    }
+
+    /// At most 20 regions per app: the 21st fails with regionMonitoringFailure (on the next turn
+    /// of the run loop, at 0); a region with a monitored identifier replaces it and does not fail.
+    @Test func theTwentyFirstRegionFails() {
+        var manager: SimLocationManager?
+        let app = GeofenceApp { manager in
+            for index in 1...21 { manager.startMonitoring(for: region(trip, at: Double(index), radius: 100, "r\(index)")) }
+            manager.startMonitoring(for: region(trip, at: 50, radius: 300, "r1"))
+        }
+        let simulation = KeepAliveSimulation(configuration(trip), app: app)
+        simulation.run(untilSeconds: 1)
+        manager = app.manager
+        #expect(manager?.monitoredRegions.count == 20)
+        #expect(manager?.monitoredRegions.first { $0.identifier == "r1" }?.radius == 300)
+        let result = simulation.run()
+        #expect(log(result, [.regionFailure]) == [At(0, .regionFailure(region(trip, at: 21, radius: 100, "r21").record, .regionMonitoringFailure))])
+        #expect(heard(result).first == "0 p1 fail r21 regionMonitoringFailure")
+    }
+
+    /// A region of 100 m around the start (the trip at 0.5 s): outside first at 11, 300 m out at
+    /// 31, counted at 51, reported at 291.
+    private func home() -> SimCircularRegion { region(trip, at: 0.5, radius: 100, "home") }
+
+    /// Suspended at 105 (the 5-s grace after leaving at 100): the exit at 291 wakes the app for
+    /// 10 s (§9 "around 10 s"); it hears the event and is suspended again when the 10 s run out, at 301.
+    @Test func aSuspendedAppIsWokenForTenSeconds() {
+        let home = home()
+        let result = KeepAliveSimulation(configuration(trip, timeline: [SimScenarioEvent(at: 100, .enterBackground)]),
+                                         app: GeofenceApp { $0.startMonitoring(for: home) }).run()
+        #expect(log(result, [.appState]).suffix(3) == [
+            state(105, .background, .suspended, .nothingHoldsApp),
+            state(291, .suspended, .background, .systemWake(.regionExit)),
+            state(301, .background, .suspended, .backgroundTimeExpired(budget: 10)),
+        ])
+        #expect(heard(result) == ["291 p1 exit home"])
+    }
+
+    /// Purged at 200 while suspended: a system kill, not a force quit. The exit at 291 relaunches
+    /// the app in the background (process 2); the region outlived process 1, and the event
+    /// reaches the manager process 2 made at launch. The 10-s run ends in a suspension at 301.
+    @Test func aRelaunchAfterAPurgeDeliversTheEventToTheNewProcess() {
+        let home = home()
+        let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
+        let simulation = KeepAliveSimulation(configuration(trip, timeline: timeline), app: GeofenceApp { $0.startMonitoring(for: home) })
+        let result = simulation.run()
+        #expect(log(result, [.appLaunch]) == [
+            At(0, .launch(process: 1, inBackground: false, cause: .tripStarts)),
+            At(291, .launch(process: 2, inBackground: true, cause: .systemLaunch(.regionExit))),
+        ])
+        #expect(heard(result) == ["291 p2 exit home"])
+        #expect(log(result, [.appState]).last == state(301, .background, .suspended, .backgroundTimeExpired(budget: 10)))
+        #expect(simulation.system.mechanism(RegionMonitoring.self)?.regions == [home])
+    }
+
+    /// §9: after a force quit regions still relaunch the app (iOS 7.1+); with the iOS 7.0
+    /// behaviour (`regionsRelaunchAfterForceQuit = false`) the event is lost.
+    @Test(arguments: [true, false])
+    func forceQuitStillRelaunchesForRegionsFromIOS71(relaunches: Bool) {
+        var profile = SimProfile.iOS17
+        profile.regionsRelaunchAfterForceQuit = relaunches
+        let home = home()
+        let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .forceQuit)]
+        let result = KeepAliveSimulation(configuration(trip, profile: profile, timeline: timeline),
+                                         app: GeofenceApp { $0.startMonitoring(for: home) }).run()
+        #expect(heard(result) == (relaunches ? ["291 p2 exit home"] : []))
+        #expect(log(result, [.appLaunch]).count == (relaunches ? 2 : 1))
+    }
+
+    /// Relaunching needs Always: a When In Use app that is not running loses the event.
+    @Test func aWhenInUseAppIsNotRelaunched() {
+        let home = home()
+        let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
+        let result = KeepAliveSimulation(configuration(trip, authorization: .authorizedWhenInUse, timeline: timeline),
+                                         app: GeofenceApp { $0.startMonitoring(for: home) }).run()
+        #expect(heard(result) == [])
+        #expect(log(result, [.warning]) == [At(291, .warning(.regionEventNotDelivered(identifier: "home", authorization: .authorizedWhenInUse)))])
+    }
+
+    /// Reduced accuracy: no region monitoring (§5); the start fails with regionMonitoringDenied.
+    @Test func reducedAccuracyCannotMonitorRegions() {
+        var config = configuration(trip)
+        config.initialAccuracyAuthorization = .reducedAccuracy
+        let home = home()
+        let result = KeepAliveSimulation(config, app: GeofenceApp { $0.startMonitoring(for: home) }).run()
+        #expect(heard(result) == ["0 p1 fail home regionMonitoringDenied"])
+    }
+
+    /// Visits ([model]: 10 min within 100 m). At 9 m/s (9.016 on the ellipsoid) the anchor moves
+    /// on every 12 s (12 · 9.016 > 100 ≥ 11 · 9.016): the last anchor before the stop
+    /// (1000–2000) is at 996, 36 m short of it. Arrival counted at 996 + 600 = 1596; the
+    /// device leaves the 100-m circle 8 s after moving on (36 + 8 · 9.016 > 100): departure at
+    /// 2008. No latency by default.
+    @Test func visitsArriveAfterTheDwellAndDepartWhenTheDeviceLeaves() {
+        let trip = drive(seconds: 3_000, speed: 9, stops: [1_000...2_000])
+        let result = KeepAliveSimulation(configuration(trip), app: GeofenceApp { $0.startMonitoringVisits() }).run()
+        let at996 = trip.position(at: 996)!.coordinate
+        #expect(log(result, [.visit]) == [
+            At(1_596, .visit(SimVisitRecord(latitude: at996.latitude, longitude: at996.longitude, arrival: 996, departure: nil))),
+            At(2_008, .visit(SimVisitRecord(latitude: at996.latitude, longitude: at996.longitude, arrival: 996, departure: 2_008))),
+        ])
+        #expect(heard(result) == ["1596 p1 visit 996.0 -1.0", "2008 p1 visit 996.0 2008.0"])
+    }
+}
