@@ -1,4 +1,5 @@
 import Foundation
+import Scripting
 import Geodesy
 import Testing
 @testable import Simulation
@@ -187,5 +188,57 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
             At(2_008, .visit(SimVisitRecord(latitude: at996.latitude, longitude: at996.longitude, arrival: 996, departure: 2_008))),
         ])
         #expect(heard(result) == ["1596 p1 visit 996.0 -1.0", "2008 p1 visit 996.0 2008.0"])
+    }
+}
+
+/// The §11 triggers and actions of app scripts, run by ``ScriptedApp``.
+@MainActor @Suite struct RegionScriptTests {
+    /// The region of `RegionMonitoringTests`: entry reported at 531, exit at 631; the script
+    /// stops monitoring on the exit. Visits on a trip with a stop (1000–2000 at 9 m/s): arrival
+    /// at 1596, departure at 2008, as in the visits test.
+    @Test func scriptsHearEntriesExitsAndVisits() {
+        let trip = drive(seconds: 3_000, speed: 9, stops: [1_000...2_000])
+        let centre = trip.position(at: 300.5)!.coordinate
+        var script = AppScript()
+        script.reactions[.launch] = [
+            .monitorRegion(latitude: centre.latitude, longitude: centre.longitude, radius: 500, id: "cafe"), .startVisits,
+        ]
+        script.reactions[.regionEnter] = [.log("enter")]
+        script.reactions[.regionExit] = [.log("exit"), .stopMonitoringRegion(id: "cafe")]
+        script.reactions[.visit] = [.log("visit")]
+        let result = KeepAliveSimulation(configuration(trip), app: ScriptedApp(script: script)).run()
+        // At 9.016 m/s: inside 500 m from 300.5 − 55.46 → 245.04 (246), 300 m inside from 267.23
+        // (268), counted 288, reported 528; outside from 355.96 (356), 700 m out from 378.14
+        // (379), counted 399, reported 639.
+        #expect(log(result, [.appLog, .regionStop]).map(\.description) == [
+            At(528, .appLog("enter")), At(639, .appLog("exit")),
+            At(639, .region(SimRegionRecord(identifier: "cafe", latitude: centre.latitude, longitude: centre.longitude, radius: 500))),
+            At(1_596, .appLog("visit")), At(2_008, .appLog("visit")),
+        ].map(\.description))
+    }
+
+    /// A region around the last fix: `monitor-region` without a centre, after the first fix.
+    @Test func aRegionWithoutACentreIsAroundTheLastFix() {
+        let trip = drive(seconds: 100)
+        var script = AppScript()
+        script.reactions[.launch] = [.startUpdates, .after(seconds: 10, actions: [.stopUpdates, .monitorRegion(latitude: nil, longitude: nil, radius: 50, id: "here")])]
+        let simulation = KeepAliveSimulation(configuration(trip, profile: exact(.iOS17)), app: ScriptedApp(script: script))
+        simulation.run(untilSeconds: 11)
+        let app = simulation.app as? ScriptedApp
+        #expect(app?.manager?.monitoredRegions.map(\.center) == [app?.manager?.location?.coordinate].compactMap { $0 })
+        // The timer set at launch for 10 s runs before that second's fix (scheduled at 9): the last fix is 9's.
+        #expect(app?.manager?.location?.time == SimInstant(seconds: 9))
+    }
+
+    /// A visit relaunches a purged Always app (wake reason `visit`); the arrival reaches process 2.
+    @Test func aVisitRelaunchesAPurgedApp() {
+        let trip = drive(seconds: 3_000, speed: 9, stops: [1_000...2_000])
+        var script = AppScript()
+        script.reactions[.launch] = [.when(.foreground, actions: [.startVisits], otherwise: [])]
+        script.reactions[.visit] = [.log("visit")]
+        let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
+        let result = KeepAliveSimulation(configuration(trip, timeline: timeline), app: ScriptedApp(script: script)).run()
+        #expect(log(result, [.appLaunch]).last == At(1_596, .launch(process: 2, inBackground: true, cause: .systemLaunch(.visit))))
+        #expect(result.events.filter { $0.kind == .appLog }.map(\.process) == [2, 2])  // arrival (relaunch) and departure at 2008 (wake)
     }
 }
