@@ -51,6 +51,13 @@ public struct AppScript: Hashable, Sendable {
         case interruption
         /// A silent push, a background fetch or a VoIP push reaches the app (§14).
         case push
+        // MARK: Regions and visits (§11)
+        /// `locationManager(_:didEnterRegion:)`.
+        case regionEnter = "region-enter"
+        /// `locationManager(_:didExitRegion:)`.
+        case regionExit = "region-exit"
+        /// `locationManager(_:didVisit:)`.
+        case visit
 
         public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -102,6 +109,16 @@ public struct AppScript: Hashable, Sendable {
         case reportCall
         /// Calls the completion handler of the push or fetch being handled.
         case complete(SimFetchResult)
+        // MARK: Regions and visits (§11)
+        /// `startMonitoring(for: SimCircularRegion(center:radius:identifier:))`; with no
+        /// latitude and longitude, around the manager's last fix (nothing when it has none).
+        case monitorRegion(latitude: Double?, longitude: Double?, radius: Double, id: String)
+        /// `stopMonitoring(for:)` of the region with identifier `id`.
+        case stopMonitoringRegion(id: String)
+        /// `startMonitoringVisits()`.
+        case startVisits
+        /// `stopMonitoringVisits()`.
+        case stopVisits
     }
 
     /// What an `if` can ask about the app's situation.

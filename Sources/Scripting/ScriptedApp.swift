@@ -1,3 +1,4 @@
+import Geodesy
 import Simulation
 
 /// Runs an ``AppScript`` as the app's code: one instance per process, so a relaunch starts with
@@ -57,6 +58,10 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public func locationManager(_ manager: SimLocationManager, didFailWithError error: SimLocationError) { run(.error) }
     public func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager) { run(.paused) }
     public func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager) { run(.resumed) }
+    // MARK: Regions and visits (§11)
+    public func locationManager(_ manager: SimLocationManager, didEnterRegion region: SimCircularRegion) { run(.regionEnter) }
+    public func locationManager(_ manager: SimLocationManager, didExitRegion region: SimCircularRegion) { run(.regionExit) }
+    public func locationManager(_ manager: SimLocationManager, didVisit visit: SimVisit) { run(.visit) }
 
     public func locationManagerDidChangeAuthorization(_ manager: SimLocationManager) {
         let status = manager.authorizationStatus
@@ -127,6 +132,19 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             application.reportNewIncomingCall()
         case .complete(let result):
             pushCompletion?(result)
+        // MARK: Regions and visits (§11)
+        case .monitorRegion(let latitude, let longitude, let radius, let id):
+            let center = if let latitude, let longitude { GeoCoordinate(latitude: latitude, longitude: longitude) } else { manager.location?.coordinate }
+            guard let center else {
+                application.log("monitor-region \(id): no location yet")
+                return
+            }
+            manager.startMonitoring(for: SimCircularRegion(center: center, radius: radius, identifier: id))
+        case .stopMonitoringRegion(let id):
+            guard let region = manager.monitoredRegions.first(where: { $0.identifier == id }) else { return }
+            manager.stopMonitoring(for: region)
+        case .startVisits: manager.startMonitoringVisits()
+        case .stopVisits: manager.stopMonitoringVisits()
         }
     }
 

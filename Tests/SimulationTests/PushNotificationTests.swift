@@ -88,3 +88,11 @@ import Testing
         #expect(result.summary.processes == 3)
     }
 }
+
+extension PushNotificationTests {
+    @Test func aVoIPPushRelaunchesAForceQuitApp() {
+        let result = run(app(), events: [SimScenarioEvent(at: 50, .forceQuit), SimScenarioEvent(at: 100, .push(.voip))])
+        #expect(log(result, [.appLaunch]).last == At(100, .launch(process: 2, inBackground: true, cause: .systemLaunch(.voipPush))))
+        #expect(log(result, [.push]).first == At(100, .push(.delivered(.voip))))
+    }
+}

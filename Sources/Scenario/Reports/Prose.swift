@@ -73,6 +73,25 @@ public enum Prose {
             return text(push)
         case .warning(let warning):
             return text(warning)
+        // MARK: Regions and visits (§11)
+        case .region(let region) where event.kind == .regionStop:
+            return "stopMonitoring(for: \"\(region.identifier)\")"
+        case .region(let region):
+            return "startMonitoring(for: \"\(region.identifier)\"): \(number(region.radius)) m around \(Formatting.fixed(region.latitude, 5)), \(Formatting.fixed(region.longitude, 5))"
+        case .regionFailure(let region, let error):
+            let why = error == .regionMonitoringFailure
+                ? "an app may monitor at most 20 regions"
+                : "region monitoring needs location authorization with precise location"
+            return "monitoringDidFailFor \"\(region.identifier)\": \(error) (\(why))"
+        case .regionCrossing(let region, let crossedAt, let qualifiedAt):
+            let callback = event.kind == .regionEnter ? "didEnterRegion" : "didExitRegion"
+            return "\(callback) \"\(region.identifier)\": the device crossed the boundary at \(Formatting.clock(crossedAt)), the crossing counted at \(Formatting.clock(qualifiedAt)) (far enough past it, long enough), reported \(Formatting.duration(max(0, event.time - qualifiedAt))) later"
+        case .visit(let visit):
+            let arrival = visit.arrival.map(Formatting.clock) ?? "unknown"
+            guard let departure = visit.departure else { return "didVisit: arrival at \(arrival) (no departure yet)" }
+            return "didVisit: departure at \(Formatting.clock(departure)) (arrived \(arrival))"
+        case .visitMonitoring:
+            return event.kind == .visitStop ? "stopMonitoringVisits" : "startMonitoringVisits"
         }
     }
 
@@ -183,6 +202,9 @@ public enum Prose {
         case .debuggerPreventsWatchdog(let tasks):
             "the debugger keeps the watchdog off: on a device background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open after expiration would get the app terminated"
         case .infoPlist(let finding): text(finding)
+        // MARK: Regions and visits (§11)
+        case .regionEventNotDelivered(let identifier, let status):
+            "\(identifier.map { "the event of region \"\($0)\"" } ?? "a visit") is lost: the app does not run, and iOS wakes or relaunches it for regions and visits only with Always (it is \(status))"
         }
     }
 
@@ -262,6 +284,10 @@ public enum Prose {
         case .silentPush: "a silent push"
         case .voipPush: "a VoIP push"
         case .backgroundFetch: "a background fetch"
+        // MARK: Regions and visits (§11)
+        case .regionEntry: "a region entry"
+        case .regionExit: "a region exit"
+        case .visit: "a visit"
         }
     }
 

@@ -26,6 +26,8 @@ struct AppScriptReader: ScenarioNodeReader {
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
         "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
+        // MARK: Regions and visits (§11)
+        "monitor-region", "stop-monitoring-region", "start-visits", "stop-visits",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -45,6 +47,9 @@ struct AppScriptReader: ScenarioNodeReader {
         case "pause-audio": .pauseAudio
         case "report-call": .reportCall
         case "complete": .complete(.newData)
+        // MARK: Regions and visits (§11)
+        case "start-visits": .startVisits
+        case "stop-visits": .stopVisits
         default: nil
         }
     }
@@ -52,6 +57,8 @@ struct AppScriptReader: ScenarioNodeReader {
     /// The actions written as a mapping, with the fields each takes besides its own key.
     static let fields: [String: [String]] = [
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
+        // MARK: Regions and visits (§11)
+        "monitor-region": [], "stop-monitoring-region": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -227,6 +234,11 @@ struct AppScriptReader: ScenarioNodeReader {
                 throw fail(verb.key, "'\(word)' is not a result (newData, noData, failed)", value)
             }
             return .complete(result)
+        // MARK: Regions and visits (§11)
+        case "monitor-region": return try monitorRegion(value)
+        case "stop-monitoring-region":
+            guard value.null == nil, let id = value.scalar?.string, !id.isEmpty else { throw fail(verb.key, "must be a region identifier", value) }
+            return .stopMonitoringRegion(id: id)
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)
@@ -261,6 +273,34 @@ struct AppScriptReader: ScenarioNodeReader {
             }
         }
         return .beginTask(name: name, variable: variable, onExpiry: onExpiry)
+    }
+
+    // MARK: Regions and visits (§11)
+
+    /// `monitor-region`'s mapping: `radius` and `id`, and `latitude` with `longitude` or neither
+    /// (then the region is centred on the app's last fix).
+    private func monitorRegion(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
+        let fields = "latitude, longitude, radius, id"
+        guard let mapping = node.mapping else { throw fail("monitor-region", "must be a mapping of \(fields)", node) }
+        var (latitude, longitude, radius, id): (Double?, Double?, Double?, String?) = (nil, nil, nil, nil)
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            switch key {
+            case "latitude": latitude = try number(key, value, .latitude)
+            case "longitude": longitude = try number(key, value, .longitude)
+            case "radius": radius = try number(key, value, .radius)
+            case "id":
+                guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a region identifier", value) }
+                id = text
+            default: throw fail(key, "is not a field of 'monitor-region' (\(fields))", keyNode)
+            }
+        }
+        guard let radius else { throw fail("radius", "is needed by 'monitor-region'", node) }
+        guard let id else { throw fail("id", "is needed by 'monitor-region'", node) }
+        guard (latitude == nil) == (longitude == nil) else {
+            throw fail(latitude == nil ? "latitude" : "longitude", "is needed with '\(latitude == nil ? "longitude" : "latitude")' (or leave both out for the last fix)", node)
+        }
+        return .monitorRegion(latitude: latitude, longitude: longitude, radius: radius, id: id)
     }
 
     /// A variable's name: a word, not empty.

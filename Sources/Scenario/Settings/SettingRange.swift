@@ -16,6 +16,13 @@ enum SettingRange {
     case distance
     /// Metres per second: `--speed`.
     case speed
+    // MARK: Regions (§11)
+    /// Degrees north: a script's `monitor-region` `latitude`.
+    case latitude
+    /// Degrees east: `monitor-region` `longitude`.
+    case longitude
+    /// Metres, above zero: `monitor-region` `radius`.
+    case radius
 
     /// Whether `value` is valid (never NaN or infinite: the ranges are finite).
     func contains(_ value: Double) -> Bool {
@@ -26,6 +33,9 @@ enum SettingRange {
         case .timerInterval: value >= AppScript.Timer.minimumSeconds && SimLimits.times.contains(value)
         case .distance: SimLimits.distances.contains(value)
         case .speed: SimLimits.speeds.contains(value)
+        case .latitude: (-90.0...90).contains(value)
+        case .longitude: (-180.0...180).contains(value)
+        case .radius: value > 0 && SimLimits.distances.contains(value)
         }
     }
 
@@ -39,6 +49,9 @@ enum SettingRange {
         case .timerInterval: return "an interval of at least a second (\(Formatting.short(AppScript.Timer.minimumSeconds))…\(years))"
         case .distance: return "a distance (0…\(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
         case .speed: return "a speed (above 0, up to \(Formatting.short(SimLimits.speeds.upperBound)) m/s, the speed of light)"
+        case .latitude: return "a latitude (-90…90 degrees)"
+        case .longitude: return "a longitude (-180…180 degrees)"
+        case .radius: return "a radius (above 0, up to \(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
         }
     }
 

@@ -212,15 +212,16 @@ public final class SimSystem {
     }
 
     /// iOS wakes a suspended app, or launches a terminated one, in the background for an event;
-    /// the app gets a short run of `seconds` (§9), not the era's task budget.
-    public func wake(for reason: SimWakeReason, seconds: Double) {
+    /// the app gets a short run of `seconds` (§9), not the era's task budget. An app the user
+    /// force-quit is relaunched only when `afterForceQuit` (region and visit events, iOS 7.1+).
+    public func wake(for reason: SimWakeReason, seconds: Double, afterForceQuit: Bool = false) {
         switch appState {
         case .suspended:
             frozen = false
             moveToBackground(.systemWake(reason), seconds: seconds, grace: seconds)
             if let application { appDelegate?.applicationWasWoken(application, for: reason) }
             reevaluate()
-        case .terminated where !wasForceQuit:
+        case .terminated where !wasForceQuit || afterForceQuit:
             launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
         default:
             break

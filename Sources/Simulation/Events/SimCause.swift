@@ -86,6 +86,10 @@ public enum SimWakeReason: String, Hashable, Sendable, Codable {
     case silentPush
     case voipPush
     case backgroundFetch
+    // MARK: Regions and visits (§11)
+    case regionEntry
+    case regionExit
+    case visit
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.

@@ -30,6 +30,15 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case audio = "audio"
         case push = "push"
         case warning = "warning"
+        // MARK: Regions and visits (§11)
+        case regionStart = "region.start"
+        case regionStop = "region.stop"
+        case regionFailure = "region.fail"
+        case regionEnter = "region.enter"
+        case regionExit = "region.exit"
+        case visitStart = "visit.start"
+        case visitStop = "visit.stop"
+        case visit = "visit"
     }
 
     /// Seconds from the start of the run.
@@ -112,6 +121,52 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case push(SimPushEvent)
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
+    // MARK: Regions and visits (§11)
+    /// `startMonitoring(for:)` or `stopMonitoring(for:)` of a region.
+    case region(SimRegionRecord)
+    /// `monitoringDidFailFor`: the region could not be monitored.
+    case regionFailure(SimRegionRecord, SimLocationError)
+    /// A boundary crossing reported to the app (`didEnterRegion` / `didExitRegion`); the device
+    /// crossed the boundary at `crossedAt` and met the threshold at `qualifiedAt` (seconds).
+    case regionCrossing(SimRegionRecord, crossedAt: Double, qualifiedAt: Double)
+    /// A visit reported to the app (`didVisit`).
+    case visit(SimVisitRecord)
+    /// Visit monitoring started or stopped.
+    case visitMonitoring
+}
+
+// MARK: Regions and visits (§11)
+
+/// A monitored region as the event log names it.
+public struct SimRegionRecord: Hashable, Sendable, Codable {
+    public var identifier: String
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres.
+    public var radius: Double
+
+    public init(identifier: String, latitude: Double, longitude: Double, radius: Double) {
+        self.identifier = identifier
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
+    }
+}
+
+/// A visit as the event log names it: times in seconds from the start, `nil` when not known
+/// (an arrival visit has no departure yet).
+public struct SimVisitRecord: Hashable, Sendable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+    public var arrival: Double?
+    public var departure: Double?
+
+    public init(latitude: Double, longitude: Double, arrival: Double?, departure: Double?) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.arrival = arrival
+        self.departure = departure
+    }
 }
 
 /// A background task as reports name it.
@@ -218,6 +273,10 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case debuggerPreventsWatchdog(openTasks: [SimTaskRecord])
     /// The Info.plist lint found this at the end of the run (§7).
     case infoPlist(SimPlistFinding)
+    // MARK: Regions and visits (§11)
+    /// A region or visit event came while the app was not running, and its authorization
+    /// (not Always) does not let iOS wake or relaunch it: the event is lost.
+    case regionEventNotDelivered(identifier: String?, authorization: SimAuthorizationStatus)
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).

@@ -280,6 +280,63 @@ public final class SimLocationManager: LocationManaging {
         system.mechanism(SignificantLocationChanges.self)?.stopIfUnused(in: system)
     }
 
+    // MARK: Regions and visits (§11)
+
+    /// The regions the app monitors: the app's, not this manager's, so they outlive the process
+    /// (`CLLocationManager.monitoredRegions`).
+    public var monitoredRegions: Set<SimCircularRegion> {
+        Set(system?.mechanism(RegionMonitoring.self)?.regions ?? [])
+    }
+
+    /// The largest region radius Core Location accepts, in metres (`maximumRegionMonitoringDistance`).
+    public var maximumRegionMonitoringDistance: Double { SimLimits.distances.upperBound }
+
+    /// Starts monitoring `region`: the delegate hears `didEnterRegion` / `didExitRegion` minutes
+    /// after a crossing, or `monitoringDidFailFor` (the 21st region, or no authorization). A
+    /// region with the identifier of a monitored one replaces it.
+    public func startMonitoring(for region: SimCircularRegion) {
+        guard let system, !retired, let regions = system.mechanism(RegionMonitoring.self) else { return }
+        regions.start(region, for: self, in: system)
+    }
+
+    /// Stops monitoring the region with `region`'s identifier; events still pending for it are dropped.
+    public func stopMonitoring(for region: SimCircularRegion) {
+        guard let system, !retired else { return }
+        system.mechanism(RegionMonitoring.self)?.stop(identifier: region.identifier, in: system)
+    }
+
+    /// Starts the visit service: the delegate hears `didVisit` for arrivals and departures; it
+    /// relaunches the app (Always) when a visit comes while it does not run.
+    public func startMonitoringVisits() {
+        guard let system, !retired else { return }
+        system.mechanism(RegionMonitoring.self)?.startVisits(in: system)
+    }
+
+    /// Stops the visit service.
+    public func stopMonitoringVisits() {
+        guard let system, !retired else { return }
+        system.mechanism(RegionMonitoring.self)?.stopVisits(in: system)
+    }
+
+    func monitoringFailed(for region: SimCircularRegion, _ error: SimLocationError) {
+        guard !retired else { return }
+        delegate?.locationManager(self, monitoringDidFailFor: region, withError: error)
+    }
+
+    func deliverRegionEvent(_ region: SimCircularRegion, entered: Bool) {
+        guard let system, !retired, system.appState.isRunning else { return }
+        if entered {
+            delegate?.locationManager(self, didEnterRegion: region)
+        } else {
+            delegate?.locationManager(self, didExitRegion: region)
+        }
+    }
+
+    func deliverVisit(_ visit: SimVisit) {
+        guard let system, !retired, system.appState.isRunning else { return }
+        delegate?.locationManager(self, didVisit: visit)
+    }
+
     /// An async sequence of everything delivered to the delegate: fixes, errors and pauses. It
     /// finishes when the run ends or the manager's process ends.
     ///

@@ -7,6 +7,15 @@ public protocol SimLocationManagerDelegate: AnyObject {
     func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager)
     /// Updates restarted (by `startUpdatingLocation()`) after an automatic pause.
     func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager)
+    // MARK: Regions and visits (§11)
+    /// The device entered a monitored region (reported minutes after the crossing).
+    func locationManager(_ manager: SimLocationManager, didEnterRegion region: SimCircularRegion)
+    /// The device left a monitored region.
+    func locationManager(_ manager: SimLocationManager, didExitRegion region: SimCircularRegion)
+    /// A region could not be monitored: the app already monitors 20, or may not monitor any.
+    func locationManager(_ manager: SimLocationManager, monitoringDidFailFor region: SimCircularRegion?, withError error: SimLocationError)
+    /// An arrival or departure at a place the device stayed.
+    func locationManager(_ manager: SimLocationManager, didVisit visit: SimVisit)
 }
 
 extension SimLocationManagerDelegate {
@@ -15,4 +24,9 @@ extension SimLocationManagerDelegate {
     public func locationManagerDidChangeAuthorization(_ manager: SimLocationManager) {}
     public func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager) {}
     public func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager) {}
+    // MARK: Regions and visits (§11)
+    public func locationManager(_ manager: SimLocationManager, didEnterRegion region: SimCircularRegion) {}
+    public func locationManager(_ manager: SimLocationManager, didExitRegion region: SimCircularRegion) {}
+    public func locationManager(_ manager: SimLocationManager, monitoringDidFailFor region: SimCircularRegion?, withError error: SimLocationError) {}
+    public func locationManager(_ manager: SimLocationManager, didVisit visit: SimVisit) {}
 }

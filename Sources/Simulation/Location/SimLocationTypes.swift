@@ -33,6 +33,11 @@ public enum SimLocationError: Int, Error, Hashable, Sendable, Codable, CustomStr
     case network = 2
     /// The user declined the prompt (kCLErrorPromptDeclined).
     case promptDeclined = 18
+    // MARK: Regions (§11)
+    /// Region monitoring is not allowed: denied, or reduced accuracy (kCLErrorRegionMonitoringDenied).
+    case regionMonitoringDenied = 4
+    /// The region could not be monitored, e.g. the app already monitors 20 (kCLErrorRegionMonitoringFailure).
+    case regionMonitoringFailure = 5
 
     public var description: String {
         switch self {
@@ -40,6 +45,8 @@ public enum SimLocationError: Int, Error, Hashable, Sendable, Codable, CustomStr
         case .denied: "denied"
         case .network: "network"
         case .promptDeclined: "promptDeclined"
+        case .regionMonitoringDenied: "regionMonitoringDenied"
+        case .regionMonitoringFailure: "regionMonitoringFailure"
         }
     }
 }

@@ -64,7 +64,8 @@ public final class PushNotifications: BackgroundMechanism {
 
     private func deliver(_ kind: SimPushKind, in system: SimSystem) {
         if !system.appState.isRunning {
-            system.wake(for: kind.wakeReason, seconds: system.profile.pushWakeSeconds)
+            // PushKit relaunches even an app the user force-quit; the others were dropped above.
+            system.wake(for: kind.wakeReason, seconds: system.profile.pushWakeSeconds, afterForceQuit: kind == .voip)
         }
         guard system.appState.isRunning, let application = system.application, let delegate = system.appDelegate else {
             system.emit(.push, .push(.dropped(kind, .appNotRunning)))

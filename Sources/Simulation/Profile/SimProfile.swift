@@ -52,6 +52,40 @@ public struct SimProfile: Hashable, Sendable, Codable {
     public var significantChangeDistance: Double
     public var significantChangeMinimumInterval: Double
 
+    // MARK: §11 Regions and visits
+
+    /// Regions (and `CLMonitor` conditions) an app may monitor at once; the next fails with
+    /// `regionMonitoringFailure`. [doc]
+    public var maximumMonitoredRegions = 20
+    /// Metres the device must move beyond a region's boundary before a crossing counts ("for
+    /// testing, assume approximately 200 m"). [doc]
+    public var regionCrossingDistance: Double = 200
+    /// Entering a region smaller than the crossing distance: the device must be this fraction of
+    /// the radius inside, when that is less than `regionCrossingDistance` (Apple says nothing of
+    /// regions under 200 m). [model]
+    public var regionEntryDepthFraction: Double = 0.5
+    /// Seconds the device must stay beyond the crossing distance before the crossing counts. [doc]
+    public var regionCrossingDwell: Double = 20
+    /// Seconds from a crossing counting to the app hearing of it: "typically 3–5 min"; the
+    /// model takes the middle, 4 min, the same in every run. [doc][model]
+    public var regionEventLatency: Double = 240
+    /// Seconds a region or visit event wakes or relaunches the app for ("around 10 s"; 0 to
+    /// ~30 s per DTS). [doc][dts]
+    public var regionWakeSeconds: Double = 10
+    /// Whether region and visit events relaunch an app the user force-quit (iOS 7.1+, the
+    /// exception to §9's force-quit rule; iOS 7.0 alone did not). [doc][dts]
+    public var regionsRelaunchAfterForceQuit = true
+    /// Seconds between the mechanism's looks at the device's true position for regions and
+    /// visits (the track's own 1 Hz). [model]
+    public var regionCheckInterval: Double = 1
+    /// Visits: the device must stay within `visitRadius` metres for `visitDwell` seconds for an
+    /// arrival; leaving that circle is a departure. Apple publishes neither. [model]
+    public var visitDwell: Double = 600
+    public var visitRadius: Double = 100
+    /// Seconds from a visit's arrival (dwell complete) or departure to the app hearing of it;
+    /// unpublished, none by default. [model]
+    public var visitLatency: Double = 0
+
     // MARK: §5 Authorization
 
     /// Whether `requestAlwaysAuthorization` from notDetermined grants provisional Always, with the

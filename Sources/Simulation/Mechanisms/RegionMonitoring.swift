@@ -1,0 +1,225 @@
+import Geodesy
+
+/// Region monitoring and visits (§11): Core Location watches up to 20 circles and the places
+/// where the device stays, for the app rather than for a process, and tells the app of
+/// crossings and visits minutes late, waking or relaunching it in the background to do so.
+///
+/// The rules, each a ``SimProfile`` parameter:
+/// - A crossing counts once the device is `regionCrossingDistance` (200 m) beyond the boundary
+///   (for an entry: inside by that much, or by `regionEntryDepthFraction` of the radius if
+///   less) and has stayed so for `regionCrossingDwell` (20 s); the app hears of it
+///   `regionEventLatency` (4 min) later.
+/// - A visit arrives once the device has stayed within `visitRadius` (100 m) of a point for
+///   `visitDwell` (10 min), dated when it came there; it departs when the device leaves that
+///   circle. The app hears of each `visitLatency` later.
+/// - A suspended app is woken, a terminated one relaunched, for `regionWakeSeconds` (10 s) —
+///   only with Always, and after a force quit only when `regionsRelaunchAfterForceQuit`
+///   (iOS 7.1+). The event reaches the managers of the process that runs then.
+///
+/// The mechanism reads the device's true position from the trip, not the app's fixes: Core
+/// Location watches regions whether or not the app asks for updates.
+@MainActor
+public final class RegionMonitoring: BackgroundMechanism {
+    /// The regions the app monitors, in the order it started them.
+    public private(set) var regions: [SimCircularRegion] = []
+    /// Whether the app has the visit service on.
+    public private(set) var isMonitoringVisits = false
+
+    /// What the device did relative to one region since the last counted crossing.
+    private struct Tracking {
+        /// Whether the device counts as inside; `nil` until its first position is known.
+        var inside: Bool?
+        /// When the device last crossed the boundary away from `inside`.
+        var crossedAt: Double?
+        /// Since when it has been beyond the crossing distance.
+        var beyondSince: Double?
+    }
+
+    private var tracking: [String: Tracking] = [:]
+    /// Where a possible visit began, and whether it has been reported as an arrival.
+    private var visitAnchor: (coordinate: GeoCoordinate, time: Double, arrived: Bool)?
+    private var check: ScheduledWork?
+    /// Events waiting out their latency, by region identifier (`nil` for visits).
+    private var pending: [(identifier: String?, work: ScheduledWork)] = []
+
+    public init() {}
+
+    /// Regions and visits keep nothing running: they wake the app instead.
+    public func holdStatus(in system: SimSystem) -> SimHoldStatus { .notHolding(nil) }
+
+    // MARK: From the location manager
+
+    func start(_ region: SimCircularRegion, for manager: SimLocationManager, in system: SimSystem) {
+        guard let services = system.mechanism(LocationServices.self) else { return }
+        let refused = !services.authorization.allowsLocation || services.authorization.accuracy == .reducedAccuracy
+        let replaces = regions.contains { $0.identifier == region.identifier }
+        if refused || (!replaces && regions.count >= system.profile.maximumMonitoredRegions) {
+            let error: SimLocationError = refused ? .regionMonitoringDenied : .regionMonitoringFailure
+            system.emit(.regionFailure, .regionFailure(region.record, error))
+            // Core Location answers on a later turn of the run loop, as it does for authorization.
+            system.scheduleAppWork(after: 0) { [weak manager] in manager?.monitoringFailed(for: region, error) }
+            return
+        }
+        stop(identifier: region.identifier, in: system, log: false)
+        regions.append(region)
+        var state = Tracking()
+        if let position = system.configuration.trajectory.position(at: system.now.seconds) {
+            state.inside = region.contains(position.coordinate)
+        }
+        tracking[region.identifier] = state
+        system.emit(.regionStart, .region(region.record))
+        ensureChecking(in: system)
+    }
+
+    func stop(identifier: String, in system: SimSystem, log: Bool = true) {
+        guard let index = regions.firstIndex(where: { $0.identifier == identifier }) else { return }
+        let region = regions.remove(at: index)
+        tracking[identifier] = nil
+        for entry in pending where entry.identifier == identifier { entry.work.cancel() }
+        pending.removeAll { $0.identifier == identifier }
+        if log { system.emit(.regionStop, .region(region.record)) }
+    }
+
+    func startVisits(in system: SimSystem) {
+        guard !isMonitoringVisits else { return }
+        isMonitoringVisits = true
+        visitAnchor = nil
+        system.emit(.visitStart, .visitMonitoring)
+        noteVisitPosition(in: system)
+        ensureChecking(in: system)
+    }
+
+    func stopVisits(in system: SimSystem) {
+        guard isMonitoringVisits else { return }
+        isMonitoringVisits = false
+        visitAnchor = nil
+        for entry in pending where entry.identifier == nil { entry.work.cancel() }
+        pending.removeAll { $0.identifier == nil }
+        system.emit(.visitStop, .visitMonitoring)
+    }
+
+    // MARK: Watching the device
+
+    private func ensureChecking(in system: SimSystem) {
+        guard check == nil, !regions.isEmpty || isMonitoringVisits else { return }
+        check = system.scheduler.schedule(after: system.profile.regionCheckInterval, owner: .mechanism) { [unowned self, unowned system] in
+            check = nil
+            look(in: system)
+            ensureChecking(in: system)
+        }
+    }
+
+    private func look(in system: SimSystem) {
+        guard let services = system.mechanism(LocationServices.self), services.authorization.allowsLocation else { return }
+        guard let position = system.configuration.trajectory.position(at: system.now.seconds) else {
+            // No position, no evidence: a crossing must be seen again from its start.
+            for identifier in tracking.keys { tracking[identifier]?.beyondSince = nil }
+            return
+        }
+        for region in regions { track(region, at: position.coordinate, in: system) }
+        if isMonitoringVisits { noteVisitPosition(in: system) }
+    }
+
+    private func track(_ region: SimCircularRegion, at coordinate: GeoCoordinate, in system: SimSystem) {
+        guard var state = tracking[region.identifier] else { return }
+        defer { tracking[region.identifier] = state }
+        let profile = system.profile
+        let now = system.now.seconds
+        let distance = Geodesy.distance(from: region.center, to: coordinate)
+        guard let inside = state.inside else {
+            state.inside = distance <= region.radius
+            return
+        }
+        let across = inside ? distance > region.radius : distance <= region.radius
+        let depth = inside ? profile.regionCrossingDistance : min(profile.regionCrossingDistance, region.radius * profile.regionEntryDepthFraction)
+        let beyond = inside ? distance > region.radius + depth : distance <= region.radius - depth
+        if !across {
+            state.crossedAt = nil
+            state.beyondSince = nil
+            return
+        }
+        let crossedAt = state.crossedAt ?? now
+        state.crossedAt = crossedAt
+        guard beyond else {
+            state.beyondSince = nil
+            return
+        }
+        let since = state.beyondSince ?? now
+        state.beyondSince = since
+        guard now - since >= profile.regionCrossingDwell else { return }
+        // The crossing counts: the state flips now, and the app hears of it after the latency.
+        state = Tracking(inside: !inside)
+        let entered = !inside
+        guard entered ? region.notifyOnEntry : region.notifyOnExit else { return }
+        later(identifier: region.identifier, in: system) { [unowned self] in
+            report(region, entered: entered, crossedAt: crossedAt, qualifiedAt: now, in: system)
+        }
+    }
+
+    private func noteVisitPosition(in system: SimSystem) {
+        guard let position = system.configuration.trajectory.position(at: system.now.seconds) else { return }
+        let profile = system.profile
+        let now = system.now.seconds
+        guard let anchor = visitAnchor, Geodesy.distance(from: anchor.coordinate, to: position.coordinate) <= profile.visitRadius else {
+            if let anchor = visitAnchor, anchor.arrived {
+                let visit = SimVisit(coordinate: anchor.coordinate, horizontalAccuracy: profile.visitRadius,
+                                     arrival: SimInstant(seconds: anchor.time), departure: system.now,
+                                     startDate: system.configuration.trajectory.startDate)
+                later(identifier: nil, in: system) { [unowned self] in report(visit, in: system) }
+            }
+            visitAnchor = (position.coordinate, now, false)
+            return
+        }
+        guard !anchor.arrived, now - anchor.time >= profile.visitDwell else { return }
+        visitAnchor?.arrived = true
+        let visit = SimVisit(coordinate: anchor.coordinate, horizontalAccuracy: profile.visitRadius,
+                             arrival: SimInstant(seconds: anchor.time), departure: nil,
+                             startDate: system.configuration.trajectory.startDate)
+        later(identifier: nil, in: system) { [unowned self] in report(visit, in: system) }
+    }
+
+    private func later(identifier: String?, in system: SimSystem, _ action: @escaping @MainActor () -> Void) {
+        let latency = identifier == nil ? system.profile.visitLatency : system.profile.regionEventLatency
+        var work: ScheduledWork?
+        work = system.scheduler.schedule(after: latency, owner: .mechanism) { [unowned self] in
+            pending.removeAll { $0.work === work }
+            action()
+        }
+        if let work { pending.append((identifier, work)) }
+    }
+
+    // MARK: Telling the app
+
+    private func report(_ region: SimCircularRegion, entered: Bool, crossedAt: Double, qualifiedAt: Double, in system: SimSystem) {
+        guard let services = reachApp(for: entered ? .regionEntry : .regionExit, identifier: region.identifier, in: system) else { return }
+        system.emit(entered ? .regionEnter : .regionExit, .regionCrossing(region.record, crossedAt: crossedAt, qualifiedAt: qualifiedAt))
+        for manager in services.managers { manager.deliverRegionEvent(region, entered: entered) }
+    }
+
+    private func report(_ visit: SimVisit, in system: SimSystem) {
+        guard let services = reachApp(for: .visit, identifier: nil, in: system) else { return }
+        system.emit(.visit, .visit(visit.record))
+        for manager in services.managers { manager.deliverVisit(visit) }
+    }
+
+    /// Wakes or relaunches the app for an event if it does not run; the location services once
+    /// it runs, `nil` when the event cannot reach it.
+    private func reachApp(for reason: SimWakeReason, identifier: String?, in system: SimSystem) -> LocationServices? {
+        guard let services = system.mechanism(LocationServices.self), system.appState != .notRunning else { return nil }
+        if !system.appState.isRunning {
+            guard services.authorization.effective == .authorizedAlways else {
+                system.emit(.warning, .warning(.regionEventNotDelivered(identifier: identifier, authorization: services.authorization.effective)))
+                return nil
+            }
+            system.wake(for: reason, seconds: system.profile.regionWakeSeconds, afterForceQuit: system.profile.regionsRelaunchAfterForceQuit)
+        }
+        return system.appState.isRunning ? services : nil
+    }
+
+    public func runEnded(in system: SimSystem) {
+        check?.cancel()
+        check = nil
+        for entry in pending { entry.work.cancel() }
+        pending = []
+    }
+}
