@@ -66,11 +66,23 @@ public enum SimCause: Hashable, Sendable, Codable {
     case userKeptWhenInUse
     /// Allow Once ends when the app leaves use.
     case allowOnceEnded
+
+    // MARK: §12 BGTaskScheduler
+    /// iOS killed the app: the BGTask was not completed `seconds` after its launch ("background
+    /// task assertion timeout" in MetricKit's words).
+    case bgTaskAssertionTimeout(SimBGTaskRecord, seconds: Double)
+    /// Every BGTask the app ran was completed (or failed): none holds the app any more.
+    case bgTasksEnded
 }
 
 /// Why iOS launches or wakes an app in the background.
 public enum SimWakeReason: String, Hashable, Sendable, Codable {
     case significantLocationChange
+    // MARK: §12 BGTaskScheduler
+    /// A `BGAppRefreshTask` is launched.
+    case appRefreshTask
+    /// A `BGProcessingTask` is launched.
+    case processingTask
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.
@@ -83,6 +95,9 @@ public struct SimHold: Hashable, Sendable, Codable {
         case backgroundTasks([SimTaskRecord])
         /// Any other mechanism, by name.
         case other(String)
+        // MARK: §12 BGTaskScheduler
+        /// Running BGTasks (launched, not yet completed).
+        case bgTasks([SimBGTaskRecord])
     }
 
     public var kind: Kind

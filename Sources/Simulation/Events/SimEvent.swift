@@ -28,6 +28,16 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case appCodeNotRun = "app.not-run"
         case appLog = "app.log"
         case warning = "warning"
+        // MARK: §12 BGTaskScheduler
+        case bgTaskRegister = "bgtask.register"
+        case bgTaskSubmit = "bgtask.submit"
+        case bgTaskSubmitFailed = "bgtask.submit-failed"
+        case bgTaskCancel = "bgtask.cancel"
+        case bgTaskDeferred = "bgtask.deferred"
+        case bgTaskLaunch = "bgtask.launch"
+        case bgTaskExpiration = "bgtask.expiration"
+        case bgTaskComplete = "bgtask.complete"
+        case bgTaskFailed = "bgtask.failed"
     }
 
     /// Seconds from the start of the run.
@@ -106,6 +116,30 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case appLog(String)
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
+
+    // MARK: §12 BGTaskScheduler
+    /// `register(forTaskWithIdentifier:using:launchHandler:)`; `accepted` is false (and the call
+    /// returns false) when the identifier is not in `BGTaskSchedulerPermittedIdentifiers`.
+    case bgTaskRegister(identifier: String, accepted: Bool)
+    /// `submit` accepted the request: iOS plans to launch it at `launchAt` (seconds from the start:
+    /// the earliest begin date plus the system's delay); `replaced` when it replaced a pending
+    /// request with the same identifier.
+    case bgTaskSubmit(SimBGTaskRecord, earliest: Double, launchAt: Double, replaced: Bool)
+    /// `submit` threw.
+    case bgTaskSubmitFailed(SimBGTaskRecord, SimBGTaskSchedulerError)
+    /// `cancel(taskRequestWithIdentifier:)` removed a pending request.
+    case bgTaskCancel(identifier: String)
+    /// A request is due but iOS does not launch it now, for this reason (logged once per reason).
+    case bgTaskDeferred(SimBGTaskRecord, SimBGTaskDeferral)
+    /// iOS launches the task: its launch handler runs now and it has `seconds`; `forced` when a
+    /// scenario's `bg-launch` made the system launch it at once.
+    case bgTaskLaunch(SimBGTaskRecord, seconds: Double, forced: Bool)
+    /// The task's time is (nearly) up: its expiration handler runs, or, with none, it fails.
+    case bgTaskExpiration(SimBGTaskRecord, SimBGTaskExpiry, hasHandler: Bool)
+    /// `setTaskCompleted(success:)`, `seconds` after the launch.
+    case bgTaskComplete(SimBGTaskRecord, success: Bool, seconds: Double)
+    /// The task expired without an expiration handler: iOS marks it failed.
+    case bgTaskFailed(SimBGTaskRecord)
 }
 
 /// A background task as reports name it.
@@ -164,6 +198,14 @@ public enum SimCrash: Hashable, Sendable, Codable {
     case backgroundLocationWithoutMode
     /// The app's callbacks called back into themselves without end (EXC_BAD_ACCESS, stack overflow).
     case stackOverflow
+    // MARK: §12 BGTaskScheduler
+    /// `register(forTaskWithIdentifier:)` for an identifier already registered (§12).
+    case bgTaskRegisteredTwice(identifier: String)
+    /// `register(forTaskWithIdentifier:)` after the app finished launching (§12).
+    case bgTaskRegisteredAfterLaunch(identifier: String)
+    /// A task was submitted, or launched, with no launch handler registered for it in the process
+    /// ("No launch handler registered for task with identifier …").
+    case bgTaskNoLaunchHandler(identifier: String)
 }
 
 /// A prompt iOS shows, with the answer the simulated user gives.
@@ -184,6 +226,11 @@ public enum SimScenarioNote: Hashable, Sendable, Codable {
     case resumesFromSuspension
     /// Memory pressure, but the app is not suspended, so iOS keeps it.
     case memoryPressureIgnored
+    // MARK: §12 BGTaskScheduler
+    /// The user switched Background App Refresh on or off in Settings.
+    case backgroundAppRefreshSwitched(on: Bool)
+    /// The device was connected to power, or disconnected.
+    case chargingChanged(charging: Bool)
 }
 
 /// Something iOS logs, or the simulator warns about.
@@ -200,6 +247,13 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case whenInUseStartFromBackground
     /// The app never reached the background: the run says nothing about staying alive there.
     case neverInBackground
+    // MARK: §12 BGTaskScheduler
+    /// A scenario's `bg-launch` named an identifier with no pending request.
+    case bgTaskNotPending(identifier: String)
+    /// A scenario's `bg-expire` named an identifier with no running task.
+    case bgTaskNotRunning(identifier: String)
+    /// `setTaskCompleted` on a task already completed, failed or ended with its process.
+    case bgTaskAlreadyEnded(identifier: String)
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).

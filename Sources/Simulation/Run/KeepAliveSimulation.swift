@@ -34,6 +34,7 @@ public final class KeepAliveSimulation {
         system.install(LocationServices(configuration: configuration))
         system.install(SignificantLocationChanges())
         system.install(BackgroundTasks())
+        system.install(BackgroundTaskScheduler())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
@@ -194,6 +195,15 @@ public final class KeepAliveSimulation {
             system.mechanism(LocationServices.self)?.changeAuthorization({ $0.servicesEnabled = enabled }, .locationServicesSwitched(on: enabled), in: system)
         case .beginBackgroundTask, .endBackgroundTask, .startUpdatingLocation, .stopUpdatingLocation:
             runAppAction(action, in: system)
+        // MARK: §12 BGTaskScheduler
+        case .bgLaunch(let identifier):
+            system.mechanism(BackgroundTaskScheduler.self)?.launchNow(identifier, in: system)
+        case .bgExpire(let identifier):
+            system.mechanism(BackgroundTaskScheduler.self)?.expireNow(identifier, in: system)
+        case .setBackgroundAppRefresh(let enabled):
+            system.mechanism(BackgroundTaskScheduler.self)?.setBackgroundAppRefresh(enabled: enabled, in: system)
+        case .setCharging(let charging):
+            system.mechanism(BackgroundTaskScheduler.self)?.setCharging(charging, in: system)
         }
     }
 

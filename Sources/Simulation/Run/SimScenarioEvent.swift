@@ -29,6 +29,15 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         /// The app's own code: start or stop standard location updates.
         case startUpdatingLocation
         case stopUpdatingLocation
+        // MARK: §12 BGTaskScheduler
+        /// iOS launches the pending BGTask request with this identifier now.
+        case bgLaunch(identifier: String)
+        /// iOS expires the running BGTask with this identifier now.
+        case bgExpire(identifier: String)
+        /// The user switches Background App Refresh on or off in Settings.
+        case setBackgroundAppRefresh(enabled: Bool)
+        /// The device is connected to power, or disconnected.
+        case setCharging(Bool)
     }
 
     /// Seconds from the start of the run.
