@@ -184,7 +184,7 @@ import Testing
         ("app: [x]", "s.yaml:1:6: 'app' must be a mapping of info, on and timers"),
         ("app: {colour: red}", "s.yaml:1:7: 'colour' is not a field of 'app' (info, on, timers)"),
         ("app: {info: [location]}", "s.yaml:1:13: 'info' must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage"),
-        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage)"),
+        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers)"),
         ("app: {info: {backgroundModes: location}}", "s.yaml:1:31: 'backgroundModes' must be a list of modes"),
         ("app: {info: {backgroundModes: [[location]]}}", "s.yaml:1:32: 'backgroundModes' must be a list of mode names, not of lists or mappings"),
         ("app: {info: {backgroundModes: [location, gps]}}",

@@ -6,7 +6,8 @@ import Testing
 @Suite struct ScenarioFileTests {
     /// The parser and `ScenarioFile.verb` (used in messages) spell every action the same way.
     @Test func everyVerbParsesToAnActionNamedByItsVerb() throws {
-        let fields = ["authorization": ", status: denied", "accuracy": ", level: reduced", "location-services": ", enabled: false"]
+        var fields = ["authorization": ", status: denied", "accuracy": ", level: reduced", "location-services": ", enabled: false"]
+        fields.merge(["bg-launch": ", id: r", "bg-expire": ", id: r", "background-app-refresh": ", enabled: false", "power": ", charging: true"]) { $1 }  // §12
         for verb in ScenarioFile.verbs {
             let settings = try ScenarioFile.parse("events:\n  - {at: 1, do: \(verb)\(fields[verb] ?? "")}\n", name: "v.yaml")
             #expect(settings.events.map { ScenarioFile.verb($0.action) } == [verb])

@@ -88,7 +88,7 @@ public enum Prose {
         case .bgTaskDeferred(let task, let deferral):
             return "\(text(task)) is due but not launched: \(text(deferral))"
         case .bgTaskLaunch(let task, let seconds, let forced):
-            return "iOS launches \(text(task))\(forced ? " now (bg-launch)" : ""): its launch handler runs, with \(number(seconds)) s"
+            return "iOS launches \(text(task))\(forced ? " now (bg-launch)" : "") for \(number(seconds)) s: its launch handler runs"
         case .bgTaskExpiration(let task, let reason, let hasHandler):
             return "\(text(task)) expires (\(text(reason))): \(hasHandler ? "its expiration handler runs" : "it has no expiration handler")"
         case .bgTaskComplete(let task, let success, let seconds):
