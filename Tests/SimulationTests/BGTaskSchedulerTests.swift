@@ -187,8 +187,8 @@ import Testing
         }
         let seed0 = launchAt(seed: 0), seed7 = launchAt(seed: 7)
         #expect(seed0 == launchAt(seed: 0))
-        #expect(seed0 == 70 + 373)
-        #expect(seed7 == 70 + 532)
+        #expect(seed0 == 70.0 + 373)
+        #expect(seed7 == 70.0 + 532)
     }
 }
 
