@@ -176,6 +176,37 @@ import Testing
         #expect(result.summary.terminatedAt == 60)
     }
 
+    @Test func withBackgroundAppRefreshOffSubmitFailsAndNothingLaunches() {
+        // Switched off at 5: the submit at 10 throws unavailable (1), which the script catches.
+        // A request submitted while on (at 10, due 170) waits while it is off and is launched
+        // when it is switched on again, at 300.
+        let refused = run(script(work: []), timeline: [
+            SimScenarioEvent(at: 5, .setBackgroundAppRefresh(enabled: false)), SimScenarioEvent(at: 10, .enterBackground),
+        ])
+        #expect(log(refused, [.bgTaskSubmitFailed, .bgTaskLaunch]) == [At(10, .bgTaskSubmitFailed(refresh, .unavailable))])
+        let waited = run(script(work: [.completeTask(success: true)]), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 20, .setBackgroundAppRefresh(enabled: false)),
+            SimScenarioEvent(at: 300, .setBackgroundAppRefresh(enabled: true)),
+        ])
+        #expect(log(waited, [.bgTaskDeferred, .bgTaskLaunch]) == [
+            At(170, .bgTaskDeferred(refresh, .backgroundAppRefreshOff)), At(300, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
+        ])
+    }
+
+    @Test func aTaskWhoseTimeEndsOnScreenFailsWithoutAKill() {
+        // Launched at 170, the user opens the app at 180; its time ends at 200 while it is on
+        // screen: the handler ran at 195, the task is not completed, and it ends failed — iOS does
+        // not kill an app on screen. Completing it afterwards only warns.
+        let result = run(script(onExpiry: [.after(seconds: 10, actions: [.completeTask(success: true)])], work: []), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 180, .returnToForeground),
+        ])
+        #expect(log(result, [.bgTaskExpiration, .bgTaskFailed, .warning]) == [
+            At(195, .bgTaskExpiration(refresh, .timeUp, hasHandler: true)), At(200, .bgTaskFailed(refresh)),
+            At(205, .warning(.bgTaskAlreadyEnded(identifier: Self.id))),
+        ])
+        #expect(result.summary.terminatedAt == nil)
+    }
+
     @Test func theDelayIsDrawnWithTheRunsSeed() {
         // [model] delay = lower + u × (upper − lower), rounded to whole seconds, u the scheduler's
         // own SplitMix64 stream seeded with `seed ^ 0x4247_5461_736B_5363`: the default 0…1800 s

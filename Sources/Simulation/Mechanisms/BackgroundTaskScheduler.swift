@@ -285,9 +285,17 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         system.runAppCode { handler() }
     }
 
-    /// The task's time is over: if it is still not completed, iOS kills the app.
+    /// The task's time is over: if it is still not completed, iOS kills the app — unless the app
+    /// is on screen, where nothing is killed and the task just ends, failed. [model]
     private func timeUp(_ task: SimBGTask, in system: SimSystem) {
-        guard let run = running.first(where: { $0.task === task }) else { return }
+        guard let index = running.firstIndex(where: { $0.task === task }) else { return }
+        let run = running[index]
+        guard !system.appState.isForeground else {
+            end(at: index, in: system)
+            system.emit(.bgTaskFailed, .bgTaskFailed(run.record))
+            released(in: system)
+            return
+        }
         system.terminate(because: .bgTaskAssertionTimeout(run.record, seconds: system.now.seconds(since: run.started)))
     }
 
