@@ -311,3 +311,35 @@ import Testing
         #expect(simulation.result().summary.causes == [.crash(.bgTaskNoLaunchHandler(identifier: "a"))])
     }
 }
+
+/// The example of `Docs/Library.md`, "Background tasks".
+@MainActor @Suite struct BGTaskLibraryExampleTests {
+    final class RefreshApp: SimAppDelegate {
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            application.taskScheduler.register(forTaskWithIdentifier: "com.example.refresh") { task in
+                task.expirationHandler = { task.setTaskCompleted(success: false) }
+                application.schedule(after: 10) { task.setTaskCompleted(success: true) }
+            }
+        }
+        func applicationDidEnterBackground(_ application: SimApplication) {
+            let request = SimBGAppRefreshTaskRequest(identifier: "com.example.refresh")
+            request.earliestBeginDate = application.clock.now.seconds + 900
+            do { try application.taskScheduler.submit(request) } catch { application.log("submit: \(error)") }
+        }
+    }
+
+    @Test func theLibraryExampleRuns() {
+        // Leaves at 60: earliest 960, plus the fixed 100 s delay: launched at 1060, completed at 1070.
+        var profile = SimProfile.iOS17
+        profile.bgTaskLaunchDelay = 100...100
+        var info = SimCapabilities(backgroundModes: [.fetch])
+        info.permittedBackgroundTaskIdentifiers = ["com.example.refresh"]
+        let configuration = SimulationConfiguration(trajectory: drive(seconds: 1_200, speed: 0), profile: profile, capabilities: info,
+                                                    timeline: [SimScenarioEvent(at: 60, .enterBackground)])
+        let result = KeepAliveSimulation(configuration, app: RefreshApp()).run()
+        let record = SimBGTaskRecord(identifier: "com.example.refresh", kind: .appRefresh)
+        #expect(log(result, [.bgTaskLaunch, .bgTaskComplete]) == [
+            At(1_060, .bgTaskLaunch(record, seconds: 30, forced: false)), At(1_070, .bgTaskComplete(record, success: true, seconds: 10)),
+        ])
+    }
+}
