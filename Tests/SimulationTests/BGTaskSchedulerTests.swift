@@ -109,19 +109,24 @@ import Testing
 
     @Test func afterAForceQuitNothingIsLaunchedUntilTheUserOpensTheApp() {
         // Force-quit at 100: the request is due at 170 but waits. The user opens the app at 300
-        // (on screen: it still waits) and leaves at 400, when iOS launches it in the running app;
-        // leaving submits again (earliest 460): launched at 560, waking the app suspended at 405.
+        // (on screen: it still waits) and leaves at 400. iOS looks for due requests once the move
+        // to the background is over, and by then `applicationDidEnterBackground` has replaced the
+        // request (earliest 460): launched at 560, waking the app suspended at 405; completed at
+        // once, it is suspended after the 5 s grace.
         let result = run(script(work: [.completeTask(success: true)]), timeline: [
             SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, .forceQuit),
             SimScenarioEvent(at: 300, .launch), SimScenarioEvent(at: 400, .enterBackground),
         ])
-        #expect(log(result, [.bgTaskDeferred, .bgTaskLaunch, .bgTaskComplete]) == [
+        #expect(log(result, [.bgTaskSubmit, .bgTaskDeferred, .bgTaskLaunch, .bgTaskComplete]) == [
+            At(10, .bgTaskSubmit(refresh, earliest: 70, launchAt: 170, replaced: false)),
             At(170, .bgTaskDeferred(refresh, .forceQuit)),
             At(300, .bgTaskDeferred(refresh, .appInUse)),
-            At(400, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
-            At(400, .bgTaskComplete(refresh, success: true, seconds: 0)),
+            At(400, .bgTaskSubmit(refresh, earliest: 460, launchAt: 560, replaced: true)),
             At(560, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
             At(560, .bgTaskComplete(refresh, success: true, seconds: 0)),
+        ])
+        #expect(log(result, [.appState]).suffix(2) == [
+            state(560, .suspended, .background, .systemWake(.appRefreshTask)), state(565, .background, .suspended, .nothingHoldsApp),
         ])
     }
 
@@ -279,6 +284,36 @@ import Testing
         let scheduler = try #require(app.application?.taskScheduler)
         #expect(submitError(scheduler, SimBGAppRefreshTaskRequest(identifier: "a")) == nil)
         #expect(submitError(scheduler, SimBGProcessingTaskRequest(identifier: "b")) == .notPermitted)
+    }
+
+    @Test func aDueTaskRelaunchesAnAppThatCrashedOnScreen() {
+        // Submitted at 10 (earliest 10, delay 100): due at 110 while the app is back on screen
+        // (from 50), so it waits; the app crashes at 200 on screen. A crash is not a force quit:
+        // once the termination is over, at the same instant, iOS launches process 2 for the task.
+        let app = App()
+        app.register = ["a"]
+        app.onLaunch = { application in
+            guard application.process == 1 else { return }
+            application.schedule(after: 10) {
+                try? application.taskScheduler.submit(SimBGAppRefreshTaskRequest(identifier: "a"))
+            }
+            application.schedule(after: 200) { application.crash(.stackOverflow) }
+        }
+        var profile = SimProfile.iOS17
+        profile.bgTaskLaunchDelay = 100...100
+        var info = SimCapabilities(backgroundModes: [.fetch])
+        info.permittedBackgroundTaskIdentifiers = ["a"]
+        let result = KeepAliveSimulation(configuration(drive(seconds: 300), profile: profile, timeline: [
+            SimScenarioEvent(at: 5, .enterBackground), SimScenarioEvent(at: 50, .returnToForeground),
+        ], capabilities: info), app: app).run()
+        let record = SimBGTaskRecord(identifier: "a", kind: .appRefresh)
+        #expect(log(result, [.bgTaskDeferred, .appCrash, .appLaunch, .bgTaskLaunch, .bgTaskComplete]).filter { $0.time > 0 } == [
+            At(110, .bgTaskDeferred(record, .appInUse)),
+            At(200, .crash(.stackOverflow)),
+            At(200, .bgTaskLaunch(record, seconds: 30, forced: false)),
+            At(200, .launch(process: 2, inBackground: true, cause: .systemLaunch(.appRefreshTask))),
+            At(200, .bgTaskComplete(record, success: true, seconds: 0)),
+        ])
     }
 
     @Test func registeringTwiceCrashesTheApp() {

@@ -327,15 +327,28 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         }
         if system.appState == .active { registrationOpenFor = nil }
         if system.appState != .background { releaseCause = nil }
-        launchDue(in: system)
+        checkSoon(in: system)
     }
+
+    /// Looks for due requests once the change in progress has run its course (at the same
+    /// instant): launching from inside the core's own state change (a suspension, a termination)
+    /// would start a wake or a process in the middle of it.
+    private func checkSoon(in system: SimSystem) {
+        guard check == nil, !pending.isEmpty else { return }
+        check = system.scheduler.schedule(after: 0, owner: .mechanism) { [unowned self, unowned system] in
+            check = nil
+            launchDue(in: system)
+        }
+    }
+
+    private var check: ScheduledWork?
 
     public func deviceSleepChanged(in system: SimSystem) {
         if !system.isAsleep {
             // The user starts using the device: processing tasks end.
             for run in running where run.record.kind == .processing && !run.expired { expire(run.task, .deviceInUse, in: system) }
         }
-        launchDue(in: system)
+        checkSoon(in: system)
     }
 
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
@@ -352,6 +365,8 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
 
     public func runEnded(in system: SimSystem) {
         for request in pending { request.work?.cancel() }
+        check?.cancel()
+        check = nil
         processEnded(in: system, process: system.process, forceQuit: false)
         pending = []
     }
