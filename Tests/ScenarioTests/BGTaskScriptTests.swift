@@ -87,4 +87,31 @@ import Testing
         let suspensions = result.events.filter { $0.kind == .appState && $0.state == .suspended }.map(\.time)
         #expect(suspensions == [65] + launches.map { $0 + 10 })
     }
+
+    /// bg-processing.yaml on the parked car (iOS 17, seed 0). Submitted at 1:00 with no earliest
+    /// date: due at 60 + 373 s (the seed's first delay) = 433, the device locked (since 120) but
+    /// not charging: it waits. Plugged in at 1800: launched for 300 s. Unlocked at 1900: a
+    /// processing task ends when the user uses the device, so its handler runs and completes it
+    /// (success: false) at 1900, 100 s after the launch; 5 s of grace, suspended at 1905.
+    @Test func theReadyProcessingScriptWaitsForPowerAndEndsOnUnlock() throws {
+        let settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/bg-processing.yaml").path)
+        let replay = Replay(track: Self.root.appendingPathComponent("Tracks/parked-car.gpx").path, settings: try settings.resolved())
+        let result = try replay.run().result
+        let task = SimBGTaskRecord(identifier: "com.example.clean", kind: .processing)
+        let kinds: Set<SimEvent.Kind> = [.bgTaskSubmit, .bgTaskDeferred, .bgTaskLaunch, .bgTaskExpiration, .bgTaskComplete]
+        let events = result.events.filter { kinds.contains($0.kind) }
+        #expect(events.map(\.time) == [60, 433, 1_800, 1_900, 1_900])
+        #expect(events.map(\.detail) == [
+            .bgTaskSubmit(task, earliest: 60, launchAt: 433, replaced: false),
+            .bgTaskDeferred(task, .notCharging),
+            .bgTaskLaunch(task, seconds: 300, forced: false),
+            .bgTaskExpiration(task, .deviceInUse, hasHandler: true),
+            .bgTaskComplete(task, success: false, seconds: 100),
+        ])
+        let last = result.events.last { $0.kind == .appState }
+        #expect(last?.time == 1_905)
+        #expect(last?.state == .suspended)
+        #expect(result.summary.verdict == .suspended)
+        #expect(result.summary.suspendedAt == 65)
+    }
 }
