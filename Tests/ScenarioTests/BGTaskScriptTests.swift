@@ -33,6 +33,9 @@ import Testing
         let app = try #require(try script("app: {info: {backgroundModes: [fetch], bgTaskIdentifiers: [a, b]}, on: {bg-task: complete-task}}"))
         #expect(app.info.permittedBackgroundTaskIdentifiers == ["a", "b"])
         #expect(app.reactions == [.bgTask: [.completeTask(success: true)]])
+        // The timeline's app line names the identifiers a script registers.
+        let registering = try #require(try script("app: {on: {launch: [{register-task: a}, {if: background, do: {register-task: b}}, {register-task: a}]}}"))
+        #expect(AppScriptOutline(registering).registeredTasks == ["a", "b"])
     }
 
     @Test(arguments: [
