@@ -212,6 +212,16 @@ import Testing
         #expect(result.summary.terminatedAt == nil)
     }
 
+    @Test func aHandlerThatSubmitsAgainIsLaunchedNoSoonerThanASecondLater() {
+        // No delay and no earliest date: each request is due 1 s after its submit (the model's
+        // least delay), so a handler that submits again runs once a second, not forever at once.
+        var profile = self.profile
+        profile.bgTaskLaunchDelay = 0...0
+        let result = run(script(work: [.submitRefresh(id: Self.id, earliest: 0), .completeTask(success: true)], submit: .submitRefresh(id: Self.id, earliest: 0)),
+                         seconds: 15, timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: profile)
+        #expect(log(result, [.bgTaskLaunch]).map(\.time) == [11, 12, 13, 14, 15])
+    }
+
     @Test func theDelayIsDrawnWithTheRunsSeed() {
         // [model] delay = lower + u × (upper − lower), rounded to whole seconds, u the scheduler's
         // own SplitMix64 stream seeded with `seed ^ 0x4247_5461_736B_5363`: the default 0…1800 s

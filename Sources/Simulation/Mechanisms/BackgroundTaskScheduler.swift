@@ -54,6 +54,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         isCharging = charging
     }
 
+    /// The least time from a submit to the launch it asks for, in seconds.
+    public static let minimumLaunchDelay = 1.0
+
     /// The identifiers of the pending requests, in the order they were submitted.
     public var pendingIdentifiers: [String] { pending.map(\.record.identifier) }
     /// The identifiers of the running tasks, in the order they were launched.
@@ -111,7 +114,10 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         let earliestInstant = max(system.now, SimInstant(seconds: earliest ?? 0))
         let range = system.profile.bgTaskLaunchDelay
         let delay = (range.lowerBound + random.unit() * (range.upperBound - range.lowerBound)).rounded()
-        var request = Pending(record: record, launchAt: earliestInstant.adding(seconds: delay), requiresExternalPower: requiresExternalPower)
+        // Never at the instant of the submit: a handler that submits again would otherwise be
+        // launched again and again without time passing. [model]
+        let launchAt = max(earliestInstant.adding(seconds: delay), system.now.adding(seconds: Self.minimumLaunchDelay))
+        var request = Pending(record: record, launchAt: launchAt, requiresExternalPower: requiresExternalPower)
         request.work = system.scheduler.schedule(at: request.launchAt, owner: .mechanism) { [unowned self, unowned system] in
             launchDue(in: system)
         }

@@ -68,8 +68,8 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// task still not completed at the end gets the app killed. [doc] The value is a [model] choice.
     public var bgTaskExpirationLead: Double = 5
     /// The system's delay after a request's earliest begin date, in seconds: drawn uniformly from
-    /// this range (whole seconds) with the run's seed. Real delays depend on usage, battery, Low
-    /// Power Mode and rate limits and are often hours. [model]
+    /// this range (whole seconds) with the run's seed, and never less than 1 s after the submit.
+    /// Real delays depend on usage, battery, Low Power Mode and rate limits and are often hours. [model]
     public var bgTaskLaunchDelay: ClosedRange<Double> = 0...1800
     /// Pending requests allowed at once: 1 app refresh, 10 processing. [doc]
     public var maximumPendingRefreshRequests = 1
