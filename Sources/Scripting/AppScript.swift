@@ -47,6 +47,10 @@ public struct AppScript: Hashable, Sendable {
         case wake
         /// `applicationWillTerminate`: the app is ended while it runs.
         case terminate
+        /// `AVAudioSession.interruptionNotification`, began or ended (§13).
+        case interruption
+        /// A silent push, a background fetch or a VoIP push reaches the app (§14).
+        case push
         // MARK: §12 BGTaskScheduler
         /// A BGTask's launch handler: iOS launched a task `register-task` registered (every task;
         /// `complete-task` completes the one launched).
@@ -88,6 +92,20 @@ public struct AppScript: Hashable, Sendable {
         case when(Condition, actions: [Action], otherwise: [Action])
         /// A line in the event log.
         case log(String)
+
+        // MARK: Background audio (§13)
+        /// `AVAudioSession.setActive(true)`.
+        case activateAudioSession
+        /// `AVAudioPlayer.play()`, of sound or of silence.
+        case playAudio(silent: Bool)
+        /// `AVAudioPlayer.pause()`.
+        case pauseAudio
+
+        // MARK: Pushes (§14)
+        /// `CXProvider.reportNewIncomingCall`, which a VoIP push needs.
+        case reportCall
+        /// Calls the completion handler of the push or fetch being handled.
+        case complete(SimFetchResult)
         // MARK: §12 BGTaskScheduler
         /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch): the task's launch runs
         /// `bg-task`. With `onExpiry` (even empty) the launch handler sets an expiration handler
@@ -116,6 +134,8 @@ public struct AppScript: Hashable, Sendable {
         case foreground
         /// Standard updates run (started, not paused, authorized).
         case updating
+        /// A call or an alarm interrupts the app's audio now.
+        case interrupted
     }
 
     /// A `CLLocationManager` property and its value.

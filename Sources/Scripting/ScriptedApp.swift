@@ -15,6 +15,10 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The background-task identifiers the script's variables hold.
     public private(set) var variables: [String: SimBackgroundTaskIdentifier] = [:]
     private var application: SimApplication?
+    /// The completion handler of the last push or fetch.
+    private var pushCompletion: SimBackgroundCompletion?
+    /// The app's audio player, once it plays.
+    private var player: SimAudioPlayer?
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
     private var lastAuthorization: SimAuthorizationStatus?
 
@@ -31,6 +35,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         let manager = application.makeLocationManager()
         self.manager = manager
         manager.delegate = self
+        application.audioSession?.onInterruption = { [weak self] _ in self?.run(.interruption) }
         for timer in script.timers { schedule(timer) }
         run(.launch)
         if inBackground { run(.wake) }
@@ -40,6 +45,11 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public func applicationWillEnterForeground(_ application: SimApplication) { run(.foreground) }
     public func applicationWillTerminate(_ application: SimApplication) { run(.terminate) }
     public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) { run(.wake) }
+
+    public func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion) {
+        pushCompletion = completion
+        run(.push)
+    }
 
     // MARK: The location manager's delegate
 
@@ -106,6 +116,17 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             perform(holds(condition, application, manager) ? actions : otherwise)
         case .log(let line):
             application.log(line)
+        case .activateAudioSession:
+            try? application.audioSession?.setActive(true)
+        case .playAudio(let silent):
+            if player?.isSilent != silent { player = application.makeAudioPlayer(silent: silent) }
+            player?.play()
+        case .pauseAudio:
+            player?.pause()
+        case .reportCall:
+            application.reportNewIncomingCall()
+        case .complete(let result):
+            pushCompletion?(result)
         // MARK: §12 BGTaskScheduler
         case .registerTask(let id, let onExpiry):
             application.taskScheduler.register(forTaskWithIdentifier: id) { [weak self] task in
@@ -161,6 +182,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .background: application.applicationState == .background
         case .foreground: application.applicationState.isForeground
         case .updating: manager.isUpdatingLocation
+        case .interrupted: application.isAudioInterrupted
         }
     }
 

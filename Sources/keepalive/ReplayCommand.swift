@@ -28,6 +28,8 @@ struct ReplayCommand: ParsableCommand {
             policy, budgetSeconds, deliveredUpdates, longestDeliveryGapSeconds, strictVerdict, \
             strictSuspendedAt, durationSeconds, … (times in seconds from the start, null when none)
               --format jsonl   every event, one JSON object a line
+              --compare-debugger  the same run under Xcode's debugger, next to the device's \
+            verdict (text: a last line; json: a "debugger" object)
               --report F.svg   a picture of the run (F.html: the picture in a page)
 
             EXAMPLES
@@ -39,6 +41,7 @@ struct ReplayCommand: ParsableCommand {
               keepalive replay Tracks/parked-car.gpx --profile ios7 --lock-at 120 --no-background-location
               keepalive replay track.gpx --scenario Docs/examples/commute.yaml --seed 7 --format jsonl
               keepalive replay Tracks/city-commute.gpx --scenario Tracks/Scenarios/task-chain.yaml --explain
+              keepalive replay Tracks/city-commute.gpx --no-background-location --compare-debugger
 
             EXIT STATUS
               0   the app stayed alive for the whole track
@@ -57,7 +60,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The GPX file to replay.")
     var track: String
 
-    @Option(help: ArgumentHelp("Device/OS profile: ios6 (600 s budget), ios7 and ios12 (180 s), ios13 and ios17 (30 s).", valueName: "profile"))
+    @Option(help: ArgumentHelp("Device/OS profile: ios6 (600 s budget), ios7, ios9 and ios12 (180 s), ios13, ios14, ios17, ios18 and ios26 (30 s), or debugger (ios17 under Xcode's debugger: never suspended, no watchdog).", valueName: "profile"))
     var profile: String?
 
     @Option(help: ArgumentHelp("Background time budget in seconds, instead of the profile's.", valueName: "seconds"))
@@ -120,6 +123,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "When the app does not stay alive, re-run with single changes (then pairs) and report the smallest that keep it alive.")
     var explain = false
 
+    @Flag(help: "Also run the replay under Xcode's debugger (never suspended, no watchdog) and report both side by side.")
+    var compareDebugger = false
+
     @Option(help: "Output: text, json or jsonl.")
     var format: Format = .text
 
@@ -132,6 +138,9 @@ struct ReplayCommand: ParsableCommand {
         }
         if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
             throw ValidationError("--report: '\(report)' must end in .svg or .html")
+        }
+        if compareDebugger, format == .jsonl {
+            throw ValidationError("--compare-debugger: reports the comparison with --format text or json, not jsonl (a stream of events)")
         }
         if explain, format == .jsonl {
             throw ValidationError("--explain: reports its fixes with --format text or json, not jsonl (a stream of events)")
@@ -172,6 +181,7 @@ struct ReplayCommand: ParsableCommand {
     private func replay() throws {
         let outcome: ReplayOutcome
         var explanation: Explanation?
+        var debugger: SimSummary?
         // The first failed write of the streamed JSON Lines; the rest are not attempted.
         var linesFailure: Output.WriteError?
         do {
@@ -187,14 +197,15 @@ struct ReplayCommand: ParsableCommand {
             let replay = Replay(track: track, settings: settings)
             outcome = replay.run(on: loaded, sinks: lines, keepsEvents: keepsEvents)
             if explain { explanation = replay.explain(outcome, on: loaded) }
+            if compareDebugger { debugger = replay.underDebugger().run(on: loaded, keepsEvents: false).result.summary }
         } catch {
             printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
             throw ExitCode(error.exitStatus)
         }
         ProgressLine.clear()
         let output = switch format {
-        case .text: TimelineReport.text(outcome) + (explanation.map { "\n" + Prose.lines($0, summary: outcome.result.summary).joined(separator: "\n") + "\n" } ?? "")
-        case .json: SummaryReport.json(outcome, explanation: explanation).serialized() + "\n"
+        case .text: TimelineReport.text(outcome, debugger: debugger) + (explanation.map { "\n" + Prose.lines($0, summary: outcome.result.summary).joined(separator: "\n") + "\n" } ?? "")
+        case .json: SummaryReport.json(outcome, explanation: explanation, debugger: debugger).serialized() + "\n"
         case .jsonl: ""  // already streamed
         }
         do throws(Output.WriteError) {

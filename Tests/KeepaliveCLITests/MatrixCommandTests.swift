@@ -243,7 +243,7 @@ import Testing
         ("tracks: [city-commute.gpx]\nruns: [{name: a, colour: red}]\n",
          "Error: matrix.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
         ("tracks: [city-commute.gpx]\nprofiles: [ios17, ios99]\nruns: [{name: a}]\n",
-         "Error: matrix.yaml:2:19: 'ios99' is not a profile (ios6, ios7, ios12, ios13, ios17)"),
+         "Error: matrix.yaml:2:19: 'ios99' is not a profile (ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger)"),
         ("tracks: [city-commute.gpx]\nruns: [{name: a, expect: alive}]\n",
          "Error: matrix.yaml:2:26: 'alive' is not a verdict (kept-alive, suspended, terminated, crashed, foreground-only)"),
         ("tracks: [city-commute.gpx]\nruns:\n  - name: a\n    settings: {backgroundLocation: false, distanceFiltr: 3}\n",

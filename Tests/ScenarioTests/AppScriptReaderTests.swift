@@ -192,14 +192,14 @@ import Testing
         ("app: {info: {alwaysUsage: maybe}}", "s.yaml:1:27: 'alwaysUsage' must be true or false"),
         ("app: {on: [launch]}", "s.yaml:1:11: 'on' must be a mapping of triggers to actions"),
         ("app: {on: {start: [start-updates]}}",
-         "s.yaml:1:12: 'start' is not a trigger (launch, background, foreground, paused, resumed, denied, authorization, error, location, wake, terminate, bg-task)"),
+         "s.yaml:1:12: 'start' is not a trigger (launch, background, foreground, paused, resumed, denied, authorization, error, location, wake, terminate, interruption, push, bg-task)"),
         ("app: {timers: {every: 60}}", "s.yaml:1:15: 'timers' must be a list of timers"),
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
         ("app: {on: {launch: [dance]}}",
-         "s.yaml:1:21: 'launch' 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, register-task, submit-refresh, submit-processing, complete-task)"),
+         "s.yaml:1:21: 'launch' 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, register-task, submit-refresh, submit-processing, complete-task)"),
         ("app: {on: {launch: [{dance: 1}]}}",
-         "s.yaml:1:22: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, register-task, submit-refresh, submit-processing, complete-task)"),
+         "s.yaml:1:22: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, register-task, submit-refresh, submit-processing, complete-task)"),
         ("app: {on: {launch: [set]}}", "s.yaml:1:21: 'set' needs a value: {set: …}"),
         ("app: {on: {launch: [{}]}}", "s.yaml:1:21: 'launch' holds an empty mapping where an action belongs"),
         ("app: {on: {launch: [[start-updates]]}}", "s.yaml:1:21: 'launch' must be a list of actions, not of lists"),
@@ -216,7 +216,7 @@ import Testing
         ("app: {on: {launch: {after: 1, do: [], then: []}}}", "s.yaml:1:39: 'then' is not a field of 'after' (do)"),
         ("app: {on: {launch: {if: denied}}}", "s.yaml:1:20: 'do' or 'else' is needed by 'if'"),
         ("app: {on: {launch: {if: raining, do: []}}}",
-         "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating)"),
+         "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating, interrupted)"),
         ("app: {on: {launch: {if: denied, do: [], otherwise: []}}}", "s.yaml:1:41: 'otherwise' is not a field of 'if' (do, else)"),
         // Properties and their values.
         ("app: {on: {launch: {set: [distanceFilter]}}}",
@@ -242,7 +242,7 @@ import Testing
         ("app: {timers: [{every: 1, while: night, do: stop-updates}]}", "s.yaml:1:34: 'while' 'night' is not a timer condition (background, foreground, always)"),
         ("app: {timers: [{every: 1, do: stop-updates, at: 5}]}", "s.yaml:1:45: 'at' is not a field of a timer (every, while, do)"),
         ("app: {timers: [{every: 1, do: [{dance: 1}]}]}",
-         "s.yaml:1:33: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, register-task, submit-refresh, submit-processing, complete-task)"),
+         "s.yaml:1:33: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, register-task, submit-refresh, submit-processing, complete-task)"),
     ])
     func mistakesAreNamedWithTheirPlaceAndTheChoices(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }

@@ -73,7 +73,7 @@ import Testing
     @Test(arguments: [
         ("tracks: [a.gpx]\nruns: [{name: a, colour: red}]\n", "m.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
         ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix (tracks, profiles, runs)"),
-        ("tracks: [a.gpx]\nprofiles: [ios17, ios99]\nruns: [{}]\n", "m.yaml:2:19: 'ios99' is not a profile (ios6, ios7, ios12, ios13, ios17)"),
+        ("tracks: [a.gpx]\nprofiles: [ios17, ios99]\nruns: [{}]\n", "m.yaml:2:19: 'ios99' is not a profile (ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger)"),
         ("tracks: [a.gpx]\nprofiles: [ios17, ios17]\nruns: [{}]\n", "m.yaml:2:19: 'ios17' is listed twice"),
         ("tracks: [a.gpx]\nruns: [{expect: alive}]\n", "m.yaml:2:17: 'alive' is not a verdict (kept-alive, suspended, terminated, crashed, foreground-only)"),
         ("tracks: [a.gpx]\nruns: [{expect: {ios13: suspended}}]\n", "m.yaml:2:18: 'ios13' is not one of the matrix's profiles (ios17) or 'default'"),

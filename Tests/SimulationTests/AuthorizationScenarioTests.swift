@@ -43,7 +43,7 @@ import Testing
             At(120, .authorizationChange(from: .authorizedAlways, to: .denied, accuracy: nil, cause: .settingsChanged)),
             At(120, .locationStop(.standardUpdates, cause: .authorization(.denied))),
             At(120, .locationError(.denied)),
-            At(120, .keepAliveEnd(cause: .authorization(.denied), freshBudget: 30)),
+            At(120, .keepAliveEnd(SimHold(kind: .locationUpdates, spendsBudget: false, isAssertion: false), cause: .authorization(.denied), freshBudget: 30)),
         ])
         #expect(result.summary.causes == [.backgroundTimeExpired(budget: 30), .authorization(.denied), .tasksEndedInHandlers])
         #expect(deliveredTimes(result).last == 119)
@@ -111,6 +111,8 @@ import Testing
         #expect(log(result, [.warning, .authorizationPrompt]) == [
             At(0, .warning(.missingUsageDescription(always: true))),
             At(300, .warning(.neverInBackground)),
+            // The lint at the end (§7): the Always request needed the missing When In Use string.
+            At(300, .warning(.infoPlist(.usageDescriptionMissing(.locationWhenInUse)))),
         ])
         #expect(result.summary.verdict == .foregroundOnly)
         #expect(result.summary.deliveredUpdates == 0)

@@ -221,7 +221,11 @@ import Testing
         let result = KeepAliveSimulation(configuration(drive(seconds: 100), authorization: .notDetermined, timeline: [
             SimScenarioEvent(at: 10, .enterBackground),
         ]), app: AsksLate()).run()
-        #expect(log(result, [.authorizationPrompt, .authorizationChange, .warning]) == [At(10, .warning(.authorizationRequestNotInUse))])
+        // The app never relies on background location: the lint (§7) flags the declared mode at the end.
+        #expect(log(result, [.authorizationPrompt, .authorizationChange, .warning]) == [
+            At(10, .warning(.authorizationRequestNotInUse)),
+            At(100, .warning(.infoPlist(.modeDeclaredButUnused(.location)))),
+        ])
     }
 
     @Test func theStrictCheckCountsWhileTheDeviceIsLocked() {

@@ -59,6 +59,7 @@ public enum MatrixReport {
                 ("at", number(row.at)),
                 ("suspendedAt", number(summary.suspendedAt)),
                 ("terminatedAt", number(summary.terminatedAt)),
+                ("exitCategory", summary.exitCategory.map { .string($0.rawValue) } ?? .null),
                 ("expected", row.expected.map { .string($0.rawValue) } ?? .null),
                 ("ok", row.asExpected.map(JSONValue.bool) ?? .null),
                 ("reason", Prose.reason(summary.causes).map(JSONValue.string) ?? .null),

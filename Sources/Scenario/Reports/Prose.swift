@@ -30,10 +30,8 @@ public enum Prose {
             return text(cause)
         case .keepAliveStart(let hold):
             return "\(text(hold)) keeps the app alive: background time is not consumed"
-        case .keepAliveEnd(.bgTasksEnded, let fresh):
-            return "no BGTask runs any more (\(text(.bgTasksEnded))): the usual background rules apply again, with a fresh \(number(fresh)) s budget"
-        case .keepAliveEnd(let cause, let fresh):
-            return "the location session no longer keeps the app alive (\(text(cause))): a fresh \(number(fresh)) s budget starts"
+        case .keepAliveEnd(let hold, let cause, let fresh):
+            return "\(text(hold)) no longer keeps the app alive (\(text(cause))): a fresh \(number(fresh)) s budget starts"
         case .locationStart(.standardUpdates, let accuracy, let filter):
             return "startUpdatingLocation (\(accuracy?.rawValue ?? "best"), distance filter \(filter.map { "\(number($0)) m" } ?? "none"))"
         case .locationStart(.significantChanges, _, _):
@@ -69,6 +67,10 @@ public enum Prose {
             return "the app's code does not run while it is \(state.rawValue): \(text(action)) did not happen"
         case .appLog(let line):
             return "app: \(line)"
+        case .audio(let audio):
+            return text(audio)
+        case .push(let push):
+            return text(push)
         case .warning(let warning):
             return text(warning)
         // MARK: §12 BGTaskScheduler
@@ -154,6 +156,8 @@ public enum Prose {
             "watchdog (0x8badf00d): background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open \(number(allowance)) s after expiration"
         case .memoryPressure: "purged from memory while suspended (memory pressure)"
         case .forceQuit: "the user force-quit the app"
+        case .crash(.voipPushWithoutCall):
+            "killed: the app never reported an incoming call to CallKit after a PushKit VoIP push"
         case .crash(.stackOverflow):
             "EXC_BAD_ACCESS (stack overflow): the app's callbacks called back into themselves without end"
         case .crash(.backgroundLocationWithoutMode):
@@ -172,6 +176,11 @@ public enum Prose {
         case .userChoseAlways: "the user chose Change to Always Allow"
         case .userKeptWhenInUse: "the user kept Only While Using (provisional Always declined)"
         case .allowOnceEnded: "Allow Once ends when the app leaves use"
+        case .audioPaused: "the app paused its audio"
+        case .audioSessionInactive: "the audio session is not active"
+        case .audioModeMissing: "UIBackgroundModes lacks 'audio'"
+        case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
+        case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
         // MARK: §12 BGTaskScheduler
         case .bgTaskAssertionTimeout(let task, let seconds):
             "background task assertion timeout: \(text(task)) was not completed \(number(seconds)) s after its launch"
@@ -208,7 +217,8 @@ public enum Prose {
         switch summary.verdict {
         case .keptAlive:
             let strict = summary.strictVerdict == .keptAlive ? "" : "; under the strict delivery reading it would have been \(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"
-            return "The app stayed alive for the whole trip (\(Formatting.clock(summary.durationSeconds)))\(strict)."
+            let silence = summary.warnings.contains(.silentAudioKeepAlive) ? ", but only by playing silent audio, which App Review rejects (guideline 2.5.4): not a pass" : ""
+            return "The app stayed alive for the whole trip (\(Formatting.clock(summary.durationSeconds)))\(silence)\(strict)."
         case .foregroundOnly:
             return "The app never went to the background in this run (\(Formatting.clock(summary.durationSeconds))), so it says nothing about staying alive there."
         case .suspended:
@@ -223,6 +233,7 @@ public enum Prose {
 
     static func text(_ warning: SimWarning) -> String {
         switch warning {
+        case .silentAudioKeepAlive: "silent audio keeps the app alive: App Review rejects this (guideline 2.5.4), and iOS may stop it at any time"
         case .noSuchBackgroundTask(let id): "endBackgroundTask(#\(id)): no background task exists with this identifier"
         case .backgroundTaskOpenLong(let task, let seconds): "background task #\(task.id) \"\(task.name)\" has been open \(number(seconds)) s"
         case .missingUsageDescription(always: false): "requestWhenInUseAuthorization does nothing: NSLocationWhenInUseUsageDescription is missing"
@@ -231,6 +242,12 @@ public enum Prose {
         case .authorizationRequestNotInUse: "an authorization request from the background shows no prompt and does nothing"
         case .whenInUseStartFromBackground: "startUpdatingLocation from the background does nothing for a When In Use app"
         case .neverInBackground: "the app never went to the background: nothing was tested about staying alive there"
+        // MARK: Profiles, the debugger and the Info.plist lint
+        case .debuggerPreventsSuspension(let cause):
+            "the debugger keeps the app running: on a device iOS would suspend it now (\(text(cause)))"
+        case .debuggerPreventsWatchdog(let tasks):
+            "the debugger keeps the watchdog off: on a device background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open after expiration would get the app terminated"
+        case .infoPlist(let finding): text(finding)
         // MARK: §12 BGTaskScheduler
         case .bgTaskNotPending(let identifier): "bg-launch: no BGTask request \"\(identifier)\" is pending"
         case .bgTaskNotRunning(let identifier): "bg-expire: no BGTask \"\(identifier)\" is running"
@@ -238,10 +255,74 @@ public enum Prose {
         }
     }
 
+    // MARK: Profiles, the debugger, exit categories and the Info.plist lint
+
+    /// An Info.plist finding in words.
+    public static func text(_ finding: SimPlistFinding) -> String {
+        switch finding {
+        case .modeDeclaredButUnused(let mode):
+            "Info.plist: UIBackgroundModes declares '\(mode.rawValue)' but nothing in this run used it: App Review rejects unused background modes (guideline 2.5.4)"
+        case .modeUsedButNotDeclared(let mode):
+            "Info.plist: the app relies on the '\(mode.rawValue)' background mode, which UIBackgroundModes lacks"
+        case .usageDescriptionMissing(let key):
+            "Info.plist: \(key.rawValue) is missing, and the app's authorization request needs it"
+        case .taskIdentifierNotPermitted(let identifier):  // §12
+            "Info.plist: BGTaskSchedulerPermittedIdentifiers lacks \"\(identifier)\", which the app registers or submits"
+        }
+    }
+
+    /// An exit category as MetricKit's documentation names it ("background task assertion timeout").
+    public static func text(_ category: SimExitCategory) -> String {
+        switch category {
+        case .normalAppExit: "normal app exit"
+        case .memoryResourceLimit: "memory resource limit"
+        case .cpuResourceLimit: "CPU resource limit"
+        case .memoryPressureExit: "memory pressure exit"
+        case .suspendedWithLockedFile: "suspended with locked file"
+        case .illegalInstruction: "illegal instruction"
+        case .badAccess: "bad access"
+        case .appWatchdog: "app watchdog"
+        case .backgroundTaskAssertionTimeout: "background task assertion timeout"
+        case .abnormalExit: "abnormal exit"
+        }
+    }
+
+    /// The exit line of the text report, when a process ended: how MetricKit counts it.
+    public static func exitLine(_ summary: SimSummary) -> String? {
+        guard let terminated = summary.terminatedAt else { return nil }
+        guard let category = summary.exitCategory else {
+            return "Exit at \(Formatting.clock(terminated)): a force quit by the user, which MetricKit has no counter for."
+        }
+        let counter = SimExitCategory.metricKitClass(inForeground: summary.exitedInForeground) + "." + category.metricKitProperty
+        return "Exit at \(Formatting.clock(terminated)): MetricKit counts it as \(text(category)) (\(counter))."
+    }
+
+    /// How a verdict reads in the debugger comparison: "survives", "suspended at 0:01:30".
+    public static func shortVerdict(_ summary: SimSummary) -> String {
+        switch summary.verdict {
+        case .keptAlive: "survives"
+        case .foregroundOnly: "never goes to the background"
+        case .suspended: "suspended at \(Formatting.clock(summary.suspendedAt ?? 0))"
+        case .terminated: "terminated at \(Formatting.clock(summary.terminatedAt ?? 0))"
+        case .crashed: "crashes at \(Formatting.clock(summary.terminatedAt ?? 0))"
+        }
+    }
+
+    /// The same run under Xcode's debugger and on a device, side by side (§9).
+    public static func debuggerComparison(device: SimSummary, debugger: SimSummary) -> String {
+        let same = device.verdict == debugger.verdict && device.suspendedAt == debugger.suspendedAt && device.terminatedAt == debugger.terminatedAt
+            && device.verdict != .keptAlive || device.verdict == .keptAlive && debugger.verdict == .keptAlive
+        return same
+            ? "Side by side: the same under Xcode's debugger as on a device (\(shortVerdict(device)))."
+            : "Side by side: \(shortVerdict(debugger)) under Xcode's debugger, \(shortVerdict(device)) on a device: the debugger hides what ends the app."
+    }
+
     private static func text(_ hold: SimHold) -> String {
         switch hold.kind {
         case .locationUpdates: "the location session"
         case .backgroundTasks: "a background task"
+        case .audioPlayback(silent: false): "audio playback"
+        case .audioPlayback(silent: true): "silent audio playback"
         case .other(let name): name
         case .bgTasks(let tasks): tasks.map(text).joined(separator: " and ")
         }
@@ -250,6 +331,9 @@ public enum Prose {
     private static func text(_ reason: SimWakeReason) -> String {
         switch reason {
         case .significantLocationChange: "a significant location change"
+        case .silentPush: "a silent push"
+        case .voipPush: "a VoIP push"
+        case .backgroundFetch: "a background fetch"
         case .appRefreshTask: "a BGAppRefreshTask"
         case .processingTask: "a BGProcessingTask"
         }
@@ -278,5 +362,55 @@ public enum Prose {
     /// Seconds or metres as the log writes them: whole numbers bare, others with three decimals.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : Formatting.fixed(value, 3)
+    }
+
+    static func text(_ source: SimAudioInterruptionSource) -> String {
+        switch source {
+        case .call: "an accepted phone call"
+        case .declinedCall: "a declined phone call"
+        case .alarm: "an alarm"
+        }
+    }
+
+    static func text(_ audio: SimAudioEvent) -> String {
+        switch audio {
+        case .sessionActivated: "audio session activated"
+        case .sessionDeactivated(let cause): "audio session deactivated: \(text(cause))"
+        case .playbackStarted(let silent): silent ? "plays silent audio" : "plays audio"
+        case .playbackStopped(let cause): "audio stops: \(text(cause))"
+        case .interruptionBegan(let source): "audio interrupted by \(text(source))"
+        case .interruptionEnded(let source, let delivered):
+            delivered ? "the interruption by \(text(source)) ends: the app hears it" : "the interruption by \(text(source)) ends; the app does not run to hear it"
+        case .interruptionIgnored(let source): "\(text(source)): no active audio session to interrupt"
+        }
+    }
+
+    static func text(_ kind: SimPushKind) -> String {
+        switch kind {
+        case .silent: "silent push"
+        case .voip: "VoIP push"
+        case .fetch: "background fetch"
+        }
+    }
+
+    static func text(_ push: SimPushEvent) -> String {
+        switch push {
+        case .delivered(let kind): "\(text(kind)) delivered to the app"
+        case .held(let kind): "\(text(kind)) held back: throttled (a few an hour)"
+        case .dropped(let kind, let reason): "\(text(kind)) dropped: \(text(reason, kind))"
+        case .completed(let kind, let result): "\(text(kind)) handled: completion handler called (\(result.rawValue))"
+        case .callReported: "reportNewIncomingCall: the VoIP push is a call"
+        }
+    }
+
+    private static func text(_ reason: SimPushEvent.DropReason, _ kind: SimPushKind) -> String {
+        switch reason {
+        case .modeMissing: "UIBackgroundModes lacks '\(kind.modeName)'"
+        case .forceQuit: "none reach an app the user force-quit"
+        case .replacedByNewer: "a newer one replaces it"
+        case .appKilled: "the app was killed, and a held push with it"
+        case .appNotRunning: "the app could not be woken"
+        case .tooManyUnreportedCalls: "iOS stopped VoIP pushes after pushes not reported as calls"
+        }
     }
 }

@@ -2,8 +2,9 @@ import Simulation
 
 /// The JSON of `--format json`: the run's summary, with `null` for what did not happen.
 public enum SummaryReport {
-    /// The summary; with an explanation (`--explain`), its `fixes` as well.
-    public static func json(_ outcome: ReplayOutcome, explanation: Explanation? = nil) -> JSONValue {
+    /// The summary; with an explanation (`--explain`), its `fixes` as well; with `debugger`
+    /// (`--compare-debugger`), the same run under Xcode's debugger.
+    public static func json(_ outcome: ReplayOutcome, explanation: Explanation? = nil, debugger: SimSummary? = nil) -> JSONValue {
         let summary = outcome.result.summary
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
         let states = summary.secondsInState.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.double($0.value)) }
@@ -32,9 +33,36 @@ public enum SummaryReport {
             ("secondsInState", .object(states)),
             ("seed", .uint(outcome.settings.seed)),
             ("warnings", .array(warnings)),
+            ("exitCategory", summary.exitCategory.map { .string($0.rawValue) } ?? .null),
+            ("exitMetricKitProperty", summary.exitCategory.map { .string($0.metricKitProperty) } ?? .null),
+            ("exitMetricKitClass", summary.exitCategory.map { _ in .string(SimExitCategory.metricKitClass(inForeground: summary.exitedInForeground)) } ?? .null),
+            ("infoPlistFindings", .array(summary.infoPlistFindings.map(Self.json))),
         ]
+        if let debugger {
+            fields.append(("debugger", .object([
+                ("profile", .string(debugger.profile)),
+                ("verdict", .string(debugger.verdict.rawValue)),
+                ("suspendedAt", number(debugger.suspendedAt)),
+                ("terminatedAt", number(debugger.terminatedAt)),
+                ("exitCategory", debugger.exitCategory.map { .string($0.rawValue) } ?? .null),
+                ("sameAsDevice", .bool(debugger.verdict == summary.verdict && debugger.suspendedAt == summary.suspendedAt
+                    && debugger.terminatedAt == summary.terminatedAt)),
+                ("text", .string(Prose.debuggerComparison(device: summary, debugger: debugger))),
+            ])))
+        }
         if let explanation { fields.append(("fixes", Prose.json(explanation))) }
         return .object(fields)
+    }
+
+    /// A lint finding: `{"finding": "modeDeclaredButUnused", "key": "fetch", "text": …}`.
+    static func json(_ finding: SimPlistFinding) -> JSONValue {
+        let (name, key) = switch finding {
+        case .modeDeclaredButUnused(let mode): ("modeDeclaredButUnused", mode.rawValue)
+        case .modeUsedButNotDeclared(let mode): ("modeUsedButNotDeclared", mode.rawValue)
+        case .usageDescriptionMissing(let usage): ("usageDescriptionMissing", usage.rawValue)
+        case .taskIdentifierNotPermitted(let identifier): ("taskIdentifierNotPermitted", identifier)  // §12
+        }
+        return .object([("finding", .string(name)), ("key", .string(key)), ("text", .string(Prose.text(finding)))])
     }
 }
 

@@ -4,7 +4,8 @@ import Simulation
 /// `--format text`: what happened, as a person reads it. Key moments one per line; the fixes
 /// between two key moments folded into one line; the verdict in one sentence at the end.
 public enum TimelineReport {
-    public static func text(_ outcome: ReplayOutcome) -> String {
+    /// The report; with `debugger` (the same run under Xcode's debugger), a line comparing the two.
+    public static func text(_ outcome: ReplayOutcome, debugger: SimSummary? = nil) -> String {
         let summary = outcome.result.summary
         let settings = outcome.settings
         let app = AppScriptOutline(settings.app)
@@ -12,7 +13,7 @@ public enum TimelineReport {
         lines.append("keepalive replay \(outcome.track)")
         let path = "\(outcome.trajectory.sampleCount) \(outcome.pathSource)\(outcome.timed ? "" : " (untimed: \(Formatting.short(settings.untimedSpeed)) m/s)")"
         lines.append("  track    \(path), \(Formatting.clock(outcome.trajectory.duration)), \(outcome.trajectory.pieces.count) piece\(outcome.trajectory.pieces.count == 1 ? "" : "s")")
-        lines.append("  device   \(settings.profile.name): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep")
+        lines.append("  device   \(settings.profile.name): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep\(settings.profile.suspendsApps ? "" : "; Xcode's debugger attached: never suspended")\(settings.profile.watchdogEnabled ? "" : ", no watchdog")")
         let filter = app.distanceFilter < 0 ? "none" : "\(Formatting.short(app.distanceFilter)) m"
         let task = switch app.taskHabit {
         case .none: "no background task"
@@ -74,6 +75,8 @@ public enum TimelineReport {
             }
         }
         lines.append(Prose.sentence(summary))
+        if let exit = Prose.exitLine(summary) { lines.append(exit) }
+        if let debugger { lines.append(Prose.debuggerComparison(device: summary, debugger: debugger)) }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -50,6 +50,13 @@ public struct Replay: Sendable {
             runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result)
     }
 
+    /// The same replay under Xcode's debugger: the profile never suspends and has no watchdog (§9).
+    public func underDebugger() -> Replay {
+        var settings = settings
+        settings.profile = settings.profile.underDebugger()
+        return Replay(track: track, settings: settings)
+    }
+
     /// Fastest plausible speed of a phone, in m/s: above it an untimed path's trip is absurd.
     public static let plausibleSpeed = 1_000.0
 
@@ -151,6 +158,10 @@ public struct ReplayOutcome: Sendable {
     /// Every warning, the file's then the run's, as the reports print them.
     public var allWarnings: [String] { warnings.map(\.description) + runWarnings }
 
-    /// Whether the app never stopped running (kept alive, or never left the foreground).
-    public var keptAlive: Bool { result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly }
+    /// Whether the app never stopped running (kept alive, or never left the foreground), by
+    /// means App Review accepts: silent audio is never a pass (§13).
+    public var keptAlive: Bool {
+        (result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly)
+            && !result.summary.warnings.contains(.silentAudioKeepAlive)
+    }
 }

@@ -25,6 +25,7 @@ struct AppScriptReader: ScenarioNodeReader {
     static let actionNames = [
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
+        "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
         // §12 BGTaskScheduler
         "register-task", "submit-refresh", "submit-processing", "complete-task",
     ]
@@ -41,6 +42,11 @@ struct AppScriptReader: ScenarioNodeReader {
         case "start-significant-changes": .startSignificantChanges
         case "stop-significant-changes": .stopSignificantChanges
         case "begin-task": .beginTask(name: nil, variable: nil, onExpiry: [])
+        case "activate-audio-session": .activateAudioSession
+        case "play-audio": .playAudio(silent: false)
+        case "pause-audio": .pauseAudio
+        case "report-call": .reportCall
+        case "complete": .complete(.newData)
         case "complete-task": .completeTask(success: true)
         default: nil
         }
@@ -48,7 +54,7 @@ struct AppScriptReader: ScenarioNodeReader {
 
     /// The actions written as a mapping, with the fields each takes besides its own key.
     static let fields: [String: [String]] = [
-        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"],
+        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
         // §12 BGTaskScheduler
         "register-task": [], "submit-refresh": [], "submit-processing": [], "complete-task": [],
     ]
@@ -219,6 +225,21 @@ struct AppScriptReader: ScenarioNodeReader {
             let variable = try variableName(verb.key, value)
             endedVariables.append((variable, value))
             return .endTask(variable: variable)
+        case "play-audio":
+            guard let mapping = value.mapping else { throw fail(verb.key, "must be a mapping of silent: true|false", value) }
+            var silent = false
+            for (keyNode, field) in mapping {
+                let name = try keyName(keyNode)
+                guard name == "silent" else { throw fail(name, "is not a field of 'play-audio' (silent)", keyNode) }
+                silent = try bool(name, field)
+            }
+            return .playAudio(silent: silent)
+        case "complete":
+            let word = try string(verb.key, value)
+            guard let result = SimFetchResult(rawValue: word) else {
+                throw fail(verb.key, "'\(word)' is not a result (newData, noData, failed)", value)
+            }
+            return .complete(result)
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)

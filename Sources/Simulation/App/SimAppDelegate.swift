@@ -16,6 +16,11 @@ public protocol SimAppDelegate: AnyObject {
     /// Not a UIKit callback: iOS resumed the suspended app in the background for `reason`. A real
     /// app learns of this only through the event's own callback, which follows.
     func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason)
+    /// A silent push (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`), a
+    /// fetch (`application(_:performFetchWithCompletionHandler:)`) or a VoIP push
+    /// (`pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`), §14. A VoIP push must be
+    /// reported as a call (`application.reportNewIncomingCall()`) before this returns.
+    func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion)
 }
 
 extension SimAppDelegate {
@@ -26,4 +31,5 @@ extension SimAppDelegate {
     public func applicationWillEnterForeground(_ application: SimApplication) {}
     public func applicationWillTerminate(_ application: SimApplication) {}
     public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) {}
+    public func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion) {}
 }

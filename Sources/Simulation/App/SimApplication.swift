@@ -80,6 +80,23 @@ public final class SimApplication: BackgroundTasking {
         }
     }
 
+    /// The process's audio session (§13).
+    public private(set) lazy var audioSession: SimAudioSession? = system.map { SimAudioSession(system: $0, process: process) }
+
+    /// `CXProvider.reportNewIncomingCall`: what a VoIP push must lead to (§14).
+    public func reportNewIncomingCall() {
+        guard let system = live else { return }
+        system.mechanism(PushNotifications.self)?.reportCall(in: system)
+    }
+
+    /// Whether a call or an alarm interrupts the app's audio now.
+    public var isAudioInterrupted: Bool { live?.mechanism(BackgroundAudio.self)?.interruption != nil }
+
+    /// A player of sound (or of silence), for this process.
+    public func makeAudioPlayer(silent: Bool = false) -> SimAudioPlayer? {
+        system.map { SimAudioPlayer(system: $0, process: process, silent: silent) }
+    }
+
     /// The app's own code crashes: the process ends as iOS ends a crashed app.
     public func crash(_ crash: SimCrash) {
         live?.crash(crash)

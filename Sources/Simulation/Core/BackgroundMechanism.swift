@@ -31,6 +31,10 @@ public protocol BackgroundMechanism: AnyObject {
     func budgetExpired(in system: SimSystem)
     /// The run reached its end.
     func runEnded(in system: SimSystem)
+    /// What the mechanism used of the Info.plist in the run so far (background modes, usage
+    /// strings, task identifiers), for the lint of §7. Asked once, when the run finishes,
+    /// before ``runEnded(in:)``; keep what it needs as the run goes, cheaply.
+    func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse
 }
 
 extension BackgroundMechanism {
@@ -40,4 +44,5 @@ extension BackgroundMechanism {
     public func deviceSleepChanged(in system: SimSystem) {}
     public func budgetExpired(in system: SimSystem) {}
     public func runEnded(in system: SimSystem) {}
+    public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse { .none }
 }

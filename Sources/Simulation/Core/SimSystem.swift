@@ -47,6 +47,8 @@ public final class SimSystem {
     /// Why location last stopped keeping the app alive, for the cause chain.
     private var lastKeepAliveLoss: SimCause?
     private var wasForegroundWhenLocked = false
+    /// Whether the debugger already kept the app from being suspended in this stay in the background.
+    private var debuggerHeldApp = false
     /// App work that came due while the app was suspended: it runs when the app runs again.
     private var deferredAppWork: [@MainActor () -> Void] = []
     private let makeApp: @MainActor () -> SimAppDelegate
@@ -57,11 +59,18 @@ public final class SimSystem {
     // What the summary needs, accumulated as the run goes.
     private(set) var ending: (verdict: SimVerdict, time: Double, causes: [SimCause])?
     private(set) var firstTermination: Double?
+    /// Why the first process that ended ended (for the summary's MetricKit exit category).
+    private(set) var firstTerminationCause: SimCause?
+    /// Whether the app was on screen when its first process ended (MetricKit counts foreground
+    /// and background exits apart).
+    private(set) var firstTerminationInForeground = false
     private(set) var deliveredUpdates = 0
     private(set) var reachedBackground = false
     private var stateEnteredAt = SimInstant.zero
     private(set) var secondsInState: [SimAppState: Double] = [:]
     private(set) var warnings: [SimWarning] = []
+    /// The Info.plist lint (§7), made when the run finishes.
+    private(set) var infoPlistFindings: [SimPlistFinding] = []
     private(set) var emittedEvents = 0
     let strictCheck: StrictDeliveryCheck
 
@@ -308,6 +317,14 @@ public final class SimSystem {
 
     private func suspend(_ causes: [SimCause]) {
         guard appState == .background else { return }
+        // Under Xcode's debugger iOS never suspends the app (§9); the log says so once per stay.
+        guard profile.suspendsApps else {
+            if !debuggerHeldApp {
+                debuggerHeldApp = true
+                emit(.warning, .warning(.debuggerPreventsSuspension(causes[0])))
+            }
+            return
+        }
         stopBackgroundTimers()
         keepAlive = nil
         budget.setCounting(false, at: now)
@@ -323,9 +340,10 @@ public final class SimSystem {
         keepAlive = nil
         budget.setCounting(false, at: now)
         let ended = process
+        if firstTermination == nil { firstTerminationInForeground = appState.isForeground }
         setState(.terminated, causes[0])
         record(verdict, causes)
-        if firstTermination == nil { firstTermination = now.seconds }
+        if firstTermination == nil { (firstTermination, firstTerminationCause) = (now.seconds, causes[0]) }
         // The process is gone: its pending work, sleeps and objects with it.
         deferredAppWork = []
         clock.cancelSleepers(ofProcess: ended)
@@ -351,6 +369,7 @@ public final class SimSystem {
         graceUntil = now.adding(seconds: grace)
         expiredBecause = nil
         keepAlive = nil
+        debuggerHeldApp = false
         setState(.background, cause)
         emit(.budgetStart, .budget(seconds: seconds))
     }
@@ -407,13 +426,13 @@ public final class SimSystem {
             }
             return
         }
-        if keepAlive != nil {
+        if let ended = keepAlive {
             keepAlive = nil
             let cause = Self.reasonsNotHolding(statuses).first ?? .nothingHoldsApp
             lastKeepAliveLoss = cause
             budget.refill(at: now, seconds: profile.backgroundTimeBudget)
             graceUntil = now.adding(seconds: profile.suspensionGracePeriod)
-            emit(.keepAliveEnd, .keepAliveEnd(cause: cause, freshBudget: profile.backgroundTimeBudget))
+            emit(.keepAliveEnd, .keepAliveEnd(ended, cause: cause, freshBudget: profile.backgroundTimeBudget))
         }
         if isAsleep, budget.pausesWhileAsleep, holds.allSatisfy(\.isAssertion) {
             freeze(statuses)
@@ -434,7 +453,7 @@ public final class SimSystem {
 
     /// iOS 7+: a sleeping device gives the app no CPU time; background tasks do not keep it awake.
     private func freeze(_ statuses: [SimHoldStatus]) {
-        frozen = true
+        frozen = profile.suspendsApps
         suspend(chain(.deviceAsleep(budgetLeft: budget.remaining(at: now).rounded(.up)), statuses))
     }
 
@@ -466,6 +485,10 @@ public final class SimSystem {
         let allowance = profile.expirationHandlerAllowance
         watchdogWork = scheduler.schedule(after: allowance, owner: .system) { [unowned self] in
             guard appState == .background, let open = openAssertions(holdStatuses), !open.isEmpty else { return }
+            guard profile.watchdogEnabled else {
+                emit(.warning, .warning(.debuggerPreventsWatchdog(openTasks: open)))
+                return
+            }
             terminate([.watchdog(openTasks: open, allowance: allowance)], verdict: .terminated)
         }
     }
@@ -504,6 +527,10 @@ public final class SimSystem {
     func finish() {
         budget.settle(at: now)
         if !reachedBackground { emit(.warning, .warning(.neverInBackground)) }
+        // §7: what the run used against what the Info.plist declares, once, off the hot path.
+        infoPlistFindings = InfoPlistLint.findings(
+            declared: configuration.capabilities, used: mechanisms.map { $0.infoPlistUse(in: self) })
+        for finding in infoPlistFindings { emit(.warning, .warning(.infoPlist(finding))) }
         for mechanism in mechanisms { mechanism.runEnded(in: self) }
         for sink in sinks { sink.finish() }
         clock.cancelSleepers(ofProcess: nil)

@@ -67,6 +67,17 @@ public enum SimCause: Hashable, Sendable, Codable {
     /// Allow Once ends when the app leaves use.
     case allowOnceEnded
 
+    // MARK: Background audio (§13)
+    /// The app paused its audio.
+    case audioPaused
+    /// The app's audio session is not active.
+    case audioSessionInactive
+    /// `UIBackgroundModes` lacks `audio`.
+    case audioModeMissing
+    /// A call or an alarm interrupted the audio.
+    case audioInterrupted(SimAudioInterruptionSource)
+    /// A suspended app's audio session is deactivated (iOS 10+).
+    case audioDeactivatedOnSuspension
     // MARK: §12 BGTaskScheduler
     /// iOS killed the app: the BGTask was not completed `seconds` after its launch ("background
     /// task assertion timeout" in MetricKit's words).
@@ -78,6 +89,9 @@ public enum SimCause: Hashable, Sendable, Codable {
 /// Why iOS launches or wakes an app in the background.
 public enum SimWakeReason: String, Hashable, Sendable, Codable {
     case significantLocationChange
+    case silentPush
+    case voipPush
+    case backgroundFetch
     // MARK: §12 BGTaskScheduler
     /// A `BGAppRefreshTask` is launched.
     case appRefreshTask
@@ -93,6 +107,8 @@ public struct SimHold: Hashable, Sendable, Codable {
         case locationUpdates
         /// Open background tasks (§2).
         case backgroundTasks([SimTaskRecord])
+        /// Audio playing with the `audio` mode (§13); `silent` when it is silence.
+        case audioPlayback(silent: Bool)
         /// Any other mechanism, by name.
         case other(String)
         // MARK: §12 BGTaskScheduler

@@ -27,6 +27,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case scenario = "scenario"
         case appCodeNotRun = "app.not-run"
         case appLog = "app.log"
+        case audio = "audio"
+        case push = "push"
         case warning = "warning"
         // MARK: §12 BGTaskScheduler
         case bgTaskRegister = "bgtask.register"
@@ -93,7 +95,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     /// Something started keeping the app running without spending its budget.
     case keepAliveStart(SimHold)
     /// It stopped, for `cause`; a fresh budget of `freshBudget` seconds starts.
-    case keepAliveEnd(cause: SimCause, freshBudget: Double)
+    case keepAliveEnd(SimHold, cause: SimCause, freshBudget: Double)
     /// A location service started.
     case locationStart(SimLocationService, accuracy: SimAccuracy?, distanceFilter: Double?)
     /// A location service stopped.
@@ -114,6 +116,10 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case appCodeNotRun(SimScenarioEvent.Action, state: SimAppState)
     /// A line the app's own code logs.
     case appLog(String)
+    /// The app's audio session or playback changed (§13).
+    case audio(SimAudioEvent)
+    /// A push or a fetch arrived, was held, dropped or handled (§14).
+    case push(SimPushEvent)
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
 
@@ -198,6 +204,8 @@ public enum SimCrash: Hashable, Sendable, Codable {
     case backgroundLocationWithoutMode
     /// The app's callbacks called back into themselves without end (EXC_BAD_ACCESS, stack overflow).
     case stackOverflow
+    /// A VoIP push the app did not report to CallKit as a call (iOS 13+, §14).
+    case voipPushWithoutCall
     // MARK: §12 BGTaskScheduler
     /// `register(forTaskWithIdentifier:)` for an identifier already registered (§12).
     case bgTaskRegisteredTwice(identifier: String)
@@ -247,6 +255,16 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case whenInUseStartFromBackground
     /// The app never reached the background: the run says nothing about staying alive there.
     case neverInBackground
+    /// Silent audio kept the app alive: App Review rejects this (guideline 2.5.4, §13).
+    case silentAudioKeepAlive
+
+    // MARK: Profiles, the debugger and the Info.plist lint
+    /// Under the debugger profile iOS does not suspend the app that it would suspend for this cause (§9).
+    case debuggerPreventsSuspension(SimCause)
+    /// Under the debugger profile the watchdog does not end the app for these open tasks (§9).
+    case debuggerPreventsWatchdog(openTasks: [SimTaskRecord])
+    /// The Info.plist lint found this at the end of the run (§7).
+    case infoPlist(SimPlistFinding)
     // MARK: §12 BGTaskScheduler
     /// A scenario's `bg-launch` named an identifier with no pending request.
     case bgTaskNotPending(identifier: String)
@@ -259,7 +277,7 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// iOS logs at a moment (kept in the event log only).
     public var isAboutTheRun: Bool {
         switch self {
-        case .neverInBackground: true
+        case .neverInBackground, .silentAudioKeepAlive, .infoPlist: true
         default: false
         }
     }

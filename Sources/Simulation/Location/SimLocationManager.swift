@@ -36,6 +36,7 @@ public final class SimLocationManager: LocationManaging {
     public var allowsBackgroundLocationUpdates = false {
         didSet {
             guard let system, system.profile.hasBackgroundLocationFlag else { return }
+            if allowsBackgroundLocationUpdates { services.noteBackgroundLocationRequested() }
             guard allowsBackgroundLocationUpdates, !system.configuration.capabilities.backgroundModes.contains(.location) else {
                 system.reevaluate()
                 return
@@ -134,6 +135,7 @@ public final class SimLocationManager: LocationManaging {
     /// while the app is on screen.
     public func requestWhenInUseAuthorization() {
         guard let system, !retired else { return }
+        services.noteRequest(always: false)
         guard system.configuration.capabilities.whenInUseUsageDescription != nil else {
             system.emit(.warning, .warning(.missingUsageDescription(always: false)))
             return
@@ -150,6 +152,7 @@ public final class SimLocationManager: LocationManaging {
     /// only while the app is on screen.
     public func requestAlwaysAuthorization() {
         guard let system, !retired else { return }
+        services.noteRequest(always: true)
         let capabilities = system.configuration.capabilities
         guard capabilities.whenInUseUsageDescription != nil, capabilities.alwaysAndWhenInUseUsageDescription != nil else {
             system.emit(.warning, .warning(.missingUsageDescription(always: true)))

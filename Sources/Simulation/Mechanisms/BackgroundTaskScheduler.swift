@@ -77,7 +77,17 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
 
     // MARK: The app's calls
 
+    /// What the run used of the Info.plist, for the lint (§7): the modes of the kinds submitted and
+    /// every identifier registered or submitted.
+    public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse {
+        SimInfoPlistUse(backgroundModes: modesUsed, taskIdentifiers: identifiersUsed)
+    }
+
+    private var modesUsed = Set<SimBackgroundMode>()
+    private var identifiersUsed = Set<String>()
+
     func register(_ identifier: String, handler: @escaping @MainActor (SimBGTask) -> Void, in system: SimSystem) -> Bool {
+        identifiersUsed.insert(identifier)
         guard registrationOpenFor == system.process else {
             system.crash(.bgTaskRegisteredAfterLaunch(identifier: identifier))
             return false
@@ -94,6 +104,8 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
 
     func submit(identifier: String, kind: SimBGTaskKind, earliest: Double?, requiresExternalPower: Bool, in system: SimSystem) throws(SimBGTaskSchedulerError) {
         let record = SimBGTaskRecord(identifier: identifier, kind: kind)
+        identifiersUsed.insert(identifier)
+        modesUsed.insert(kind.requiredMode)
         let capabilities = system.configuration.capabilities
         let others = pending.filter { $0.record.identifier != identifier && $0.record.kind == kind }.count
         let limit = kind == .appRefresh ? system.profile.maximumPendingRefreshRequests : system.profile.maximumPendingProcessingRequests

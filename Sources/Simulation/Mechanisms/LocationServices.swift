@@ -8,12 +8,33 @@ public final class LocationServices: BackgroundMechanism {
     private(set) var managers: [SimLocationManager] = []
 
     init(configuration: SimulationConfiguration) {
+        // Before iOS 14 there is no approximate location: every grant is precise.
         authorization = AuthorizationModel(
-            granted: configuration.initialAuthorization, accuracy: configuration.initialAccuracyAuthorization,
+            granted: configuration.initialAuthorization,
+            accuracy: configuration.profile.hasReducedAccuracy ? configuration.initialAccuracyAuthorization : .fullAccuracy,
             servicesEnabled: configuration.locationServicesEnabled)
     }
 
     func add(_ manager: SimLocationManager) { managers.append(manager) }
+
+    // MARK: §7 What the run used of the Info.plist
+
+    /// Whether the app relied on background location: it set `allowsBackgroundLocationUpdates`
+    /// (iOS 9+), or standard updates ran while it was in the background with the flag on (or,
+    /// before iOS 9, at all).
+    private(set) var usedBackgroundLocation = false
+    /// The usage strings the app's authorization requests needed.
+    private(set) var requestedUsage: Set<SimUsageDescription> = []
+
+    func noteBackgroundLocationRequested() { usedBackgroundLocation = true }
+    func noteRequest(always: Bool) {
+        requestedUsage.insert(.locationWhenInUse)
+        if always { requestedUsage.insert(.locationAlwaysAndWhenInUse) }
+    }
+
+    public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse {
+        SimInfoPlistUse(backgroundModes: usedBackgroundLocation ? [.location] : [], usageDescriptions: requestedUsage)
+    }
 
     // MARK: §4
 
@@ -39,6 +60,10 @@ public final class LocationServices: BackgroundMechanism {
     public func holdStatus(in system: SimSystem) -> SimHoldStatus {
         var obstacle: SimCause?
         for manager in managers where manager.hasUsedUpdates {
+            if !usedBackgroundLocation, system.appState == .background, manager.updatesRequested, manager.pauseCause == nil,
+               manager.allowsBackgroundLocationUpdates || !system.profile.hasBackgroundLocationFlag {
+                usedBackgroundLocation = true
+            }
             if manager.updatesRequested, keepAliveObstacle(manager, in: system) == nil {
                 // Under the delivery policy the session holds only as long as fixes keep refreshing the budget.
                 return .holding(SimHold(kind: .locationUpdates, spendsBudget: system.configuration.policy == .delivery, isAssertion: false))
@@ -54,6 +79,7 @@ public final class LocationServices: BackgroundMechanism {
     func changeAuthorization(_ change: (inout AuthorizationModel) -> Void, _ cause: SimCause, in system: SimSystem) {
         let before = (authorization.effective, authorization.accuracy)
         change(&authorization)
+        if !system.profile.hasReducedAccuracy { authorization.accuracy = .fullAccuracy }
         let after = (authorization.effective, authorization.accuracy)
         guard before != after else { return }
         system.emit(.authorizationChange, .authorizationChange(

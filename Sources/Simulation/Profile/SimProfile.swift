@@ -57,6 +57,33 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// Whether `requestAlwaysAuthorization` from notDetermined grants provisional Always, with the
     /// second prompt at the first event that needs Always (iOS 13+). [doc][obs]
     public var grantsProvisionalAlways: Bool
+    /// Whether approximate location exists (iOS 14+: `accuracyAuthorization`, the Precise Location
+    /// switch). Before iOS 14 every grant is precise: the user's "precise: false", a starting
+    /// reduced accuracy and a Precise Location change in Settings leave the accuracy full. [doc]
+    public var hasReducedAccuracy: Bool
+
+    // MARK: §1, §9 The debugger
+
+    /// Whether iOS suspends the app when nothing holds it (or freezes it while the device sleeps).
+    /// Off under Xcode's debugger: "Xcode's debugger prevents the system from suspending your app"
+    /// (DTS thread 14855). The budget still runs and expiration handlers still run. [dts]
+    public var suspendsApps: Bool
+    /// Whether the watchdog terminates an app whose background tasks stay open past the
+    /// handlers' allowance (0x8badf00d). Off under the debugger. [dts]
+    public var watchdogEnabled: Bool
+
+    // MARK: §14 Pushes, fetch, VoIP
+
+    /// Silent pushes delivered in any hour; more are held, the newest only ("no more than two or
+    /// three per hour"). [doc]
+    public var silentPushesPerHour = 3
+    /// Seconds a silent push, a fetch or a VoIP push gives an app it wakes or launches. [doc]
+    public var pushWakeSeconds = 30.0
+    /// Whether a VoIP push the app does not report as a call gets it terminated (iOS 13+; the
+    /// named profiles before iOS 13 say false). [doc]
+    public var voipPushRequiresCall = true
+    /// VoIP pushes not reported as calls after which iOS stops delivering them. [obs]
+    public var voipFailuresBeforeCutOff = 3
 
     // MARK: §12 BGTaskScheduler
 
@@ -86,8 +113,13 @@ public struct SimProfile: Hashable, Sendable, Codable {
         deliversFixesWhenAccuracyImproves: Bool = false,
         significantChangeDistance: Double = 500, significantChangeMinimumInterval: Double = 300,
         hasBackgroundLocationFlag: Bool = true, significantChangeWakeSeconds: Double = 30,
-        grantsProvisionalAlways: Bool
+        grantsProvisionalAlways: Bool, hasReducedAccuracy: Bool = true,
+        suspendsApps: Bool = true, watchdogEnabled: Bool = true, voipPushRequiresCall: Bool = true
     ) {
+        self.voipPushRequiresCall = voipPushRequiresCall
+        self.hasReducedAccuracy = hasReducedAccuracy
+        self.suspendsApps = suspendsApps
+        self.watchdogEnabled = watchdogEnabled
         self.hasBackgroundLocationFlag = hasBackgroundLocationFlag
         self.significantChangeWakeSeconds = significantChangeWakeSeconds
         self.name = name
@@ -113,23 +145,51 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// iOS 4–6: 600 s that run even while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS6 = SimProfile(
         name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false)
+        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false)
     /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS7 = SimProfile(
         name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false)
+        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false)
+    /// iOS 9: the first with `allowsBackgroundLocationUpdates` (§3); 180 s, paused while asleep.
+    public static let iOS9 = SimProfile(
+        name: "ios9", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
+        hasReducedAccuracy: false, voipPushRequiresCall: false)
     /// iOS 9–12: 180 s, paused while asleep; `allowsBackgroundLocationUpdates` exists.
     public static let iOS12 = SimProfile(
-        name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false)
-    /// iOS 13–16: 30 s, paused while asleep, provisional Always.
+        name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
+        hasReducedAccuracy: false, voipPushRequiresCall: false)
+    /// iOS 13: 30 s, paused while asleep, provisional Always; no approximate location yet.
     public static let iOS13 = SimProfile(
-        name: "ios13", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-    /// iOS 17 and later: as iOS 13.
+        name: "ios13", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true,
+        hasReducedAccuracy: false)
+    /// iOS 14–16: as iOS 13, and approximate location (reduced accuracy, §5) exists.
+    public static let iOS14 = SimProfile(
+        name: "ios14", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+    /// iOS 17: as iOS 14.
     public static let iOS17 = SimProfile(
         name: "ios17", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+    /// iOS 18: as iOS 17 (§10–§14 change APIs, not these numbers).
+    public static let iOS18 = SimProfile(
+        name: "ios18", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+    /// iOS 26: as iOS 17.
+    public static let iOS26 = SimProfile(
+        name: "ios26", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+    /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
+    /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
+    public static let debugger = SimProfile.iOS17.underDebugger(named: "debugger")
 
-    /// The named profiles, oldest first.
-    public static let all: [SimProfile] = [.iOS6, .iOS7, .iOS12, .iOS13, .iOS17]
+    /// The named profiles, oldest first, then ``debugger``.
+    public static let all: [SimProfile] = [.iOS6, .iOS7, .iOS9, .iOS12, .iOS13, .iOS14, .iOS17, .iOS18, .iOS26, .debugger]
+
+    /// This profile with Xcode's debugger attached: never suspended, no watchdog; the other
+    /// numbers (budget, expiration handlers) unchanged. Named `name`, or this name + "+debugger".
+    public func underDebugger(named name: String? = nil) -> SimProfile {
+        var profile = self
+        profile.name = name ?? self.name + "+debugger"
+        profile.suspendsApps = false
+        profile.watchdogEnabled = false
+        return profile
+    }
 
     /// The stationary window for an activity type (15 min if the profile names none).
     public func stationaryWindow(for activity: SimActivityType) -> Double {

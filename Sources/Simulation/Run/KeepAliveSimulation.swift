@@ -34,6 +34,8 @@ public final class KeepAliveSimulation {
         system.install(LocationServices(configuration: configuration))
         system.install(SignificantLocationChanges())
         system.install(BackgroundTasks())
+        system.install(BackgroundAudio())
+        system.install(PushNotifications())
         system.install(BackgroundTaskScheduler())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
@@ -163,7 +165,10 @@ public final class KeepAliveSimulation {
             strictSuspendedAt: strictAt,
             durationSeconds: now.seconds,
             processes: system.process,
-            warnings: system.warnings)
+            warnings: system.warnings,
+            exitCategory: system.firstTerminationCause.flatMap(SimExitCategory.init),
+            exitedInForeground: system.firstTerminationInForeground,
+            infoPlistFindings: system.infoPlistFindings)
     }
 
     private static func apply(_ action: SimScenarioEvent.Action, to system: SimSystem) {
@@ -195,6 +200,12 @@ public final class KeepAliveSimulation {
             system.mechanism(LocationServices.self)?.changeAuthorization({ $0.servicesEnabled = enabled }, .locationServicesSwitched(on: enabled), in: system)
         case .beginBackgroundTask, .endBackgroundTask, .startUpdatingLocation, .stopUpdatingLocation:
             runAppAction(action, in: system)
+        case .call(let accepted, let seconds):
+            system.mechanism(BackgroundAudio.self)?.interrupt(by: accepted ? .call : .declinedCall, seconds: seconds, in: system)
+        case .alarm(let seconds):
+            system.mechanism(BackgroundAudio.self)?.interrupt(by: .alarm, seconds: seconds, in: system)
+        case .push(let kind):
+            system.mechanism(PushNotifications.self)?.arrive(kind, in: system)
         // MARK: §12 BGTaskScheduler
         case .bgLaunch(let identifier):
             system.mechanism(BackgroundTaskScheduler.self)?.launchNow(identifier, in: system)

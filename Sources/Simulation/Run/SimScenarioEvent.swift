@@ -29,6 +29,12 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         /// The app's own code: start or stop standard location updates.
         case startUpdatingLocation
         case stopUpdatingLocation
+        /// A phone call rings for, or (accepted) lasts, `seconds`: it interrupts the app's audio (§13).
+        case call(accepted: Bool, seconds: Double)
+        /// An alarm sounds for `seconds`, interrupting the app's audio.
+        case alarm(seconds: Double)
+        /// A silent push, a VoIP push or a background fetch arrives (§14).
+        case push(SimPushKind)
         // MARK: §12 BGTaskScheduler
         /// iOS launches the pending BGTask request with this identifier now.
         case bgLaunch(identifier: String)

@@ -40,4 +40,13 @@ public struct SimSummary: Hashable, Sendable, Codable {
     /// What the simulator warns about the run as a whole (the first 100); what iOS logs at a
     /// moment is in the event log.
     public var warnings: [SimWarning]
+    /// How MetricKit would count the first process exit (`terminatedAt`); `nil` when no process
+    /// ended, or the user force-quit it (§9).
+    public var exitCategory: SimExitCategory?
+    /// Whether that exit happened on screen: MetricKit counts it in `MXForegroundExitData`, not
+    /// `MXBackgroundExitData`.
+    public var exitedInForeground: Bool
+    /// The Info.plist lint (§7): what the app declares against what the run used. Each is also
+    /// in `warnings`.
+    public var infoPlistFindings: [SimPlistFinding]
 }

@@ -1,0 +1,61 @@
+/// How MetricKit's `MXBackgroundExitData` would count the end of an app process (§9): one case
+/// per counter. A suspension is not an exit; a user's force quit has no counter.
+///
+/// ```swift
+/// SimExitCategory(.watchdog(openTasks: tasks, allowance: 1))  // .backgroundTaskAssertionTimeout
+/// ```
+public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
+    case normalAppExit
+    case memoryResourceLimit
+    case cpuResourceLimit
+    case memoryPressureExit
+    case suspendedWithLockedFile
+    case illegalInstruction
+    case badAccess
+    case appWatchdog
+    case backgroundTaskAssertionTimeout
+    case abnormalExit
+
+    /// The MetricKit class that counts an exit in the background, or on screen.
+    public static func metricKitClass(inForeground: Bool) -> String {
+        inForeground ? "MXForegroundExitData" : "MXBackgroundExitData"
+    }
+
+    /// The property that counts this exit (`MXBackgroundExitData` has them all; `MXForegroundExitData`
+    /// the normal, abnormal, watchdog, memory-limit, bad-access and illegal-instruction ones).
+    public var metricKitProperty: String {
+        switch self {
+        case .normalAppExit: "cumulativeNormalAppExitCount"
+        case .memoryResourceLimit: "cumulativeMemoryResourceLimitExitCount"
+        case .cpuResourceLimit: "cumulativeCPUResourceLimitExitCount"
+        case .memoryPressureExit: "cumulativeMemoryPressureExitCount"
+        case .suspendedWithLockedFile: "cumulativeSuspendedWithLockedFileExitCount"
+        case .illegalInstruction: "cumulativeIllegalInstructionExitCount"
+        case .badAccess: "cumulativeBadAccessExitCount"
+        case .appWatchdog: "cumulativeAppWatchdogExitCount"
+        case .backgroundTaskAssertionTimeout: "cumulativeBackgroundTaskAssertionTimeoutExitCount"
+        case .abnormalExit: "cumulativeAbnormalExitCount"
+        }
+    }
+
+    /// The category of a process that ended for `cause`; `nil` when MetricKit counts no exit
+    /// (a force quit by the user) or the cause ends no process.
+    public init?(_ cause: SimCause) {
+        switch cause {
+        // "This exit usually occurs when the app fails to call endBackgroundTask" (MetricKit docs).
+        case .watchdog: self = .backgroundTaskAssertionTimeout
+        case .memoryPressure: self = .memoryPressureExit
+        // An uncaught NSException ends in abort(): "the most common causes of an abnormal exit are
+        // uncaught Objective-C exceptions, calls to an abort function" (MetricKit docs).
+        case .crash(.backgroundLocationWithoutMode): self = .abnormalExit
+        // A stack overflow runs into the guard page: EXC_BAD_ACCESS.
+        case .crash(.stackOverflow): self = .badAccess
+        // iOS kills the app (0xbaadca11); MetricKit has no counter of its own for it. [model]
+        case .crash(.voipPushWithoutCall): self = .abnormalExit
+        // §12: a BGTask not completed in time; the BGTaskScheduler exceptions abort() the app.
+        case .bgTaskAssertionTimeout: self = .backgroundTaskAssertionTimeout
+        case .crash(.bgTaskRegisteredTwice), .crash(.bgTaskRegisteredAfterLaunch), .crash(.bgTaskNoLaunchHandler): self = .abnormalExit
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Scenario
+import Simulation
+import Testing
+
+/// The audio scripts of `Tracks/Scenarios` on the four eras (§13).
+@MainActor @Suite struct AudioRecipeTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func run(_ recipe: String, profile: String) throws -> ReplayOutcome {
+        var settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/\(recipe).yaml").path)
+        settings.profile = profile
+        return try Replay(track: Self.root.appendingPathComponent("Tracks/walk-with-cafe-stop.gpx").path, settings: try settings.resolved()).run()
+    }
+
+    /// Silence keeps the app running on every era, and is never a pass.
+    @Test(arguments: ["ios6", "ios7", "ios13", "ios17"])
+    func silentAudioStaysAliveButDoesNotPass(profile: String) throws {
+        let outcome = try run("silent-audio", profile: profile)
+        #expect(outcome.result.summary.verdict == .keptAlive)
+        #expect(outcome.result.summary.warnings.first == .silentAudioKeepAlive)
+        // From iOS 9 the declared location mode goes unused (no background flag): the lint says so too.
+        #expect(outcome.result.summary.warnings.count == (profile == "ios6" || profile == "ios7" ? 1 : 2))
+        #expect(!outcome.keptAlive)
+    }
+
+    /// The accepted call at 1200 s stops the audio; the task's fresh budget (600, 180 or 30 s)
+    /// runs out before the call ends at 2100 s.
+    @Test(arguments: [("ios6", 600.0), ("ios7", 180), ("ios13", 30), ("ios17", 30)])
+    func aPodcastSurvivesADeclinedCallButNotALongOne(profile: String, budget: Double) throws {
+        let result = try run("podcast-call", profile: profile).result
+        #expect(result.summary.verdict == .suspended)
+        #expect(result.summary.suspendedAt == 1_200 + budget)
+        #expect(result.summary.causes == [.backgroundTimeExpired(budget: budget), .audioInterrupted(.call), .tasksEndedInHandlers])
+        let ends = result.events.compactMap { event -> At? in
+            if case .audio(.interruptionEnded(_, let delivered)) = event.detail { At(event.time, delivered) } else { nil }
+        }
+        #expect(ends == [At(615, true), At(2_100, false)])
+    }
+
+    private struct At: Equatable {
+        let time: Double
+        let delivered: Bool
+        init(_ time: Double, _ delivered: Bool) {
+            self.time = time
+            self.delivered = delivered
+        }
+    }
+}

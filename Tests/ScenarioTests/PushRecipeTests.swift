@@ -1,0 +1,27 @@
+import Foundation
+import Scenario
+import Simulation
+import Testing
+
+/// `voip-without-callkit.yaml` on four eras (§14).
+@MainActor @Suite struct PushRecipeTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Suspended at 65 (left at 60, 5 s of grace) everywhere. Before iOS 13 the five pushes (180 to
+    /// 660 s, every 120 s) each wake it; from iOS 13 each of the first three kills it (a new process
+    /// for the next), and the last two are dropped.
+    @Test(arguments: [("ios6", false), ("ios12", false), ("ios13", true), ("ios17", true)])
+    func voipPushesWithoutCallsKillTheAppFromIOS13(profile: String, killed: Bool) throws {
+        var settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/voip-without-callkit.yaml").path)
+        settings.profile = profile
+        let result = try Replay(track: Self.root.appendingPathComponent("Tracks/city-commute.gpx").path, settings: try settings.resolved()).run().result
+        #expect(result.summary.suspendedAt == 65)
+        #expect(result.summary.terminatedAt == (killed ? 180 : nil))
+        #expect(result.summary.exitCategory == (killed ? .abnormalExit : nil))
+        let delivered = result.events.filter { $0.detail == .push(.delivered(.voip)) }.map(\.time)
+        let dropped = result.events.filter { $0.detail == .push(.dropped(.voip, .tooManyUnreportedCalls)) }.map(\.time)
+        #expect(delivered == (killed ? [180, 300, 420] : [180, 300, 420, 540, 660]))
+        #expect(dropped == (killed ? [540, 660] : []))
+        #expect(result.summary.processes == (killed ? 3 : 1))
+    }
+}
