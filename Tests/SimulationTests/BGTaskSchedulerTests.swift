@@ -75,6 +75,18 @@ import Testing
         #expect(result.summary.terminatedAt == 200)
     }
 
+    @Test func underTheDebuggerTheTaskFailsInsteadOfAKill() {
+        // The debugger profile keeps the watchdog off (§9): at 200 the task ends failed, and the
+        // app, never suspended under the debugger, is not killed.
+        var debugger = SimProfile.debugger
+        debugger.bgTaskLaunchDelay = 100...100
+        let result = run(script(onExpiry: [], work: []), timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: debugger)
+        #expect(log(result, [.bgTaskExpiration, .bgTaskFailed]) == [
+            At(195, .bgTaskExpiration(refresh, .timeUp, hasHandler: true)), At(200, .bgTaskFailed(refresh)),
+        ])
+        #expect(result.summary.terminatedAt == nil)
+    }
+
     @Test func aTaskWithoutAnExpirationHandlerIsMarkedFailed() {
         // No expiration handler: at 195 the task fails instead of running one; nothing holds the
         // app any more, so it is suspended after the 5 s grace, at 200, and not killed.

@@ -304,11 +304,12 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     }
 
     /// The task's time is over: if it is still not completed, iOS kills the app — unless the app
-    /// is on screen, where nothing is killed and the task just ends, failed. [model]
+    /// is on screen [model] or the debugger keeps the watchdog off: then the task just ends, failed.
     private func timeUp(_ task: SimBGTask, in system: SimSystem) {
         guard let index = running.firstIndex(where: { $0.task === task }) else { return }
         let run = running[index]
-        guard !system.appState.isForeground else {
+        // On screen iOS kills nothing [model]; under the debugger profile the watchdog is off (§9).
+        guard !system.appState.isForeground, system.profile.watchdogEnabled else {
             end(at: index, in: system)
             system.emit(.bgTaskFailed, .bgTaskFailed(run.record))
             released(in: system)
