@@ -58,6 +58,10 @@ public struct AppScript: Hashable, Sendable {
         case regionExit = "region-exit"
         /// `locationManager(_:didVisit:)`.
         case visit
+        // MARK: §12 BGTaskScheduler
+        /// A BGTask's launch handler: iOS launched a task `register-task` registered (every task;
+        /// `complete-task` completes the one launched).
+        case bgTask = "bg-task"
 
         public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -119,6 +123,18 @@ public struct AppScript: Hashable, Sendable {
         case startVisits
         /// `stopMonitoringVisits()`.
         case stopVisits
+        // MARK: §12 BGTaskScheduler
+        /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch): the task's launch runs
+        /// `bg-task`. With `onExpiry` (even empty) the launch handler sets an expiration handler
+        /// that runs it; without, the task has none and fails when its time is up.
+        case registerTask(id: String, onExpiry: [Action]?)
+        /// `submit(BGAppRefreshTaskRequest)` not before `earliest` seconds from now; an error is
+        /// caught (`try?`) and shows in the event log.
+        case submitRefresh(id: String, earliest: Double)
+        /// `submit(BGProcessingTaskRequest)`, as `submitRefresh`.
+        case submitProcessing(id: String, earliest: Double, requiresExternalPower: Bool)
+        /// `task.setTaskCompleted(success:)` for the task whose handler runs, else the oldest running one.
+        case completeTask(success: Bool)
     }
 
     /// What an `if` can ask about the app's situation.
@@ -229,6 +245,7 @@ extension AppScript.Action {
         case .beginTask(_, _, let onExpiry): onExpiry
         case .after(_, let actions): actions
         case .when(_, let actions, let otherwise): actions + otherwise
+        case .registerTask(_, let onExpiry): onExpiry ?? []
         default: []
         }
         return children.flatMap { [$0] + $0.nested }
@@ -243,6 +260,8 @@ extension AppScript.Action {
                 .after(seconds: seconds, actions: map(actions, transform))
             case .when(let condition, let actions, let otherwise):
                 .when(condition, actions: map(actions, transform), otherwise: map(otherwise, transform))
+            case .registerTask(let id, let onExpiry):
+                .registerTask(id: id, onExpiry: onExpiry.map { map($0, transform) })
             default:
                 action
             }

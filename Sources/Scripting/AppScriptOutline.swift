@@ -33,6 +33,8 @@ public struct AppScriptOutline: Hashable, Sendable {
     public var taskHabit: TaskHabit
     /// How many timers the app has.
     public var timers: Int
+    /// The BGTask identifiers the script registers (§12), in reading order.
+    public var registeredTasks: [String] = []
 
     /// Reads `script`.
     public init(_ script: AppScript) {
@@ -63,6 +65,7 @@ public struct AppScriptOutline: Hashable, Sendable {
         }
         taskHabit = handlers.isEmpty ? .none : handlers.allSatisfy { $0 } ? .endedInHandler : handlers.contains(true) ? .mixed : .neverEnded
         timers = script.timers.count
+        for case .registerTask(let id, _) in script.allActions where !registeredTasks.contains(id) { registeredTasks.append(id) }
     }
 }
 

@@ -145,7 +145,50 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             manager.stopMonitoring(for: region)
         case .startVisits: manager.startMonitoringVisits()
         case .stopVisits: manager.stopMonitoringVisits()
+        // MARK: §12 BGTaskScheduler
+        case .registerTask(let id, let onExpiry):
+            application.taskScheduler.register(forTaskWithIdentifier: id) { [weak self] task in
+                self?.launched(task, onExpiry: onExpiry)
+            }
+        case .submitRefresh(let id, let earliest):
+            let request = SimBGAppRefreshTaskRequest(identifier: id)
+            request.earliestBeginDate = application.clock.now.adding(seconds: earliest).seconds
+            try? application.taskScheduler.submit(request)
+        case .submitProcessing(let id, let earliest, let requiresExternalPower):
+            let request = SimBGProcessingTaskRequest(identifier: id)
+            request.earliestBeginDate = application.clock.now.adding(seconds: earliest).seconds
+            request.requiresExternalPower = requiresExternalPower
+            try? application.taskScheduler.submit(request)
+        case .completeTask(let success):
+            guard let task = currentTask ?? bgTasks.first else { return }
+            bgTasks.removeAll { $0 === task }
+            task.setTaskCompleted(success: success)
         }
+    }
+
+    // MARK: §12 BGTaskScheduler
+
+    /// The BGTasks launched in this process and not yet completed by the script, oldest first.
+    public private(set) var bgTasks: [SimBGTask] = []
+    /// The task whose launch or expiration handler runs now.
+    private var currentTask: SimBGTask?
+
+    private func launched(_ task: SimBGTask, onExpiry: [AppScript.Action]?) {
+        bgTasks.append(task)
+        if let onExpiry {
+            task.expirationHandler = { [weak self, weak task] in
+                guard let self, let task else { return }
+                with(task) { perform(onExpiry) }
+            }
+        }
+        with(task) { run(.bgTask) }
+    }
+
+    private func with(_ task: SimBGTask, _ body: () -> Void) {
+        let outer = currentTask
+        currentTask = task
+        defer { currentTask = outer }
+        body()
     }
 
     private func holds(_ condition: AppScript.Condition, _ application: SimApplication, _ manager: SimLocationManager) -> Bool {

@@ -184,7 +184,7 @@ import Testing
         ("app: [x]", "s.yaml:1:6: 'app' must be a mapping of info, on and timers"),
         ("app: {colour: red}", "s.yaml:1:7: 'colour' is not a field of 'app' (info, on, timers)"),
         ("app: {info: [location]}", "s.yaml:1:13: 'info' must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage"),
-        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage)"),
+        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers)"),
         ("app: {info: {backgroundModes: location}}", "s.yaml:1:31: 'backgroundModes' must be a list of modes"),
         ("app: {info: {backgroundModes: [[location]]}}", "s.yaml:1:32: 'backgroundModes' must be a list of mode names, not of lists or mappings"),
         ("app: {info: {backgroundModes: [location, gps]}}",
@@ -192,14 +192,14 @@ import Testing
         ("app: {info: {alwaysUsage: maybe}}", "s.yaml:1:27: 'alwaysUsage' must be true or false"),
         ("app: {on: [launch]}", "s.yaml:1:11: 'on' must be a mapping of triggers to actions"),
         ("app: {on: {start: [start-updates]}}",
-         "s.yaml:1:12: 'start' is not a trigger (launch, background, foreground, paused, resumed, denied, authorization, error, location, wake, terminate, interruption, push, region-enter, region-exit, visit)"),
+         "s.yaml:1:12: 'start' is not a trigger (launch, background, foreground, paused, resumed, denied, authorization, error, location, wake, terminate, interruption, push, region-enter, region-exit, visit, bg-task)"),
         ("app: {timers: {every: 60}}", "s.yaml:1:15: 'timers' must be a list of timers"),
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
         ("app: {on: {launch: [dance]}}",
-         "s.yaml:1:21: 'launch' 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits)"),
+         "s.yaml:1:21: 'launch' 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task)"),
         ("app: {on: {launch: [{dance: 1}]}}",
-         "s.yaml:1:22: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits)"),
+         "s.yaml:1:22: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task)"),
         ("app: {on: {launch: [set]}}", "s.yaml:1:21: 'set' needs a value: {set: …}"),
         ("app: {on: {launch: [{}]}}", "s.yaml:1:21: 'launch' holds an empty mapping where an action belongs"),
         ("app: {on: {launch: [[start-updates]]}}", "s.yaml:1:21: 'launch' must be a list of actions, not of lists"),
@@ -242,7 +242,7 @@ import Testing
         ("app: {timers: [{every: 1, while: night, do: stop-updates}]}", "s.yaml:1:34: 'while' 'night' is not a timer condition (background, foreground, always)"),
         ("app: {timers: [{every: 1, do: stop-updates, at: 5}]}", "s.yaml:1:45: 'at' is not a field of a timer (every, while, do)"),
         ("app: {timers: [{every: 1, do: [{dance: 1}]}]}",
-         "s.yaml:1:33: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits)"),
+         "s.yaml:1:33: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task)"),
     ])
     func mistakesAreNamedWithTheirPlaceAndTheChoices(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }
@@ -253,6 +253,7 @@ import Testing
         let values = [
             "set": "{}", "end-task": "t", "log": "x", "after": "1, do: []", "if": "denied, do: []",
             "monitor-region": "{radius: 100, id: a}", "stop-monitoring-region": "a",
+            "register-task": "r", "submit-refresh": "r", "submit-processing": "r",
         ]
         for name in AppScriptReader.actionNames {
             let action = AppScriptReader.action(word: name) != nil ? name : "{\(name): \(values[name] ?? "")}"

@@ -92,6 +92,61 @@ public enum Prose {
             return "didVisit: departure at \(Formatting.clock(departure)) (arrived \(arrival))"
         case .visitMonitoring:
             return event.kind == .visitStop ? "stopMonitoringVisits" : "startMonitoringVisits"
+        // MARK: §12 BGTaskScheduler
+        case .scenario(.backgroundAppRefreshSwitched(let on)):
+            return "Background App Refresh switched \(on ? "on" : "off") in Settings"
+        case .scenario(.chargingChanged(let charging)):
+            return charging ? "the device is connected to power" : "the device is disconnected from power"
+        case .bgTaskRegister(let identifier, let accepted):
+            return accepted ? "BGTaskScheduler registers a launch handler for \"\(identifier)\""
+                : "BGTaskScheduler refuses to register \"\(identifier)\": it is not in BGTaskSchedulerPermittedIdentifiers"
+        case .bgTaskSubmit(let task, let earliest, let launchAt, let replaced):
+            return "submit \(text(task)), not before \(Formatting.clock(earliest)): iOS plans to launch it at \(Formatting.clock(launchAt)) (\(number(launchAt - earliest)) s system delay)\(replaced ? "; it replaces the pending request" : "")"
+        case .bgTaskSubmitFailed(let task, let error):
+            return "submit \(text(task)) throws \(text(error))"
+        case .bgTaskCancel(let identifier):
+            return "cancel(taskRequestWithIdentifier: \"\(identifier)\")"
+        case .bgTaskDeferred(let task, let deferral):
+            return "\(text(task)) is due but not launched: \(text(deferral))"
+        case .bgTaskLaunch(let task, let seconds, let forced):
+            return "iOS launches \(text(task))\(forced ? " now (bg-launch)" : "") for \(number(seconds)) s: its launch handler runs"
+        case .bgTaskExpiration(let task, let reason, let hasHandler):
+            return "\(text(task)) expires (\(text(reason))): \(hasHandler ? "its expiration handler runs" : "it has no expiration handler")"
+        case .bgTaskComplete(let task, let success, let seconds):
+            return "setTaskCompleted(success: \(success)) for \(text(task)) after \(number(seconds)) s"
+        case .bgTaskFailed(let task):
+            return "\(text(task)) is marked failed: it expired without an expiration handler"
+        }
+    }
+
+    private static func text(_ task: SimBGTaskRecord) -> String {
+        "\(task.kind == .appRefresh ? "BGAppRefreshTask" : "BGProcessingTask") \"\(task.identifier)\""
+    }
+
+    private static func text(_ error: SimBGTaskSchedulerError) -> String {
+        switch error {
+        case .unavailable: "BGTaskScheduler.Error unavailable (1): Background App Refresh is off"
+        case .tooManyPendingTaskRequests: "BGTaskScheduler.Error tooManyPendingTaskRequests (2): at most 1 app refresh and 10 processing requests may be pending"
+        case .notPermitted: "BGTaskScheduler.Error notPermitted (3): the identifier is not in BGTaskSchedulerPermittedIdentifiers, or UIBackgroundModes lacks fetch/processing"
+        }
+    }
+
+    private static func text(_ deferral: SimBGTaskDeferral) -> String {
+        switch deferral {
+        case .forceQuit: "the user force-quit the app; iOS launches nothing for it until the user opens it again"
+        case .backgroundAppRefreshOff: "Background App Refresh is off"
+        case .appInUse: "the app is on screen; it runs when the app is in the background"
+        case .deviceInUse: "a processing task waits for an idle (locked) device"
+        case .notCharging: "it requires external power and the device is not charging"
+        }
+    }
+
+    private static func text(_ reason: SimBGTaskExpiry) -> String {
+        switch reason {
+        case .timeUp: "its time is nearly up"
+        case .deviceInUse: "the user started using the device"
+        case .powerDisconnected: "the device was disconnected from power"
+        case .scenario: "bg-expire"
         }
     }
 
@@ -145,6 +200,16 @@ public enum Prose {
         case .audioModeMissing: "UIBackgroundModes lacks 'audio'"
         case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
         case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
+        // MARK: §12 BGTaskScheduler
+        case .bgTaskAssertionTimeout(let task, let seconds):
+            "background task assertion timeout: \(text(task)) was not completed \(number(seconds)) s after its launch"
+        case .bgTasksEnded: "every BGTask was completed or failed"
+        case .crash(.bgTaskRegisteredTwice(let identifier)):
+            "NSInternalInconsistencyException: Launch handler for task with identifier \(identifier) has already been registered"
+        case .crash(.bgTaskRegisteredAfterLaunch(let identifier)):
+            "NSInternalInconsistencyException: All launch handlers must be registered before application finishes launching (\(identifier))"
+        case .crash(.bgTaskNoLaunchHandler(let identifier)):
+            "NSInternalInconsistencyException: No launch handler registered for task with identifier \(identifier)"
         }
     }
 
@@ -205,6 +270,10 @@ public enum Prose {
         // MARK: Regions and visits (§11)
         case .regionEventNotDelivered(let identifier, let status):
             "\(identifier.map { "the event of region \"\($0)\"" } ?? "a visit") is lost: the app does not run, and iOS wakes or relaunches it for regions and visits only with Always (it is \(status))"
+        // MARK: §12 BGTaskScheduler
+        case .bgTaskNotPending(let identifier): "bg-launch: no BGTask request \"\(identifier)\" is pending"
+        case .bgTaskNotRunning(let identifier): "bg-expire: no BGTask \"\(identifier)\" is running"
+        case .bgTaskAlreadyEnded(let identifier): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
         }
     }
 
@@ -219,6 +288,8 @@ public enum Prose {
             "Info.plist: the app relies on the '\(mode.rawValue)' background mode, which UIBackgroundModes lacks"
         case .usageDescriptionMissing(let key):
             "Info.plist: \(key.rawValue) is missing, and the app's authorization request needs it"
+        case .taskIdentifierNotPermitted(let identifier):  // §12
+            "Info.plist: BGTaskSchedulerPermittedIdentifiers lacks \"\(identifier)\", which the app registers or submits"
         }
     }
 
@@ -275,6 +346,7 @@ public enum Prose {
         case .audioPlayback(silent: false): "audio playback"
         case .audioPlayback(silent: true): "silent audio playback"
         case .other(let name): name
+        case .bgTasks(let tasks): tasks.map(text).joined(separator: " and ")
         }
     }
 
@@ -288,6 +360,8 @@ public enum Prose {
         case .regionEntry: "a region entry"
         case .regionExit: "a region exit"
         case .visit: "a visit"
+        case .appRefreshTask: "a BGAppRefreshTask"
+        case .processingTask: "a BGProcessingTask"
         }
     }
 

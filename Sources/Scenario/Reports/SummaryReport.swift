@@ -60,6 +60,7 @@ public enum SummaryReport {
         case .modeDeclaredButUnused(let mode): ("modeDeclaredButUnused", mode.rawValue)
         case .modeUsedButNotDeclared(let mode): ("modeUsedButNotDeclared", mode.rawValue)
         case .usageDescriptionMissing(let usage): ("usageDescriptionMissing", usage.rawValue)
+        case .taskIdentifierNotPermitted(let identifier): ("taskIdentifierNotPermitted", identifier)  // §12
         }
         return .object([("finding", .string(name)), ("key", .string(key)), ("text", .string(Prose.text(finding)))])
     }

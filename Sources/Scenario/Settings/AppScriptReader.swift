@@ -28,6 +28,8 @@ struct AppScriptReader: ScenarioNodeReader {
         "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
         // MARK: Regions and visits (§11)
         "monitor-region", "stop-monitoring-region", "start-visits", "stop-visits",
+        // §12 BGTaskScheduler
+        "register-task", "submit-refresh", "submit-processing", "complete-task",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -50,6 +52,7 @@ struct AppScriptReader: ScenarioNodeReader {
         // MARK: Regions and visits (§11)
         case "start-visits": .startVisits
         case "stop-visits": .stopVisits
+        case "complete-task": .completeTask(success: true)
         default: nil
         }
     }
@@ -59,6 +62,8 @@ struct AppScriptReader: ScenarioNodeReader {
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
         // MARK: Regions and visits (§11)
         "monitor-region": [], "stop-monitoring-region": [],
+        // §12 BGTaskScheduler
+        "register-task": [], "submit-refresh": [], "submit-processing": [], "complete-task": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -137,8 +142,16 @@ struct AppScriptReader: ScenarioNodeReader {
                 info.whenInUseUsageDescription = try bool(key, value) ? described.whenInUseUsageDescription : nil
             case "alwaysUsage":
                 info.alwaysAndWhenInUseUsageDescription = try bool(key, value) ? described.alwaysAndWhenInUseUsageDescription : nil
+            case "bgTaskIdentifiers":  // §12: BGTaskSchedulerPermittedIdentifiers
+                guard let list = value.sequence else { throw fail(key, "must be a list of task identifiers", value) }
+                for item in list {
+                    guard item.null == nil, let identifier = item.scalar?.string, !identifier.isEmpty else {
+                        throw fail(key, "must be a list of task identifiers, not of lists or mappings", item)
+                    }
+                    info.permittedBackgroundTaskIdentifiers.append(identifier)
+                }
             default:
-                throw fail(key, "is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage)", keyNode)
+                throw fail(key, "is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers)", keyNode)
             }
         }
         return info
@@ -242,6 +255,8 @@ struct AppScriptReader: ScenarioNodeReader {
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)
+        case "register-task", "submit-refresh", "submit-processing", "complete-task":
+            return try bgTaskAction(verb.key, value, depth: depth)
         case "after":
             let seconds = try number(verb.key, value, .duration)
             guard let actions = fields["do"] else { throw fail("do", "is needed by 'after'", node) }
@@ -301,6 +316,50 @@ struct AppScriptReader: ScenarioNodeReader {
             throw fail(latitude == nil ? "latitude" : "longitude", "is needed with '\(latitude == nil ? "longitude" : "latitude")' (or leave both out for the last fix)", node)
         }
         return .monitorRegion(latitude: latitude, longitude: longitude, radius: radius, id: id)
+    }
+
+    // MARK: §12 BGTaskScheduler
+
+    /// The fields each BGTask action's mapping takes; `id` may also stand alone (`{register-task: refresh}`).
+    private static let bgTaskFields: [String: [String]] = [
+        "register-task": ["id", "onExpiry"], "submit-refresh": ["id", "earliest"],
+        "submit-processing": ["id", "earliest", "requiresExternalPower"], "complete-task": ["success"],
+    ]
+
+    /// `register-task`, `submit-refresh`, `submit-processing` (an identifier, or a mapping with
+    /// `id`) and `complete-task` (a mapping with `success`).
+    private mutating func bgTaskAction(_ verb: String, _ node: Yams.Node, depth: Int) throws(ReplayError) -> AppScript.Action {
+        let allowed = Self.bgTaskFields[verb] ?? []
+        var fields: [String: Yams.Node] = [:]
+        if let mapping = node.mapping {
+            for (keyNode, value) in mapping {
+                let key = try keyName(keyNode)
+                guard allowed.contains(key) else { throw fail(key, "is not a field of '\(verb)' (\(Self.list(allowed)))", keyNode) }
+                fields[key] = value
+            }
+        } else if verb != "complete-task", node.null == nil, node.scalar != nil {
+            fields["id"] = node
+        } else {
+            throw fail(verb, "must be a mapping of \(Self.list(allowed))\(verb == "complete-task" ? "" : ", or a task identifier")", node)
+        }
+        if verb == "complete-task" {
+            return .completeTask(success: try fields["success"].map { node throws(ReplayError) in try bool("success", node) } ?? true)
+        }
+        guard let idNode = fields["id"] else { throw fail("id", "is needed by '\(verb)'", node) }
+        guard idNode.null == nil, let id = idNode.scalar?.string, !id.isEmpty else { throw fail("id", "must be a task identifier", idNode) }
+        let earliest = try fields["earliest"].map { node throws(ReplayError) in try number("earliest", node, .duration) } ?? 0
+        switch verb {
+        case "register-task":
+            let onExpiry = try fields["onExpiry"].map { node throws(ReplayError) in
+                node.null != nil ? [] : try actionList("onExpiry", node, depth: depth + 1)
+            }
+            return .registerTask(id: id, onExpiry: onExpiry)
+        case "submit-refresh":
+            return .submitRefresh(id: id, earliest: earliest)
+        default:
+            let power = try fields["requiresExternalPower"].map { node throws(ReplayError) in try bool("requiresExternalPower", node) } ?? false
+            return .submitProcessing(id: id, earliest: earliest, requiresExternalPower: power)
+        }
     }
 
     /// A variable's name: a word, not empty.

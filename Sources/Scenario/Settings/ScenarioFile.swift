@@ -103,6 +103,8 @@ public enum ScenarioFile {
         "background", "foreground", "launch", "lock", "unlock", "memory-pressure", "force-quit", "authorization",
         "accuracy", "location-services", "begin-background-task", "end-background-task", "start-updates", "stop-updates",
         "call", "alarm", "silent-push", "voip-push", "fetch",
+        // §12 BGTaskScheduler
+        "bg-launch", "bg-expire", "background-app-refresh", "power",
     ]
 
     /// The `do:` name of an action, as a scenario file writes it (the reverse of the parser's switch).
@@ -127,6 +129,11 @@ public enum ScenarioFile {
         case .push(.silent): "silent-push"
         case .push(.voip): "voip-push"
         case .push(.fetch): "fetch"
+        // MARK: §12 BGTaskScheduler
+        case .bgLaunch: "bg-launch"
+        case .bgExpire: "bg-expire"
+        case .setBackgroundAppRefresh: "background-app-refresh"
+        case .setCharging: "power"
         }
     }
 
@@ -238,6 +245,18 @@ public enum ScenarioFile {
             case "location-services":
                 guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'location-services'", node) }
                 (action, allowed) = (.setLocationServices(enabled: try bool("enabled", enabledNode)), ["enabled"])
+            // MARK: §12 BGTaskScheduler
+            case "bg-launch", "bg-expire":
+                guard let idNode = fields["id"] else { throw fail("id", "is needed by '\(verb)'", node) }
+                let identifier = try string("id", idNode)
+                guard !identifier.isEmpty else { throw fail("id", "must be a task identifier", idNode) }
+                (action, allowed) = (verb == "bg-launch" ? .bgLaunch(identifier: identifier) : .bgExpire(identifier: identifier), ["id"])
+            case "background-app-refresh":
+                guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'background-app-refresh'", node) }
+                (action, allowed) = (.setBackgroundAppRefresh(enabled: try bool("enabled", enabledNode)), ["enabled"])
+            case "power":
+                guard let chargingNode = fields["charging"] else { throw fail("charging", "is needed by 'power'", node) }
+                (action, allowed) = (.setCharging(try bool("charging", chargingNode)), ["charging"])
             default:
                 throw fail("do", "'\(verb)' is not an action (\(ScenarioFile.verbs.joined(separator: ", ")))", doNode)
             }

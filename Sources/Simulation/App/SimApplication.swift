@@ -108,6 +108,14 @@ public final class SimApplication: BackgroundTasking {
     }
 
     func processEnded() { ended = true }
+
+    // MARK: §12 BGTaskScheduler
+
+    /// `BGTaskScheduler.shared` for this process.
+    public private(set) lazy var taskScheduler = SimBGTaskScheduler(application: self)
+
+    /// The simulation while this process runs; `nil` once it has ended.
+    var liveSystem: SimSystem? { live }
 }
 
 /// Counts the app tasks that are running, so that `runAsync` knows when they have all come to rest.

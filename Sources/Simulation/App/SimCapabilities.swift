@@ -6,6 +6,9 @@ public struct SimCapabilities: Hashable, Sendable, Codable {
     public var whenInUseUsageDescription: String?
     /// `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+); Always needs it as well.
     public var alwaysAndWhenInUseUsageDescription: String?
+    /// `BGTaskSchedulerPermittedIdentifiers` (§12): the identifiers `BGTaskScheduler` may register
+    /// and submit.
+    public var permittedBackgroundTaskIdentifiers: [String] = []
 
     /// Creates capabilities; the defaults are those of a typical navigation app.
     public init(

@@ -309,6 +309,13 @@ public final class SimSystem {
         terminate([.crash(crash)], verdict: .crashed)
     }
 
+    /// iOS kills the running app for a mechanism's reason (a BGTask not completed in time, §12):
+    /// a termination, not a crash. Added for mechanisms; the core itself never calls it.
+    public func terminate(because cause: SimCause) {
+        guard appState.isRunning else { return }
+        terminate([cause], verdict: .terminated)
+    }
+
     private func suspend(_ causes: [SimCause]) {
         guard appState == .background else { return }
         // Under Xcode's debugger iOS never suspends the app (§9); the log says so once per stay.

@@ -78,6 +78,12 @@ public enum SimCause: Hashable, Sendable, Codable {
     case audioInterrupted(SimAudioInterruptionSource)
     /// A suspended app's audio session is deactivated (iOS 10+).
     case audioDeactivatedOnSuspension
+    // MARK: §12 BGTaskScheduler
+    /// iOS killed the app: the BGTask was not completed `seconds` after its launch ("background
+    /// task assertion timeout" in MetricKit's words).
+    case bgTaskAssertionTimeout(SimBGTaskRecord, seconds: Double)
+    /// Every BGTask the app ran was completed (or failed): none holds the app any more.
+    case bgTasksEnded
 }
 
 /// Why iOS launches or wakes an app in the background.
@@ -90,6 +96,11 @@ public enum SimWakeReason: String, Hashable, Sendable, Codable {
     case regionEntry
     case regionExit
     case visit
+    // MARK: §12 BGTaskScheduler
+    /// A `BGAppRefreshTask` is launched.
+    case appRefreshTask
+    /// A `BGProcessingTask` is launched.
+    case processingTask
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.
@@ -104,6 +115,9 @@ public struct SimHold: Hashable, Sendable, Codable {
         case audioPlayback(silent: Bool)
         /// Any other mechanism, by name.
         case other(String)
+        // MARK: §12 BGTaskScheduler
+        /// Running BGTasks (launched, not yet completed).
+        case bgTasks([SimBGTaskRecord])
     }
 
     public var kind: Kind

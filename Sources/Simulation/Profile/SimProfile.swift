@@ -119,6 +119,23 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// VoIP pushes not reported as calls after which iOS stops delivering them. [obs]
     public var voipFailuresBeforeCutOff = 3
 
+    // MARK: §12 BGTaskScheduler
+
+    /// Seconds a `BGAppRefreshTask` runs ("about 30 s"). [doc][dts]
+    public var appRefreshTaskSeconds: Double = 30
+    /// Seconds a `BGProcessingTask` runs on an idle device ("minutes"). [doc][wwdc] The value is a [model] choice.
+    public var processingTaskSeconds: Double = 300
+    /// Seconds before a task's time is up that its expiration handler runs ("shortly before"); a
+    /// task still not completed at the end gets the app killed. [doc] The value is a [model] choice.
+    public var bgTaskExpirationLead: Double = 5
+    /// The system's delay after a request's earliest begin date, in seconds: drawn uniformly from
+    /// this range (whole seconds) with the run's seed, and never less than 1 s after the submit.
+    /// Real delays depend on usage, battery, Low Power Mode and rate limits and are often hours. [model]
+    public var bgTaskLaunchDelay: ClosedRange<Double> = 0...1800
+    /// Pending requests allowed at once: 1 app refresh, 10 processing. [doc]
+    public var maximumPendingRefreshRequests = 1
+    public var maximumPendingProcessingRequests = 10
+
     /// Creates a profile; the named profiles below are the usual starting points.
     public init(
         name: String, backgroundTimeBudget: Double, budgetRunsWhileAsleep: Bool,

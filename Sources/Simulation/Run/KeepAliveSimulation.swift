@@ -37,6 +37,7 @@ public final class KeepAliveSimulation {
         system.install(BackgroundAudio())
         system.install(PushNotifications())
         system.install(RegionMonitoring())
+        system.install(BackgroundTaskScheduler())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
@@ -206,6 +207,15 @@ public final class KeepAliveSimulation {
             system.mechanism(BackgroundAudio.self)?.interrupt(by: .alarm, seconds: seconds, in: system)
         case .push(let kind):
             system.mechanism(PushNotifications.self)?.arrive(kind, in: system)
+        // MARK: §12 BGTaskScheduler
+        case .bgLaunch(let identifier):
+            system.mechanism(BackgroundTaskScheduler.self)?.launchNow(identifier, in: system)
+        case .bgExpire(let identifier):
+            system.mechanism(BackgroundTaskScheduler.self)?.expireNow(identifier, in: system)
+        case .setBackgroundAppRefresh(let enabled):
+            system.mechanism(BackgroundTaskScheduler.self)?.setBackgroundAppRefresh(enabled: enabled, in: system)
+        case .setCharging(let charging):
+            system.mechanism(BackgroundTaskScheduler.self)?.setCharging(charging, in: system)
         }
     }
 

@@ -52,6 +52,9 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         case .crash(.stackOverflow): self = .badAccess
         // iOS kills the app (0xbaadca11); MetricKit has no counter of its own for it. [model]
         case .crash(.voipPushWithoutCall): self = .abnormalExit
+        // §12: a BGTask not completed in time; the BGTaskScheduler exceptions abort() the app.
+        case .bgTaskAssertionTimeout: self = .backgroundTaskAssertionTimeout
+        case .crash(.bgTaskRegisteredTwice), .crash(.bgTaskRegisteredAfterLaunch), .crash(.bgTaskNoLaunchHandler): self = .abnormalExit
         default: return nil
         }
     }

@@ -9,6 +9,10 @@ public enum SimPlistFinding: Hashable, Sendable, Codable {
     case modeUsedButNotDeclared(SimBackgroundMode)
     /// A request made in the run needs this usage description, which is missing. [doc]
     case usageDescriptionMissing(SimUsageDescription)
+    // MARK: §12 BGTaskScheduler
+    /// The run registered or submitted a BGTask identifier that `BGTaskSchedulerPermittedIdentifiers`
+    /// lacks: `register` returns false and `submit` throws `notPermitted`. [doc]
+    case taskIdentifierNotPermitted(String)
 }
 
 /// Compares what mechanisms used with what the Info.plist declares.
@@ -32,7 +36,11 @@ enum InfoPlistLint {
             }
             if !present { findings.append(.usageDescriptionMissing(key)) }
         }
-        // BGTaskSchedulerPermittedIdentifiers: compare `taskIdentifiers` here once SimCapabilities lists them.
+        // §12: BGTaskSchedulerPermittedIdentifiers.
+        let usedTasks = uses.reduce(into: Set<String>()) { $0.formUnion($1.taskIdentifiers) }
+        for identifier in usedTasks.sorted() where !declared.permittedBackgroundTaskIdentifiers.contains(identifier) {
+            findings.append(.taskIdentifierNotPermitted(identifier))
+        }
         return findings
     }
 }

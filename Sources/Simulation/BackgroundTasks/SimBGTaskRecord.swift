@@ -1,0 +1,60 @@
+/// A BGTask or task request as events and causes name it (§12).
+public struct SimBGTaskRecord: Hashable, Sendable, Codable {
+    /// The request's identifier, one of `BGTaskSchedulerPermittedIdentifiers`.
+    public var identifier: String
+    /// App refresh or processing.
+    public var kind: SimBGTaskKind
+
+    public init(identifier: String, kind: SimBGTaskKind) {
+        self.identifier = identifier
+        self.kind = kind
+    }
+}
+
+/// The two kinds of BGTask (§12): `BGAppRefreshTask` (~30 s) and `BGProcessingTask` (minutes, idle device).
+public enum SimBGTaskKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case appRefresh
+    case processing
+
+    /// The background mode the kind needs in `UIBackgroundModes`.
+    public var requiredMode: SimBackgroundMode {
+        switch self {
+        case .appRefresh: .fetch
+        case .processing: .processing
+        }
+    }
+
+    /// Why iOS wakes or launches the app for a task of this kind.
+    public var wakeReason: SimWakeReason {
+        switch self {
+        case .appRefresh: .appRefreshTask
+        case .processing: .processingTask
+        }
+    }
+}
+
+/// Why a due BGTask request is not launched now (§12, §9).
+public enum SimBGTaskDeferral: String, Hashable, Sendable, Codable {
+    /// The user force-quit the app: nothing is launched until the user opens it again.
+    case forceQuit
+    /// Background App Refresh is off.
+    case backgroundAppRefreshOff
+    /// The app is on screen: iOS launches tasks for an app in the background.
+    case appInUse
+    /// A processing task waits for an idle (locked) device.
+    case deviceInUse
+    /// A processing task that requires external power waits for the device to charge.
+    case notCharging
+}
+
+/// Why a running BGTask expires (§12).
+public enum SimBGTaskExpiry: String, Hashable, Sendable, Codable {
+    /// Its time is nearly up: the handler runs `bgTaskExpirationLead` seconds before the end.
+    case timeUp
+    /// The user started using (unlocked) the device: a processing task ends.
+    case deviceInUse
+    /// The device was disconnected from power: a task that requires external power ends.
+    case powerDisconnected
+    /// A scenario's `bg-expire` expired it.
+    case scenario
+}

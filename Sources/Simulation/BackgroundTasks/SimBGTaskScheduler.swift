@@ -1,0 +1,64 @@
+import Dispatch
+
+/// `BGTaskScheduler.shared` for one process of the app (§12), from ``SimApplication/taskScheduler``.
+///
+/// ```swift
+/// // application(_:didFinishLaunchingWithOptions:)
+/// application.taskScheduler.register(forTaskWithIdentifier: "com.example.refresh") { task in … }
+/// // applicationDidEnterBackground(_:)
+/// let request = SimBGAppRefreshTaskRequest(identifier: "com.example.refresh")
+/// do { try application.taskScheduler.submit(request) } catch { print(error) }   // .unavailable, …
+/// ```
+/// Registrations belong to the process: a relaunched app registers its handlers again in its
+/// launch code. Once the process has ended, every call does nothing.
+@MainActor
+public final class SimBGTaskScheduler {
+    private weak var application: SimApplication?
+
+    init(application: SimApplication) {
+        self.application = application
+    }
+
+    private var live: (SimSystem, BackgroundTaskScheduler)? {
+        guard let system = application?.liveSystem, let mechanism = system.mechanism(BackgroundTaskScheduler.self) else { return nil }
+        return (system, mechanism)
+    }
+
+    /// Registers the launch handler for `identifier`; call it before launch finishes. Returns
+    /// false for an identifier not in `BGTaskSchedulerPermittedIdentifiers`. Registering an
+    /// identifier twice, or after launch, crashes the app. `queue` is accepted for Apple's
+    /// signature; the handler runs on the main actor.
+    @discardableResult
+    public func register(
+        forTaskWithIdentifier identifier: String, using queue: DispatchQueue? = nil,
+        launchHandler: @escaping @MainActor (SimBGTask) -> Void
+    ) -> Bool {
+        guard let (system, mechanism) = live else { return false }
+        return mechanism.register(identifier, handler: launchHandler, in: system)
+    }
+
+    /// Asks iOS to launch the task later; submitting an identifier again replaces its request.
+    /// - Throws: ``SimBGTaskSchedulerError`` (unavailable, tooManyPendingTaskRequests, notPermitted).
+    public func submit(_ taskRequest: SimBGTaskRequest) throws(SimBGTaskSchedulerError) {
+        guard let (system, mechanism) = live else { return }
+        try mechanism.submit(
+            identifier: taskRequest.identifier, kind: taskRequest.kind, earliest: taskRequest.earliestBeginDate,
+            requiresExternalPower: taskRequest.needsExternalPower, in: system)
+    }
+
+    /// Removes the pending request with `identifier`, if any.
+    public func cancel(taskRequestWithIdentifier identifier: String) {
+        guard let (system, mechanism) = live else { return }
+        mechanism.cancel(identifier, in: system)
+    }
+
+    /// Removes every pending request.
+    public func cancelAllTaskRequests() {
+        guard let (system, mechanism) = live else { return }
+        for identifier in mechanism.pendingIdentifiers { mechanism.cancel(identifier, in: system) }
+    }
+
+    /// The identifiers of the pending requests, in the order they were submitted
+    /// (`getPendingTaskRequests`, synchronously).
+    public var pendingTaskRequestIdentifiers: [String] { live?.1.pendingIdentifiers ?? [] }
+}

@@ -1,0 +1,120 @@
+import Foundation
+@testable import Scenario
+import Scripting
+import Simulation
+import Testing
+
+/// §12 in scenario files: the script's BGTask actions, trigger and `info.bgTaskIdentifiers`, the
+/// events, and the ready script `Tracks/Scenarios/bg-refresh.yaml`.
+@MainActor @Suite struct BGTaskScriptTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func script(_ text: String) throws -> AppScript? {
+        try ScenarioFile.parse(text, name: "s.yaml").app
+    }
+
+    @Test(arguments: [
+        ("{register-task: r}", AppScript.Action.registerTask(id: "r", onExpiry: nil)),
+        ("{register-task: {id: r}}", .registerTask(id: "r", onExpiry: nil)),
+        ("{register-task: {id: r, onExpiry: }}", .registerTask(id: "r", onExpiry: [])),
+        ("{register-task: {id: r, onExpiry: [complete-task]}}", .registerTask(id: "r", onExpiry: [.completeTask(success: true)])),
+        ("{submit-refresh: r}", .submitRefresh(id: "r", earliest: 0)),
+        ("{submit-refresh: {id: r, earliest: 900}}", .submitRefresh(id: "r", earliest: 900)),
+        ("{submit-processing: {id: p, earliest: 60, requiresExternalPower: true}}", .submitProcessing(id: "p", earliest: 60, requiresExternalPower: true)),
+        ("{submit-processing: p}", .submitProcessing(id: "p", earliest: 0, requiresExternalPower: false)),
+        ("complete-task", .completeTask(success: true)),
+        ("{complete-task: {success: false}}", .completeTask(success: false)),
+    ])
+    func everyBGTaskActionFormIsRead(text: String, action: AppScript.Action) throws {
+        #expect(try script("app:\n  on:\n    launch: [\(text)]")?.reactions == [.launch: [action]])
+    }
+
+    @Test func theTriggerAndThePermittedIdentifiersAreRead() throws {
+        let app = try #require(try script("app: {info: {backgroundModes: [fetch], bgTaskIdentifiers: [a, b]}, on: {bg-task: complete-task}}"))
+        #expect(app.info.permittedBackgroundTaskIdentifiers == ["a", "b"])
+        #expect(app.reactions == [.bgTask: [.completeTask(success: true)]])
+        // The timeline's app line names the identifiers a script registers.
+        let registering = try #require(try script("app: {on: {launch: [{register-task: a}, {if: background, do: {register-task: b}}, {register-task: a}]}}"))
+        #expect(AppScriptOutline(registering).registeredTasks == ["a", "b"])
+    }
+
+    @Test(arguments: [
+        ("app: {on: {launch: [{submit-refresh: {id: r, earliest: -1}}]}}", "s.yaml:1:56: 'earliest' -1.0 is not a duration (0…3155760000 s: 100 years)"),
+        ("app: {on: {launch: [{submit-refresh: {earliest: 1}}]}}", "s.yaml:1:38: 'id' is needed by 'submit-refresh'"),
+        ("app: {on: {launch: [{register-task: {id: r, when: 1}}]}}", "s.yaml:1:45: 'when' is not a field of 'register-task' (id, onExpiry)"),
+        ("app: {on: {launch: [{complete-task: yes}]}}", "s.yaml:1:37: 'complete-task' must be a mapping of success"),
+        ("app: {info: {bgTaskIdentifiers: [[a]]}}", "s.yaml:1:34: 'bgTaskIdentifiers' must be a list of task identifiers, not of lists or mappings"),
+        ("events: [{at: 1, do: bg-launch}]", "s.yaml:1:10: 'id' is needed by 'bg-launch'"),
+        ("events: [{at: 1, do: power, charging: maybe}]", "s.yaml:1:39: 'charging' must be true or false"),
+    ])
+    func mistakesAreNamed(text: String, message: String) {
+        #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }
+    }
+
+    @Test func theEventsAreRead() throws {
+        let settings = try ScenarioFile.parse("""
+            events:
+              - {at: 1, do: bg-launch, id: r}
+              - {at: 2, do: bg-expire, id: r}
+              - {at: 3, do: background-app-refresh, enabled: false}
+              - {at: 4, do: power, charging: true}
+            """, name: "s.yaml")
+        #expect(settings.events == [
+            SimScenarioEvent(at: 1, .bgLaunch(identifier: "r")), SimScenarioEvent(at: 2, .bgExpire(identifier: "r")),
+            SimScenarioEvent(at: 3, .setBackgroundAppRefresh(enabled: false)), SimScenarioEvent(at: 4, .setCharging(true)),
+        ])
+    }
+
+    /// bg-refresh.yaml on the parked car (2 h, iOS 17, seed 0). The app leaves at 1:00 (the
+    /// default) and submits with earliest 1:00 + 900 s = 16:00; nothing holds it, so it is
+    /// suspended at 1:05 (grace 5 s) — the verdict. The device is locked at 2:00. Each launch is
+    /// at the earliest date plus the seeded delay (seed 0: 373, 364, 633, 801 s, see
+    /// BGTaskSchedulerTests), each task completes 10 s later after submitting the next (earliest
+    /// 900 s on), and the sleeping device freezes the app at once: launches at 960 + 373 = 1333,
+    /// 1343 + 900 + 364 = 2607, 2617 + 900 + 633 = 4150, 4160 + 900 + 801 = 5861; the fifth
+    /// (5871 + 900 + delay) falls after the track's end or not, as the draw says: 7742 > 7200.
+    @Test func theReadyRefreshScriptIsWokenForEachTaskAndSuspendedAfter() throws {
+        let settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/bg-refresh.yaml").path)
+        let replay = Replay(track: Self.root.appendingPathComponent("Tracks/parked-car.gpx").path, settings: try settings.resolved())
+        let result = try replay.run().result
+        #expect(result.summary.verdict == .suspended)
+        #expect(result.summary.suspendedAt == 65)
+        #expect(result.summary.causes == [.nothingHoldsApp])
+        #expect(result.summary.processes == 1)
+        let launches = result.events.filter { $0.kind == .bgTaskLaunch }.map(\.time)
+        #expect(launches == [1_333, 2_607, 4_150, 5_861])
+        let completions = result.events.compactMap { if case .bgTaskComplete(_, let success, let seconds) = $0.detail { [success ? 1 : 0, seconds] } else { nil } }
+        #expect(completions == Array(repeating: [1, 10], count: 4))
+        let wakes = result.events.filter { if case .stateChange(.suspended, .background, .systemWake(.appRefreshTask)) = $0.detail { true } else { false } }
+        #expect(wakes.map(\.time) == launches)
+        let suspensions = result.events.filter { $0.kind == .appState && $0.state == .suspended }.map(\.time)
+        #expect(suspensions == [65] + launches.map { $0 + 10 })
+    }
+
+    /// bg-processing.yaml on the parked car (iOS 17, seed 0). Submitted at 1:00 with no earliest
+    /// date: due at 60 + 373 s (the seed's first delay) = 433, the device locked (since 120) but
+    /// not charging: it waits. Plugged in at 1800: launched for 300 s. Unlocked at 1900: a
+    /// processing task ends when the user uses the device, so its handler runs and completes it
+    /// (success: false) at 1900, 100 s after the launch; 5 s of grace, suspended at 1905.
+    @Test func theReadyProcessingScriptWaitsForPowerAndEndsOnUnlock() throws {
+        let settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/bg-processing.yaml").path)
+        let replay = Replay(track: Self.root.appendingPathComponent("Tracks/parked-car.gpx").path, settings: try settings.resolved())
+        let result = try replay.run().result
+        let task = SimBGTaskRecord(identifier: "com.example.clean", kind: .processing)
+        let kinds: Set<SimEvent.Kind> = [.bgTaskSubmit, .bgTaskDeferred, .bgTaskLaunch, .bgTaskExpiration, .bgTaskComplete]
+        let events = result.events.filter { kinds.contains($0.kind) }
+        #expect(events.map(\.time) == [60, 433, 1_800, 1_900, 1_900])
+        #expect(events.map(\.detail) == [
+            .bgTaskSubmit(task, earliest: 60, launchAt: 433, replaced: false),
+            .bgTaskDeferred(task, .notCharging),
+            .bgTaskLaunch(task, seconds: 300, forced: false),
+            .bgTaskExpiration(task, .deviceInUse, hasHandler: true),
+            .bgTaskComplete(task, success: false, seconds: 100),
+        ])
+        let last = result.events.last { $0.kind == .appState }
+        #expect(last?.time == 1_905)
+        #expect(last?.state == .suspended)
+        #expect(result.summary.verdict == .suspended)
+        #expect(result.summary.suspendedAt == 65)
+    }
+}
