@@ -51,6 +51,9 @@ public struct AppScript: Hashable, Sendable {
         case interruption
         /// A silent push, a background fetch or a VoIP push reaches the app (§14).
         case push
+        // MARK: Location sessions (§10)
+        /// A `liveUpdates` update reaches the app (with a location, `isStationary`, or a diagnostic).
+        case update
 
         public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -102,6 +105,16 @@ public struct AppScript: Hashable, Sendable {
         case reportCall
         /// Calls the completion handler of the push or fetch being handled.
         case complete(SimFetchResult)
+
+        // MARK: Location sessions (§10)
+        /// `CLLocationUpdate.liveUpdates(configuration)`, its loop running the `update` trigger.
+        case startLiveUpdates(SimLiveConfiguration)
+        /// Leaves the `liveUpdates` loop.
+        case stopLiveUpdates
+        /// `CLBackgroundActivitySession()`, kept by the app.
+        case beginBackgroundActivitySession
+        /// `invalidate()` on the app's background activity session.
+        case invalidateBackgroundActivitySession
     }
 
     /// What an `if` can ask about the app's situation.
@@ -120,6 +133,11 @@ public struct AppScript: Hashable, Sendable {
         case updating
         /// A call or an alarm interrupts the app's audio now.
         case interrupted
+        // MARK: Location sessions (§10)
+        /// The last live update said `isStationary`.
+        case stationary
+        /// The last live update carried a diagnostic (iOS 18).
+        case diagnostic
     }
 
     /// A `CLLocationManager` property and its value.

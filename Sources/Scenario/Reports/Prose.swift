@@ -73,6 +73,8 @@ public enum Prose {
             return text(push)
         case .warning(let warning):
             return text(warning)
+        case .liveLocation(let live):
+            return text(live)
         }
     }
 
@@ -126,6 +128,13 @@ public enum Prose {
         case .audioModeMissing: "UIBackgroundModes lacks 'audio'"
         case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
         case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
+        // MARK: Location sessions (§10)
+        case .liveUpdatesStationary(let window): "the device was still for \(Formatting.duration(window)): live updates stopped until it moves"
+        case .noBackgroundActivitySession: "live updates keep the app running in the background only with an active CLBackgroundActivitySession"
+        case .backgroundActivitySessionNotInUse: "a CLBackgroundActivitySession created while the app is not in use is never active"
+        case .backgroundActivitySessionNotRejoined: "the relaunched app did not re-create its CLBackgroundActivitySession at once"
+        case .backgroundActivitySessionInvalidated: "the app invalidated its CLBackgroundActivitySession"
+        case .backgroundActivitySessionReplaced: "a new CLBackgroundActivitySession replaced it"
         }
     }
 
@@ -183,6 +192,9 @@ public enum Prose {
         case .debuggerPreventsWatchdog(let tasks):
             "the debugger keeps the watchdog off: on a device background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open after expiration would get the app terminated"
         case .infoPlist(let finding): text(finding)
+        // MARK: Location sessions (§10)
+        case .locationSessionAPIUnavailable(let profile):
+            "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
         }
     }
 
@@ -253,6 +265,7 @@ public enum Prose {
         case .audioPlayback(silent: false): "audio playback"
         case .audioPlayback(silent: true): "silent audio playback"
         case .other(let name): name
+        case .liveUpdates: "live location updates with a background activity session"
         }
     }
 
@@ -262,6 +275,7 @@ public enum Prose {
         case .silentPush: "a silent push"
         case .voipPush: "a VoIP push"
         case .backgroundFetch: "a background fetch"
+        case .locationUpdatesAvailable: "live location updates available again"
         }
     }
 
@@ -337,6 +351,22 @@ public enum Prose {
         case .appKilled: "the app was killed, and a held push with it"
         case .appNotRunning: "the app could not be woken"
         case .tooManyUnreportedCalls: "iOS stopped VoIP pushes after pushes not reported as calls"
+        }
+    }
+
+    // MARK: Location sessions (§10)
+
+    static func text(_ live: SimLiveLocationEvent) -> String {
+        switch live {
+        case .started(let configuration): "liveUpdates(.\(configuration.rawValue)) starts"
+        case .stopped: "the app leaves its liveUpdates loop"
+        case .stationary(let window): "live update: isStationary (still for \(Formatting.duration(window))); updates stop until the device moves"
+        case .resumed: "the device moves again: live updates resume"
+        case .diagnostic(let diagnostic): "live update without a location: \(diagnostic.rawValue)"
+        case .sessionBegan(true, _): "CLBackgroundActivitySession created: active"
+        case .sessionBegan(false, let obstacle): "CLBackgroundActivitySession created but not active\(obstacle.map { ": \(text($0))" } ?? "")"
+        case .sessionRejoined: "the relaunched app re-created its CLBackgroundActivitySession: still active"
+        case .sessionEnded(let cause): "CLBackgroundActivitySession ends: \(text(cause))"
         }
     }
 }

@@ -26,6 +26,8 @@ struct AppScriptReader: ScenarioNodeReader {
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
         "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
+        // Location sessions (§10)
+        "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -45,6 +47,11 @@ struct AppScriptReader: ScenarioNodeReader {
         case "pause-audio": .pauseAudio
         case "report-call": .reportCall
         case "complete": .complete(.newData)
+        // Location sessions (§10)
+        case "start-live-updates": .startLiveUpdates(.default)
+        case "stop-live-updates": .stopLiveUpdates
+        case "begin-background-activity-session": .beginBackgroundActivitySession
+        case "invalidate-background-activity-session": .invalidateBackgroundActivitySession
         default: nil
         }
     }
@@ -52,6 +59,7 @@ struct AppScriptReader: ScenarioNodeReader {
     /// The actions written as a mapping, with the fields each takes besides its own key.
     static let fields: [String: [String]] = [
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
+        "start-live-updates": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -227,6 +235,12 @@ struct AppScriptReader: ScenarioNodeReader {
                 throw fail(verb.key, "'\(word)' is not a result (newData, noData, failed)", value)
             }
             return .complete(result)
+        case "start-live-updates":
+            let word = try string(verb.key, value)
+            guard let configuration = SimLiveConfiguration(rawValue: word) else {
+                throw fail(verb.key, "'\(word)' is not a configuration (\(Self.list(SimLiveConfiguration.allCases.map(\.rawValue))))", value)
+            }
+            return .startLiveUpdates(configuration)
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)

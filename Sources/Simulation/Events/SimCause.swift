@@ -78,6 +78,20 @@ public enum SimCause: Hashable, Sendable, Codable {
     case audioInterrupted(SimAudioInterruptionSource)
     /// A suspended app's audio session is deactivated (iOS 10+).
     case audioDeactivatedOnSuspension
+
+    // MARK: Location sessions (§10)
+    /// Live updates stopped: the device was still for the window.
+    case liveUpdatesStationary(windowSeconds: Double)
+    /// Live updates keep a background app running only with an active background activity session.
+    case noBackgroundActivitySession
+    /// A background activity session created while the app was not in use is never active.
+    case backgroundActivitySessionNotInUse
+    /// The relaunched app did not re-create its background activity session in time.
+    case backgroundActivitySessionNotRejoined
+    /// The app invalidated its background activity session.
+    case backgroundActivitySessionInvalidated
+    /// A new session replaced it.
+    case backgroundActivitySessionReplaced
 }
 
 /// Why iOS launches or wakes an app in the background.
@@ -86,6 +100,9 @@ public enum SimWakeReason: String, Hashable, Sendable, Codable {
     case silentPush
     case voipPush
     case backgroundFetch
+    // MARK: Location sessions (§10)
+    /// Live updates are available again after the device was still.
+    case locationUpdatesAvailable
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.
@@ -100,6 +117,8 @@ public struct SimHold: Hashable, Sendable, Codable {
         case audioPlayback(silent: Bool)
         /// Any other mechanism, by name.
         case other(String)
+        /// Live updates with an active background activity session (§10).
+        case liveUpdates
     }
 
     public var kind: Kind

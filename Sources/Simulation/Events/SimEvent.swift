@@ -30,6 +30,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case audio = "audio"
         case push = "push"
         case warning = "warning"
+        // MARK: Location sessions (§10)
+        case liveUpdates = "location.live"
     }
 
     /// Seconds from the start of the run.
@@ -112,6 +114,9 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case push(SimPushEvent)
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
+    // MARK: Location sessions (§10)
+    /// Live updates or a background activity session changed (§10).
+    case liveLocation(SimLiveLocationEvent)
 }
 
 /// A background task as reports name it.
@@ -218,6 +223,10 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case debuggerPreventsWatchdog(openTasks: [SimTaskRecord])
     /// The Info.plist lint found this at the end of the run (§7).
     case infoPlist(SimPlistFinding)
+
+    // MARK: Location sessions (§10)
+    /// `liveUpdates` or `CLBackgroundActivitySession` on a profile before iOS 17: the API does not exist.
+    case locationSessionAPIUnavailable(profile: String)
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).

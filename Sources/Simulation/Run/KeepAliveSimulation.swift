@@ -36,6 +36,7 @@ public final class KeepAliveSimulation {
         system.install(BackgroundTasks())
         system.install(BackgroundAudio())
         system.install(PushNotifications())
+        system.install(LiveLocationUpdates())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
