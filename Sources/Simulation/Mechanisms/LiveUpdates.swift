@@ -189,7 +189,13 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         guard system.appState.isRunning else { return }
         if isStationary { return }
         guard authorized(in: system) else {
-            diagnose(authorization(in: system) == .restricted ? .authorizationRestricted : .authorizationDenied, in: system)
+            let services = system.mechanism(LocationServices.self)
+            let diagnostic: SimLiveDiagnostic = switch authorization(in: system) {
+            case .notDetermined: .authorizationRequestInProgress
+            case .restricted: .authorizationRestricted
+            default: services?.authorization.servicesEnabled == false ? .authorizationDeniedGlobally : .authorizationDenied
+            }
+            diagnose(diagnostic, in: system)
             return
         }
         // When In Use reaches a background app only through an active session (or provisional Always).
