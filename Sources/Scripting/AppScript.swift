@@ -62,6 +62,9 @@ public struct AppScript: Hashable, Sendable {
         /// A BGTask's launch handler: iOS launched a task `register-task` registered (every task;
         /// `complete-task` completes the one launched).
         case bgTask = "bg-task"
+        // MARK: Location sessions (§10)
+        /// A `liveUpdates` update reaches the app (with a location, `isStationary`, or a diagnostic).
+        case update
 
         public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -135,6 +138,16 @@ public struct AppScript: Hashable, Sendable {
         case submitProcessing(id: String, earliest: Double, requiresExternalPower: Bool)
         /// `task.setTaskCompleted(success:)` for the task whose handler runs, else the oldest running one.
         case completeTask(success: Bool)
+
+        // MARK: Location sessions (§10)
+        /// `CLLocationUpdate.liveUpdates(configuration)`, its loop running the `update` trigger.
+        case startLiveUpdates(SimLiveConfiguration)
+        /// Leaves the `liveUpdates` loop.
+        case stopLiveUpdates
+        /// `CLBackgroundActivitySession()`, kept by the app.
+        case beginBackgroundActivitySession
+        /// `invalidate()` on the app's background activity session.
+        case invalidateBackgroundActivitySession
     }
 
     /// What an `if` can ask about the app's situation.
@@ -153,6 +166,11 @@ public struct AppScript: Hashable, Sendable {
         case updating
         /// A call or an alarm interrupts the app's audio now.
         case interrupted
+        // MARK: Location sessions (§10)
+        /// The last live update said `isStationary`.
+        case stationary
+        /// The last live update carried a diagnostic (iOS 18).
+        case diagnostic
     }
 
     /// A `CLLocationManager` property and its value.

@@ -22,6 +22,10 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     private var player: SimAudioPlayer?
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
     private var lastAuthorization: SimAuthorizationStatus?
+    /// The app's `liveUpdates` loop, its last update, and its background activity session (§10).
+    private var liveUpdates: SimLiveUpdates?
+    private var lastUpdate: SimLocationUpdateValue?
+    private var activitySession: SimBackgroundActivitySession?
 
     /// An app that runs `script`; give `ScriptedApp(script:)` as the simulation's app factory,
     /// so that each process gets its own.
@@ -163,6 +167,23 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             guard let task = currentTask ?? bgTasks.first else { return }
             bgTasks.removeAll { $0 === task }
             task.setTaskCompleted(success: success)
+        // MARK: Location sessions (§10)
+        case .startLiveUpdates(let configuration):
+            liveUpdates?.stop()
+            let live = application.liveUpdates(configuration)
+            live.onUpdate = { [weak self] update in
+                self?.lastUpdate = update
+                self?.run(.update)
+            }
+            liveUpdates = live
+        case .stopLiveUpdates:
+            liveUpdates?.stop()
+            liveUpdates = nil
+        case .beginBackgroundActivitySession:
+            activitySession = application.beginBackgroundActivitySession()
+        case .invalidateBackgroundActivitySession:
+            activitySession?.invalidate()
+            activitySession = nil
         }
     }
 
@@ -201,6 +222,8 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .foreground: application.applicationState.isForeground
         case .updating: manager.isUpdatingLocation
         case .interrupted: application.isAudioInterrupted
+        case .stationary: lastUpdate?.isStationary ?? false
+        case .diagnostic: !(lastUpdate?.diagnostics.isEmpty ?? true)
         }
     }
 

@@ -73,6 +73,8 @@ public enum Prose {
             return text(push)
         case .warning(let warning):
             return text(warning)
+        case .liveLocation(let live):
+            return text(live)
         // MARK: Regions and visits (§11)
         case .region(let region) where event.kind == .regionStop:
             return "stopMonitoring(for: \"\(region.identifier)\")"
@@ -210,6 +212,13 @@ public enum Prose {
             "NSInternalInconsistencyException: All launch handlers must be registered before application finishes launching (\(identifier))"
         case .crash(.bgTaskNoLaunchHandler(let identifier)):
             "NSInternalInconsistencyException: No launch handler registered for task with identifier \(identifier)"
+        // MARK: Location sessions (§10)
+        case .liveUpdatesStationary(let window): "the device was still for \(Formatting.duration(window)): live updates stopped until it moves"
+        case .noBackgroundActivitySession: "live updates keep the app running in the background only with an active CLBackgroundActivitySession"
+        case .backgroundActivitySessionNotInUse: "a CLBackgroundActivitySession created while the app is not in use is never active"
+        case .backgroundActivitySessionNotRejoined: "the relaunched app did not re-create its CLBackgroundActivitySession at once"
+        case .backgroundActivitySessionInvalidated: "the app invalidated its CLBackgroundActivitySession"
+        case .backgroundActivitySessionReplaced: "a new CLBackgroundActivitySession replaced it"
         }
     }
 
@@ -274,6 +283,9 @@ public enum Prose {
         case .bgTaskNotPending(let identifier): "bg-launch: no BGTask request \"\(identifier)\" is pending"
         case .bgTaskNotRunning(let identifier): "bg-expire: no BGTask \"\(identifier)\" is running"
         case .bgTaskAlreadyEnded(let identifier): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
+        // MARK: Location sessions (§10)
+        case .locationSessionAPIUnavailable(let profile):
+            "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
         }
     }
 
@@ -347,6 +359,7 @@ public enum Prose {
         case .audioPlayback(silent: true): "silent audio playback"
         case .other(let name): name
         case .bgTasks(let tasks): tasks.map(text).joined(separator: " and ")
+        case .liveUpdates: "live location updates with a background activity session"
         }
     }
 
@@ -362,6 +375,7 @@ public enum Prose {
         case .visit: "a visit"
         case .appRefreshTask: "a BGAppRefreshTask"
         case .processingTask: "a BGProcessingTask"
+        case .locationUpdatesAvailable: "live location updates available again"
         }
     }
 
@@ -437,6 +451,22 @@ public enum Prose {
         case .appKilled: "the app was killed, and a held push with it"
         case .appNotRunning: "the app could not be woken"
         case .tooManyUnreportedCalls: "iOS stopped VoIP pushes after pushes not reported as calls"
+        }
+    }
+
+    // MARK: Location sessions (§10)
+
+    static func text(_ live: SimLiveLocationEvent) -> String {
+        switch live {
+        case .started(let configuration): "liveUpdates(.\(configuration.rawValue)) starts"
+        case .stopped: "the app leaves its liveUpdates loop"
+        case .stationary(let window): "live update: isStationary (still for \(Formatting.duration(window))); updates stop until the device moves"
+        case .resumed: "the device moves again: live updates resume"
+        case .diagnostic(let diagnostic): "live update without a location: \(diagnostic.rawValue)"
+        case .sessionBegan(true, _): "CLBackgroundActivitySession created: active"
+        case .sessionBegan(false, let obstacle): "CLBackgroundActivitySession created but not active\(obstacle.map { ": \(text($0))" } ?? "")"
+        case .sessionRejoined: "the relaunched app re-created its CLBackgroundActivitySession: still active"
+        case .sessionEnded(let cause): "CLBackgroundActivitySession ends: \(text(cause))"
         }
     }
 }

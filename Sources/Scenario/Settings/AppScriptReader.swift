@@ -30,6 +30,8 @@ struct AppScriptReader: ScenarioNodeReader {
         "monitor-region", "stop-monitoring-region", "start-visits", "stop-visits",
         // §12 BGTaskScheduler
         "register-task", "submit-refresh", "submit-processing", "complete-task",
+        // Location sessions (§10)
+        "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -53,6 +55,11 @@ struct AppScriptReader: ScenarioNodeReader {
         case "start-visits": .startVisits
         case "stop-visits": .stopVisits
         case "complete-task": .completeTask(success: true)
+        // Location sessions (§10)
+        case "start-live-updates": .startLiveUpdates(.default)
+        case "stop-live-updates": .stopLiveUpdates
+        case "begin-background-activity-session": .beginBackgroundActivitySession
+        case "invalidate-background-activity-session": .invalidateBackgroundActivitySession
         default: nil
         }
     }
@@ -64,6 +71,7 @@ struct AppScriptReader: ScenarioNodeReader {
         "monitor-region": [], "stop-monitoring-region": [],
         // §12 BGTaskScheduler
         "register-task": [], "submit-refresh": [], "submit-processing": [], "complete-task": [],
+        "start-live-updates": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -252,6 +260,12 @@ struct AppScriptReader: ScenarioNodeReader {
         case "stop-monitoring-region":
             guard value.null == nil, let id = value.scalar?.string, !id.isEmpty else { throw fail(verb.key, "must be a region identifier", value) }
             return .stopMonitoringRegion(id: id)
+        case "start-live-updates":
+            let word = try string(verb.key, value)
+            guard let configuration = SimLiveConfiguration(rawValue: word) else {
+                throw fail(verb.key, "'\(word)' is not a configuration (\(Self.list(SimLiveConfiguration.allCases.map(\.rawValue))))", value)
+            }
+            return .startLiveUpdates(configuration)
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)

@@ -107,6 +107,28 @@ public final class SimApplication: BackgroundTasking {
         live?.emit(.appLog, .appLog(line))
     }
 
+    // MARK: Location sessions (§10)
+
+    /// `CLLocationUpdate.liveUpdates(configuration)`: set `onUpdate` (or read `updates`); `stop()`
+    /// leaves the loop. Before iOS 17 it never yields, and a warning is logged.
+    public func liveUpdates(_ configuration: SimLiveConfiguration = .default) -> SimLiveUpdates {
+        guard let system, let live = system.mechanism(LiveLocationUpdates.self) else {
+            preconditionFailure("liveUpdates: the simulation this app ran in no longer exists")
+        }
+        let handle = live.start(configuration, process: process, in: system)
+        if ended { handle.isStopped = true }
+        return handle
+    }
+
+    /// `CLBackgroundActivitySession()`: active only when created in use, with the `location` mode
+    /// and authorization, or when a relaunched app re-creates the one its last process held.
+    public func beginBackgroundActivitySession() -> SimBackgroundActivitySession {
+        guard let system, let live = system.mechanism(LiveLocationUpdates.self) else {
+            preconditionFailure("beginBackgroundActivitySession: the simulation this app ran in no longer exists")
+        }
+        return live.beginSession(process: process, in: system)
+    }
+
     func processEnded() { ended = true }
 
     // MARK: §12 BGTaskScheduler

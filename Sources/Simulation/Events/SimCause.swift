@@ -84,6 +84,20 @@ public enum SimCause: Hashable, Sendable, Codable {
     case bgTaskAssertionTimeout(SimBGTaskRecord, seconds: Double)
     /// Every BGTask the app ran was completed (or failed): none holds the app any more.
     case bgTasksEnded
+
+    // MARK: Location sessions (§10)
+    /// Live updates stopped: the device was still for the window.
+    case liveUpdatesStationary(windowSeconds: Double)
+    /// Live updates keep a background app running only with an active background activity session.
+    case noBackgroundActivitySession
+    /// A background activity session created while the app was not in use is never active.
+    case backgroundActivitySessionNotInUse
+    /// The relaunched app did not re-create its background activity session in time.
+    case backgroundActivitySessionNotRejoined
+    /// The app invalidated its background activity session.
+    case backgroundActivitySessionInvalidated
+    /// A new session replaced it.
+    case backgroundActivitySessionReplaced
 }
 
 /// Why iOS launches or wakes an app in the background.
@@ -101,6 +115,9 @@ public enum SimWakeReason: String, Hashable, Sendable, Codable {
     case appRefreshTask
     /// A `BGProcessingTask` is launched.
     case processingTask
+    // MARK: Location sessions (§10)
+    /// Live updates are available again after the device was still.
+    case locationUpdatesAvailable
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.
@@ -118,6 +135,8 @@ public struct SimHold: Hashable, Sendable, Codable {
         // MARK: §12 BGTaskScheduler
         /// Running BGTasks (launched, not yet completed).
         case bgTasks([SimBGTaskRecord])
+        /// Live updates with an active background activity session (§10).
+        case liveUpdates
     }
 
     public var kind: Kind

@@ -49,6 +49,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case visitStart = "visit.start"
         case visitStop = "visit.stop"
         case visit = "visit"
+        // MARK: Location sessions (§10)
+        case liveUpdates = "location.live"
     }
 
     /// Seconds from the start of the run.
@@ -167,6 +169,9 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case visit(SimVisitRecord)
     /// Visit monitoring started or stopped.
     case visitMonitoring
+    // MARK: Location sessions (§10)
+    /// Live updates or a background activity session changed (§10).
+    case liveLocation(SimLiveLocationEvent)
 }
 
 // MARK: Regions and visits (§11)
@@ -331,6 +336,10 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// A region or visit event came while the app was not running, and its authorization
     /// (not Always) does not let iOS wake or relaunch it: the event is lost.
     case regionEventNotDelivered(identifier: String?, authorization: SimAuthorizationStatus)
+
+    // MARK: Location sessions (§10)
+    /// `liveUpdates` or `CLBackgroundActivitySession` on a profile before iOS 17: the API does not exist.
+    case locationSessionAPIUnavailable(profile: String)
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).

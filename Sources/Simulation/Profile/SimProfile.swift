@@ -135,6 +135,29 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// Pending requests allowed at once: 1 app refresh, 10 processing. [doc]
     public var maximumPendingRefreshRequests = 1
     public var maximumPendingProcessingRequests = 10
+    // MARK: §10 Location sessions (iOS 17/18)
+
+    /// Whether `CLLocationUpdate.liveUpdates` and `CLBackgroundActivitySession` exist (iOS 17+);
+    /// before, they do nothing and a warning is logged. [doc]
+    public var hasLiveUpdates = false
+    /// Whether live updates carry diagnostics (iOS 18+). [doc]
+    public var hasLiveUpdateDiagnostics = false
+    /// Seconds of stillness after which a background app's live updates stop even with a
+    /// session, when the configuration's stationary window is longer ("~10 min", DTS thread 763696). [dts]
+    public var liveUpdatesBackgroundStillCutoff = 600.0
+    /// Seconds a relaunched app has to re-create its background activity session ("at once"). [model]
+    public var backgroundActivitySessionRejoinWindow = 5.0
+    /// Seconds of run a suspended or terminated app gets when live updates are available again;
+    /// an active session then keeps it running. [model] after §9's event wakes.
+    public var liveUpdatesWakeSeconds = 10.0
+
+    /// This profile with the iOS 17 location sessions, and iOS 18's diagnostics if `diagnostics`.
+    func withLocationSessions(diagnostics: Bool) -> SimProfile {
+        var profile = self
+        profile.hasLiveUpdates = true
+        profile.hasLiveUpdateDiagnostics = diagnostics
+        return profile
+    }
 
     /// Creates a profile; the named profiles below are the usual starting points.
     public init(
@@ -202,12 +225,15 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// iOS 17: as iOS 14.
     public static let iOS17 = SimProfile(
         name: "ios17", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        .withLocationSessions(diagnostics: false)
     /// iOS 18: as iOS 17 (§10–§14 change APIs, not these numbers).
     public static let iOS18 = SimProfile(
         name: "ios18", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        .withLocationSessions(diagnostics: true)
     /// iOS 26: as iOS 17.
     public static let iOS26 = SimProfile(
         name: "ios26", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        .withLocationSessions(diagnostics: true)
     /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
     /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
     public static let debugger = SimProfile.iOS17.underDebugger(named: "debugger")

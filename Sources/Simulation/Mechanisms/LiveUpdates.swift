@@ -1,0 +1,416 @@
+import Geodesy
+
+/// iOS 17/18 location sessions (§10): `CLLocationUpdate.liveUpdates(_:)` and
+/// `CLBackgroundActivitySession`.
+///
+/// Live updates come at the cadence of the configuration's accuracy profile. When the device
+/// stays within `stationaryRadius` for the configuration's stationary window (in the background
+/// at most `liveUpdatesBackgroundStillCutoff`), one update says `isStationary` and updates stop
+/// until the device moves; then they resume by themselves (unlike
+/// `pausesLocationUpdatesAutomatically`), and an app holding an active background activity
+/// session, or Always, is woken or relaunched (``SimWakeReason/locationUpdatesAvailable``).
+///
+/// A background activity session is active only when created in the foreground with the
+/// `location` mode and When In Use or Always; while active it keeps When In Use effective in the
+/// background, and while updates flow (not stationary) it keeps the app running without
+/// spending its budget. After a relaunch the app must re-create it within
+/// `backgroundActivitySessionRejoinWindow` seconds or it ends; `invalidate()` ends it for good.
+///
+/// ```swift
+/// let session = application.beginBackgroundActivitySession()
+/// let live = application.liveUpdates(.fitness)
+/// live.onUpdate = { update in if update.isStationary { … } }
+/// ```
+@MainActor
+public final class LiveLocationUpdates: BackgroundMechanism {
+    /// The app's running live-update stream, if any (it belongs to one process).
+    public private(set) var stream: SimLiveUpdates?
+    /// The background activity session, if one exists.
+    public private(set) var session: SimBackgroundActivitySession?
+    /// Whether updates are stopped because the device is still.
+    public private(set) var isStationary = false
+    /// A terminated app's stream would resume: it is relaunched when the device moves.
+    private var relaunchConfiguration: SimLiveConfiguration?
+    private var anchor: (coordinate: GeoCoordinate, time: Double)?
+    private var tick: ScheduledWork?
+    private var rejoinDeadline: ScheduledWork?
+    private var lastDiagnostic: SimLiveDiagnostic?
+    /// Whether a session kept the app in the background: a use of the `location` mode (§7).
+    private var sessionHeldApp = false
+
+    public init() {}
+
+    // MARK: §4-style hold
+
+    public func holdStatus(in system: SimSystem) -> SimHoldStatus {
+        guard let stream, stream.process == system.process else { return .notHolding(nil) }
+        guard let session, session.isActive else { return .notHolding(.noBackgroundActivitySession) }
+        if isStationary { return .notHolding(.liveUpdatesStationary(windowSeconds: window(for: stream.configuration, in: system))) }
+        guard authorized(in: system) else { return .notHolding(.authorization(authorization(in: system))) }
+        if system.appState == .background { sessionHeldApp = true }
+        return .holding(SimHold(kind: .liveUpdates, spendsBudget: false, isAssertion: false))
+    }
+
+    public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse {
+        SimInfoPlistUse(backgroundModes: sessionHeldApp ? [.location] : [])
+    }
+
+    // MARK: The app's calls
+
+    func start(_ configuration: SimLiveConfiguration, process: Int, in system: SimSystem) -> SimLiveUpdates {
+        let handle = SimLiveUpdates(configuration: configuration, process: process, owner: self, system: system)
+        guard system.profile.hasLiveUpdates else {
+            system.emit(.warning, .warning(.locationSessionAPIUnavailable(profile: system.profile.name)))
+            handle.isStopped = true
+            return handle
+        }
+        stream?.isStopped = true
+        stream = handle
+        relaunchConfiguration = nil
+        isStationary = false
+        anchor = nil
+        lastDiagnostic = nil
+        system.emit(.liveUpdates, .liveLocation(.started(configuration)))
+        ensureTicking(after: 0, in: system)
+        system.reevaluate()
+        return handle
+    }
+
+    func stop(_ handle: SimLiveUpdates, in system: SimSystem) {
+        guard !handle.isStopped else { return }
+        handle.isStopped = true
+        guard stream === handle else { return }
+        stream = nil
+        isStationary = false
+        tick?.cancel()
+        tick = nil
+        system.emit(.liveUpdates, .liveLocation(.stopped))
+        system.reevaluate()
+    }
+
+    func beginSession(process: Int, in system: SimSystem) -> SimBackgroundActivitySession {
+        let created = SimBackgroundActivitySession(process: process, owner: self, system: system)
+        guard system.profile.hasLiveUpdates else {
+            system.emit(.warning, .warning(.locationSessionAPIUnavailable(profile: system.profile.name)))
+            created.isInvalidated = true
+            return created
+        }
+        // A relaunched app may rejoin the session its last process held, from the background.
+        if let session, !session.isInvalidated, session.isActive, session.awaitsRejoin {
+            session.awaitsRejoin = false
+            rejoinDeadline?.cancel()
+            rejoinDeadline = nil
+            created.isActive = true
+            self.session = created
+            system.emit(.liveUpdates, .liveLocation(.sessionRejoined))
+            system.reevaluate()
+            return created
+        }
+        let obstacle: SimCause? = if !system.appState.isForeground {
+            .backgroundActivitySessionNotInUse
+        } else if !system.configuration.capabilities.backgroundModes.contains(.location) {
+            .locationModeMissing
+        } else if !authorized(in: system) {
+            .authorization(authorization(in: system))
+        } else {
+            nil
+        }
+        if let old = session, old.isActive { end(old, .backgroundActivitySessionReplaced, in: system) }
+        created.isActive = obstacle == nil
+        session = created
+        system.emit(.liveUpdates, .liveLocation(.sessionBegan(active: obstacle == nil, obstacle: obstacle)))
+        system.reevaluate()
+        return created
+    }
+
+    func invalidate(_ handle: SimBackgroundActivitySession, in system: SimSystem) {
+        guard !handle.isInvalidated else { return }
+        handle.isInvalidated = true
+        guard session === handle else { return }
+        end(handle, .backgroundActivitySessionInvalidated, in: system)
+    }
+
+    private func end(_ handle: SimBackgroundActivitySession, _ cause: SimCause, in system: SimSystem) {
+        let wasActive = handle.isActive
+        handle.isActive = false
+        handle.awaitsRejoin = false
+        if session === handle { session = nil }
+        if wasActive { system.emit(.liveUpdates, .liveLocation(.sessionEnded(cause))) }
+        system.reevaluate()
+    }
+
+    // MARK: Producing updates
+
+    private func authorization(in system: SimSystem) -> SimAuthorizationStatus {
+        system.mechanism(LocationServices.self)?.authorization.effective ?? .notDetermined
+    }
+
+    private func authorized(in system: SimSystem) -> Bool {
+        let status = authorization(in: system)
+        return status == .authorizedAlways || status == .authorizedWhenInUse
+    }
+
+    /// The stationary window: the configuration's activity type's; in the background at most the cut-off.
+    func window(for configuration: SimLiveConfiguration, in system: SimSystem) -> Double {
+        let window = system.profile.stationaryWindow(for: configuration.activityType)
+        return system.appState.isForeground ? window : min(window, system.profile.liveUpdatesBackgroundStillCutoff)
+    }
+
+    private func ensureTicking(after seconds: Double, in system: SimSystem) {
+        guard tick == nil else { return }
+        tick = system.scheduler.schedule(after: seconds, owner: .mechanism) { [unowned self, unowned system] in
+            tick = nil
+            produce(in: system)
+        }
+    }
+
+    private func produce(in system: SimSystem) {
+        guard let configuration = stream?.configuration ?? relaunchConfiguration else { return }
+        let profile = system.profile.accuracyProfile(for: configuration.accuracy)
+        defer { ensureTicking(after: profile.interval, in: system) }
+        guard let truth = system.configuration.trajectory.position(at: system.now.seconds) else {
+            diagnose(.locationUnavailable, in: system)
+            return
+        }
+        let wasStationary = isStationary
+        let still = noteStill(truth.coordinate, window: stream.map { window(for: $0.configuration, in: system) } ?? .infinity, in: system)
+        if wasStationary && !still {
+            // The device moves again: updates resume by themselves, and iOS brings the app back.
+            isStationary = false
+            system.emit(.liveUpdates, .liveLocation(.resumed))
+            let session = self.session
+            let mayWake = (session?.isActive ?? false) || authorization(in: system) == .authorizedAlways
+            if !system.appState.isRunning, mayWake {
+                system.wake(for: .locationUpdatesAvailable, seconds: system.profile.liveUpdatesWakeSeconds)
+            }
+            system.reevaluate()
+        }
+        guard let stream, !stream.isStopped, stream.process == system.process else { return }
+        guard system.appState.isRunning else { return }
+        if isStationary { return }
+        guard authorized(in: system) else {
+            let services = system.mechanism(LocationServices.self)
+            let diagnostic: SimLiveDiagnostic = switch authorization(in: system) {
+            case .notDetermined: .authorizationRequestInProgress
+            case .restricted: .authorizationRestricted
+            default: services?.authorization.servicesEnabled == false ? .authorizationDeniedGlobally : .authorizationDenied
+            }
+            diagnose(diagnostic, in: system)
+            return
+        }
+        // When In Use reaches a background app only through an active session (or provisional Always).
+        if system.appState == .background, authorization(in: system) == .authorizedWhenInUse, !(session?.isActive ?? false) {
+            diagnose(.insufficientlyInUse, in: system)
+            return
+        }
+        lastDiagnostic = nil
+        let fix = SimLocationManager.fix(at: system.now, in: system)
+        if let fix {
+            system.emit(.fixDelivered, .fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude)))
+        }
+        if still {
+            isStationary = true
+            let seconds = window(for: stream.configuration, in: system)
+            system.emit(.liveUpdates, .liveLocation(.stationary(windowSeconds: seconds)))
+        }
+        stream.deliver(SimLocationUpdateValue(location: fix, isStationary: still, diagnostics: []), in: system)
+        if fix != nil { system.noteDelivery() }
+        if still { system.reevaluate() }
+    }
+
+    /// Whether the device has stayed within the stationary radius for `window` seconds.
+    private func noteStill(_ coordinate: GeoCoordinate, window: Double, in system: SimSystem) -> Bool {
+        let now = system.now.seconds
+        guard let anchor, Geodesy.distance(from: anchor.coordinate, to: coordinate) <= system.profile.stationaryRadius else {
+            anchor = (coordinate, now)
+            return false
+        }
+        return isStationary || now - anchor.time >= window
+    }
+
+    /// An update with no location and a diagnostic (iOS 18; iOS 17 sends nothing), once per change.
+    private func diagnose(_ diagnostic: SimLiveDiagnostic, in system: SimSystem) {
+        guard lastDiagnostic != diagnostic else { return }
+        lastDiagnostic = diagnostic
+        guard system.profile.hasLiveUpdateDiagnostics, let stream, system.appState.isRunning else { return }
+        system.emit(.liveUpdates, .liveLocation(.diagnostic(diagnostic)))
+        stream.deliver(SimLocationUpdateValue(location: nil, isStationary: false, diagnostics: [diagnostic]), in: system)
+    }
+
+    // MARK: Lifecycle
+
+    public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        // A relaunched process must rejoin its session at once, or the session ends.
+        if old == .terminated || old == .notRunning, system.appState.isRunning, let session, session.awaitsRejoin {
+            rejoinDeadline?.cancel()
+            rejoinDeadline = system.scheduler.schedule(after: system.profile.backgroundActivitySessionRejoinWindow, owner: .mechanism) {
+                [unowned self, unowned system] in
+                rejoinDeadline = nil
+                guard let session = self.session, session.awaitsRejoin else { return }
+                end(session, .backgroundActivitySessionNotRejoined, in: system)
+            }
+        }
+    }
+
+    public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
+        // The stream ends with the process; iOS relaunches the app when updates are available
+        // again if it held an active session or Always (not after a force quit).
+        if let stream {
+            stream.isStopped = true
+            let mayRelaunch = (session?.isActive ?? false) || authorization(in: system) == .authorizedAlways
+            relaunchConfiguration = mayRelaunch && !forceQuit ? stream.configuration : nil
+            self.stream = nil
+        }
+        if let session {
+            if !session.isActive { self.session = nil } else if forceQuit { end(session, .forceQuit, in: system) } else { session.awaitsRejoin = true }
+        }
+        if relaunchConfiguration == nil {
+            tick?.cancel()
+            tick = nil
+        }
+    }
+
+    public func runEnded(in system: SimSystem) {
+        tick?.cancel()
+        rejoinDeadline?.cancel()
+        stream = nil
+        session = nil
+    }
+}
+
+// MARK: - The app-facing API
+
+/// `CLLocationUpdate.LiveConfiguration` (raw values as Core Location's, 0–4).
+public enum SimLiveConfiguration: String, Hashable, Sendable, Codable, CaseIterable {
+    case `default`
+    case automotiveNavigation
+    case otherNavigation
+    case fitness
+    case airborne
+
+    /// The activity type whose stationary window the configuration uses. [model]
+    public var activityType: SimActivityType {
+        switch self {
+        case .default: .other
+        case .automotiveNavigation: .automotiveNavigation
+        case .otherNavigation: .otherNavigation
+        case .fitness: .fitness
+        case .airborne: .airborne
+        }
+    }
+
+    /// The accuracy profile whose cadence updates follow. [model]
+    public var accuracy: SimAccuracy {
+        switch self {
+        case .automotiveNavigation, .otherNavigation, .airborne: .bestForNavigation
+        case .default, .fitness: .best
+        }
+    }
+}
+
+/// `CLLocationUpdate` diagnostics (iOS 18).
+public enum SimLiveDiagnostic: String, Hashable, Sendable, Codable, CaseIterable {
+    case accuracyLimited
+    case authorizationDenied
+    case authorizationDeniedGlobally
+    case authorizationRequestInProgress
+    case authorizationRestricted
+    case insufficientlyInUse
+    case locationUnavailable
+    case serviceSessionRequired
+}
+
+/// One `CLLocationUpdate`.
+public struct SimLocationUpdateValue: Hashable, Sendable {
+    /// The fix; `nil` in an update that only carries a diagnostic.
+    public var location: SimLocation?
+    /// The device is still: updates stop until it moves.
+    public var isStationary: Bool
+    /// iOS 18's diagnostics; always empty on iOS 17.
+    public var diagnostics: Set<SimLiveDiagnostic>
+}
+
+/// A running `liveUpdates` loop: `onUpdate` is the loop's body; `stop()` leaves the loop.
+@MainActor
+public final class SimLiveUpdates {
+    public let configuration: SimLiveConfiguration
+    let process: Int
+    private weak var owner: LiveLocationUpdates?
+    private weak var system: SimSystem?
+    /// Called with each update while the app's process runs.
+    public var onUpdate: (@MainActor (SimLocationUpdateValue) -> Void)?
+    private var continuations: [AsyncStream<SimLocationUpdateValue>.Continuation] = []
+    /// Whether the loop has ended (stopped, the process ended, or the API is missing).
+    public internal(set) var isStopped = false {
+        didSet { if isStopped { continuations.forEach { $0.finish() }; continuations = [] } }
+    }
+
+    init(configuration: SimLiveConfiguration, process: Int, owner: LiveLocationUpdates, system: SimSystem) {
+        self.configuration = configuration
+        self.process = process
+        self.owner = owner
+        self.system = system
+    }
+
+    /// The updates as an async sequence, as `for try await update in CLLocationUpdate.liveUpdates()`.
+    public var updates: AsyncStream<SimLocationUpdateValue> {
+        AsyncStream { continuation in
+            if isStopped { continuation.finish() } else { continuations.append(continuation) }
+        }
+    }
+
+    /// Leaves the loop.
+    public func stop() {
+        guard let owner, let system else { return }
+        owner.stop(self, in: system)
+    }
+
+    func deliver(_ update: SimLocationUpdateValue, in system: SimSystem) {
+        system.runAppCode {
+            onUpdate?(update)
+            continuations.forEach { $0.yield(update) }
+        }
+    }
+}
+
+/// `CLBackgroundActivitySession` (iOS 17).
+@MainActor
+public final class SimBackgroundActivitySession {
+    let process: Int
+    private weak var owner: LiveLocationUpdates?
+    private weak var system: SimSystem?
+    /// Whether the session is active (created in use, with the mode and authorization).
+    public internal(set) var isActive = false
+    var isInvalidated = false
+    /// The process that held it ended: the next process must re-create it at once.
+    var awaitsRejoin = false
+
+    init(process: Int, owner: LiveLocationUpdates, system: SimSystem) {
+        self.process = process
+        self.owner = owner
+        self.system = system
+    }
+
+    /// Ends the session for good.
+    public func invalidate() {
+        guard let owner, let system else { return }
+        owner.invalidate(self, in: system)
+    }
+}
+
+/// What happened to live updates and background activity sessions (§10).
+public enum SimLiveLocationEvent: Hashable, Sendable, Codable {
+    case started(SimLiveConfiguration)
+    case stopped
+    /// The device stayed still for the window: an update says so and updates stop.
+    case stationary(windowSeconds: Double)
+    /// The device moves again: updates resume by themselves.
+    case resumed
+    /// An update with a diagnostic (iOS 18).
+    case diagnostic(SimLiveDiagnostic)
+    /// A session was created, active or not (and why not).
+    case sessionBegan(active: Bool, obstacle: SimCause?)
+    /// A relaunched app re-created its session in time.
+    case sessionRejoined
+    case sessionEnded(SimCause)
+}
