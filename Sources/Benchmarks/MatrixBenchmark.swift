@@ -77,7 +77,7 @@ struct MatrixBenchmark: ParsableCommand {
         let count = tracks.count * Self.profiles.count * Self.runs.count
 
         let matrixJSON = "\(root)/matrix.json"
-        let matrixTime = try time(keepalive, ["matrix", "\(root)/matrix.yaml", "--jobs", String(jobs), "--format", "json", "--output", matrixJSON])
+        let matrixTime = try ProcessTiming.seconds(keepalive, ["matrix", "\(root)/matrix.yaml", "--jobs", String(jobs), "--format", "json", "--output", matrixJSON])
         // $options is split by the shell on purpose: it holds several options.
         let loop = """
             i=0
@@ -86,31 +86,13 @@ struct MatrixBenchmark: ParsableCommand {
               "$0" replay "$track" --profile "$profile" $options --format json > "$1/$i.json"
             done < "$2"
             """
-        let loopTime = try time("/bin/sh", ["-c", loop, keepalive, outputs, "\(root)/plan.txt"])
+        let loopTime = try ProcessTiming.seconds("/bin/sh", ["-c", loop, keepalive, outputs, "\(root)/plan.txt"])
 
         let agreeing = try compare(matrixJSON: matrixJSON, outputs: outputs, count: count)
         print("tracks: 10, 0.5–3 h at 1 Hz, \(format(megabytes, 1)) MB in all; \(count) replays (10 tracks × 5 profiles × 20 settings)")
         print("(a) keepalive matrix --jobs \(jobs)          \(format(matrixTime, 2)) s  (\(format(matrixTime / Double(count) * 1000, 2)) ms a replay)")
         print("(b) shell loop of keepalive replay      \(format(loopTime, 2)) s  (\(format(loopTime / Double(count) * 1000, 2)) ms a replay)")
         print("b / a: \(format(loopTime / matrixTime, 1))× (target ≥ 4); verdicts and times agree for \(agreeing) of \(count) replays")
-    }
-
-    /// Wall time of one run of `executable arguments`; a status above 1 is an error.
-    private func time(_ executable: String, _ arguments: [String]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        let clock = ContinuousClock()
-        let start = clock.now
-        try process.run()
-        process.waitUntilExit()
-        let elapsed = clock.now - start
-        // 0: as expected, 1: not (a matrix without expectations, the loop's last replay): complete runs both.
-        guard process.terminationStatus <= 1 else {
-            throw ValidationError("\(executable) \(arguments.first ?? "") exited \(process.terminationStatus)")
-        }
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// How many of the loop's replays have the matrix's verdict, suspension and termination time.

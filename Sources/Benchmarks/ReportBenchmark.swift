@@ -57,21 +57,7 @@ struct ReportBenchmark: ParsableCommand {
     private func best(_ keepalive: String, _ arguments: [String]) throws -> Double {
         var fastest = Double.infinity
         for _ in 0..<`repeat` {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: keepalive)
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            let clock = ContinuousClock()
-            let start = clock.now
-            try process.run()
-            process.waitUntilExit()
-            let elapsed = clock.now - start
-            // 0 kept alive, 1 not: both are complete runs.
-            guard process.terminationStatus <= 1 else {
-                throw ValidationError("keepalive \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
-            }
-            fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            fastest = min(fastest, try ProcessTiming.seconds(keepalive, arguments, silencingErrors: true))
         }
         return fastest
     }
