@@ -5,12 +5,8 @@ import Testing
 
 /// The audio scripts of `Tracks/Scenarios` on the four eras (§13).
 @MainActor @Suite struct AudioRecipeTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private func run(_ recipe: String, profile: String) throws -> ReplayOutcome {
-        var settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/\(recipe).yaml").path)
-        settings.profile = profile
-        return try Replay(track: Self.root.appendingPathComponent("Tracks/walk-with-cafe-stop.gpx").path, settings: try settings.resolved()).run()
+        try Shipped.replay(recipe, on: "walk-with-cafe-stop.gpx", profile: profile).run()
     }
 
     /// Silence keeps the app running on every era, and is never a pass.

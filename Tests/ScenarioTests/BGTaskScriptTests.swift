@@ -7,7 +7,6 @@ import Testing
 /// §12 in scenario files: the script's BGTask actions, trigger and `info.bgTaskIdentifiers`, the
 /// events, and the ready script `Tracks/Scenarios/bg-refresh.yaml`.
 @MainActor @Suite struct BGTaskScriptTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private func script(_ text: String) throws -> AppScript? {
         try ScenarioFile.parse(text, name: "s.yaml").app
@@ -74,8 +73,7 @@ import Testing
     /// 1343 + 900 + 364 = 2607, 2617 + 900 + 633 = 4150, 4160 + 900 + 801 = 5861; the fifth
     /// (5871 + 900 + delay) falls after the track's end or not, as the draw says: 7742 > 7200.
     @Test func theReadyRefreshScriptIsWokenForEachTaskAndSuspendedAfter() throws {
-        let settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/bg-refresh.yaml").path)
-        let replay = Replay(track: Self.root.appendingPathComponent("Tracks/parked-car.gpx").path, settings: try settings.resolved())
+        let replay = try Shipped.replay("bg-refresh", on: "parked-car.gpx")
         let result = try replay.run().result
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 65)
@@ -97,8 +95,7 @@ import Testing
     /// processing task ends when the user uses the device, so its handler runs and completes it
     /// (success: false) at 1900, 100 s after the launch; 5 s of grace, suspended at 1905.
     @Test func theReadyProcessingScriptWaitsForPowerAndEndsOnUnlock() throws {
-        let settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/bg-processing.yaml").path)
-        let replay = Replay(track: Self.root.appendingPathComponent("Tracks/parked-car.gpx").path, settings: try settings.resolved())
+        let replay = try Shipped.replay("bg-processing", on: "parked-car.gpx")
         let result = try replay.run().result
         let task = SimBGTaskRecord(identifier: "com.example.clean", kind: .processing)
         let kinds: Set<SimEvent.Kind> = [.bgTaskSubmit, .bgTaskDeferred, .bgTaskLaunch, .bgTaskExpiration, .bgTaskComplete]

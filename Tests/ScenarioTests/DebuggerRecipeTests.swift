@@ -7,12 +7,8 @@ import Testing
 /// that die on iOS 17 survive under Xcode's debugger, which is why "it ran forever under Xcode"
 /// proves nothing. Device times as in RecipeTests (30 s budget, watchdog 1 s after expiry).
 @MainActor @Suite struct DebuggerRecipeTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private func replay(_ recipe: String, profile: String) throws -> Replay {
-        var settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/\(recipe).yaml").path)
-        settings.profile = profile
-        return Replay(track: Self.root.appendingPathComponent("Tracks/city-commute.gpx").path, settings: try settings.resolved())
+        try Shipped.replay(recipe, on: "city-commute.gpx", profile: profile)
     }
 
     /// pulse-60s: first fresh budget from 1:01, ends 1:31, watchdog at 1:32. task-chain: budget from

@@ -6,13 +6,11 @@ import Testing
 
 /// `--explain`: the smallest changes that keep the app alive, found by replaying with them.
 @MainActor @Suite struct ExplainTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private func explain(_ track: String, _ change: (inout ReplaySettings) -> Void = { _ in }, recipe: String? = nil) throws -> Explanation {
-        var settings = try recipe.map { try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/\($0).yaml").path) } ?? ReplaySettings()
+        var settings = try recipe.map { try ScenarioFile.read(contentsOf: Shipped.script($0)) } ?? ReplaySettings()
         change(&settings)
         let resolved = try settings.resolved()
-        let path = Self.root.appendingPathComponent("Tracks/\(track)").path
+        let path = Shipped.track(track)
         let loaded = try LoadedTrack.load(path, lenient: false, untimedSpeed: resolved.untimedSpeed)
         let replay = Replay(track: path, settings: resolved)
         return replay.explain(replay.run(on: loaded, keepsEvents: false), on: loaded)

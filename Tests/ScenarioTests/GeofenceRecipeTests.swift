@@ -6,13 +6,8 @@ import Testing
 
 /// `Tracks/Scenarios/geofence-arrival.yaml` on `walk-with-cafe-stop.gpx`, on the four eras.
 @MainActor @Suite struct GeofenceRecipeTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private func run(profile: String) throws -> ReplayOutcome {
-        var settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/geofence-arrival.yaml").path)
-        settings.profile = profile
-        let replay = Replay(track: Self.root.appendingPathComponent("Tracks/walk-with-cafe-stop.gpx").path, settings: try settings.resolved())
-        return try replay.run()
+        try Shipped.replay("geofence-arrival", on: "walk-with-cafe-stop.gpx", profile: profile).run()
     }
 
     /// The walk pauses at 25:01 (10 min still in the café, fitness) and the app monitors 100 m

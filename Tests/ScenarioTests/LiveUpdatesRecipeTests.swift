@@ -5,12 +5,8 @@ import Testing
 
 /// `live-updates-session.yaml` on walk-with-cafe-stop.gpx (§10): 15 minutes' walk, 20 in the café, 15 more.
 @MainActor @Suite struct LiveUpdatesRecipeTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private func run(profile: String) throws -> SimulationResult {
-        var settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/live-updates-session.yaml").path)
-        settings.profile = profile
-        return try Replay(track: Self.root.appendingPathComponent("Tracks/walk-with-cafe-stop.gpx").path, settings: try settings.resolved()).run().result
+        try Shipped.replay("live-updates-session", on: "walk-with-cafe-stop.gpx", profile: profile).run().result
     }
 
     /// iOS 17 and 18: the session, made once When In Use is granted (1 s), keeps the locked app

@@ -5,16 +5,12 @@ import Testing
 
 /// `voip-without-callkit.yaml` on four eras (§14).
 @MainActor @Suite struct PushRecipeTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Suspended at 65 (left at 60, 5 s of grace) everywhere. Before iOS 13 the five pushes (180 to
     /// 660 s, every 120 s) each wake it; from iOS 13 each of the first three kills it (a new process
     /// for the next), and the last two are dropped.
     @Test(arguments: [("ios6", false), ("ios12", false), ("ios13", true), ("ios17", true)])
     func voipPushesWithoutCallsKillTheAppFromIOS13(profile: String, killed: Bool) throws {
-        var settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/voip-without-callkit.yaml").path)
-        settings.profile = profile
-        let result = try Replay(track: Self.root.appendingPathComponent("Tracks/city-commute.gpx").path, settings: try settings.resolved()).run().result
+        let result = try Shipped.replay("voip-without-callkit", on: "city-commute.gpx", profile: profile).run().result
         #expect(result.summary.suspendedAt == 65)
         #expect(result.summary.terminatedAt == (killed ? 180 : nil))
         #expect(result.summary.exitCategory == (killed ? .abnormalExit : nil))

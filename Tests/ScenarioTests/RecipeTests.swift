@@ -6,13 +6,8 @@ import Testing
 /// The ready scripts in `Tracks/Scenarios`, each on the four eras, with the verdicts and times
 /// the rules give (§2: budgets of 600, 180 and 30 s, the watchdog 1 s after expiry).
 @MainActor @Suite struct RecipeTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private func run(_ recipe: String, on track: String, profile: String) throws -> SimulationResult {
-        var settings = try ScenarioFile.read(contentsOf: Self.root.appendingPathComponent("Tracks/Scenarios/\(recipe).yaml").path)
-        settings.profile = profile
-        let replay = Replay(track: Self.root.appendingPathComponent("Tracks/\(track)").path, settings: try settings.resolved())
-        return try replay.run().result
+        try Shipped.replay(recipe, on: track, profile: profile).run().result
     }
 
     /// The pulse leaves the background at 1:00 with updates stopped; the first pulse runs 1:00–1:01

@@ -144,8 +144,7 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
 
 @Suite struct NavigationAppTests {
     @Test func theShippedScriptIsTheOneReplaysRun() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("Tracks/Scenarios/navigation-app.yaml").path
+        let path = Shipped.script("navigation-app")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == NavigationApp.yaml)
         #expect(try ScenarioFile.read(contentsOf: path).app == NavigationApp.script)
     }
