@@ -42,4 +42,9 @@ import Testing
             self.delivered = delivered
         }
     }
+
+    @Test func thePictureNamesWhatKeptTheAppAlive() throws {
+        let svg = PictureReport.svg(try run("podcast-call", profile: "ios17"))
+        #expect(svg.contains(">green: kept alive by audio playback, no background time spent</text>"))
+    }
 }

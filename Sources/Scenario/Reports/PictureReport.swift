@@ -94,7 +94,15 @@ public enum PictureReport {
         }
         closeCurve()
         for span in merged(keptAlive) { svg.line(span.0, top, span.1, top, stroke: "#2e7d32", width: 4) }
-        if !keptAlive.isEmpty { svg.text(left + 4, top + 14, "green: a location session keeps the app alive", size: 11, fill: "#2e7d32") }
+        if !keptAlive.isEmpty {
+            // Name what kept it alive: a location session, audio, live updates, a BGTask, …
+            var holders: [String] = []
+            for case .keepAliveStart(let hold) in outcome.result.events.lazy.map(\.detail) where !holders.contains(Prose.text(hold)) {
+                holders.append(Prose.text(hold))
+            }
+            let names = holders.isEmpty ? "a location session" : holders.joined(separator: ", ")
+            svg.text(left + 4, top + 14, "green: kept alive by \(names), no background time spent", size: 11, fill: "#2e7d32")
+        }
         if let end = summary.suspendedAt ?? summary.terminatedAt {
             svg.line(x(end), 76, x(end), 470, stroke: "#c62828", width: 1.5)
             svg.text(x(end) + 4, 143, "\(summary.verdict.rawValue) \(Formatting.clock(end))", size: 11, fill: "#c62828")

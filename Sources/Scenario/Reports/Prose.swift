@@ -351,7 +351,8 @@ public enum Prose {
             : "Side by side: \(shortVerdict(debugger)) under Xcode's debugger, \(shortVerdict(device)) on a device: the debugger hides what ends the app."
     }
 
-    private static func text(_ hold: SimHold) -> String {
+    /// What holds the app, as a noun phrase: "the location session", "audio playback".
+    static func text(_ hold: SimHold) -> String {
         switch hold.kind {
         case .locationUpdates: "the location session"
         case .backgroundTasks: "a background task"
