@@ -114,4 +114,12 @@ import Testing
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 65)
     }
+
+    /// BGTaskScheduler arrived with iOS 13: before, the script's calls do nothing but warn.
+    @Test func beforeIOS13TheSchedulerDoesNotExist() throws {
+        let result = try Shipped.replay("bg-refresh", on: "parked-car.gpx", profile: "ios12").run().result
+        #expect(result.events.contains { $0.detail == .warning(.bgTaskSchedulerUnavailable(profile: "ios12")) })
+        #expect(!result.events.contains { $0.kind == .bgTaskRegister || $0.kind == .bgTaskSubmit || $0.kind == .bgTaskLaunch })
+    }
 }
+

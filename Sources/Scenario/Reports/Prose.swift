@@ -283,6 +283,7 @@ public enum Prose {
         case .bgTaskNotPending(let identifier): "bg-launch: no BGTask request \"\(identifier)\" is pending"
         case .bgTaskNotRunning(let identifier): "bg-expire: no BGTask \"\(identifier)\" is running"
         case .bgTaskAlreadyEnded(let identifier): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
+        case .bgTaskSchedulerUnavailable(let profile): "BGTaskScheduler needs iOS 13: on \(profile) it does nothing"
         // MARK: Location sessions (§10)
         case .locationSessionAPIUnavailable(let profile):
             "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"

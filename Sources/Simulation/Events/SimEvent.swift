@@ -332,6 +332,8 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case bgTaskNotRunning(identifier: String)
     /// `setTaskCompleted` on a task already completed, failed or ended with its process.
     case bgTaskAlreadyEnded(identifier: String)
+    /// The profile is older than iOS 13: `BGTaskScheduler` does not exist, and its calls do nothing.
+    case bgTaskSchedulerUnavailable(profile: String)
     // MARK: Regions and visits (§11)
     /// A region or visit event came while the app was not running, and its authorization
     /// (not Always) does not let iOS wake or relaunch it: the event is lost.

@@ -86,7 +86,17 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     private var modesUsed = Set<SimBackgroundMode>()
     private var identifiersUsed = Set<String>()
 
+    /// Whether the API exists on the profile; if not, says so once per call.
+    private func exists(in system: SimSystem) -> Bool {
+        guard system.profile.hasBGTaskScheduler else {
+            system.emit(.warning, .warning(.bgTaskSchedulerUnavailable(profile: system.profile.name)))
+            return false
+        }
+        return true
+    }
+
     func register(_ identifier: String, handler: @escaping @MainActor (SimBGTask) -> Void, in system: SimSystem) -> Bool {
+        guard exists(in: system) else { return false }
         identifiersUsed.insert(identifier)
         guard registrationOpenFor == system.process else {
             system.crash(.bgTaskRegisteredAfterLaunch(identifier: identifier))
@@ -103,6 +113,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     }
 
     func submit(identifier: String, kind: SimBGTaskKind, earliest: Double?, requiresExternalPower: Bool, in system: SimSystem) throws(SimBGTaskSchedulerError) {
+        guard exists(in: system) else { return }
         let record = SimBGTaskRecord(identifier: identifier, kind: kind)
         identifiersUsed.insert(identifier)
         modesUsed.insert(kind.requiredMode)

@@ -133,6 +133,9 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// Real delays depend on usage, battery, Low Power Mode and rate limits and are often hours. [model]
     public var bgTaskLaunchDelay: ClosedRange<Double> = 0...1800
     /// Pending requests allowed at once: 1 app refresh, 10 processing. [doc]
+    /// Whether `BGTaskScheduler` exists (iOS 13+); before, registering and submitting do nothing
+    /// and a warning is logged. [doc]
+    public var hasBGTaskScheduler = true
     public var maximumPendingRefreshRequests = 1
     public var maximumPendingProcessingRequests = 10
     // MARK: §10 Location sessions (iOS 17/18)
@@ -171,9 +174,11 @@ public struct SimProfile: Hashable, Sendable, Codable {
         significantChangeDistance: Double = 500, significantChangeMinimumInterval: Double = 300,
         hasBackgroundLocationFlag: Bool = true, significantChangeWakeSeconds: Double = 30,
         grantsProvisionalAlways: Bool, hasReducedAccuracy: Bool = true,
-        suspendsApps: Bool = true, watchdogEnabled: Bool = true, voipPushRequiresCall: Bool = true
+        suspendsApps: Bool = true, watchdogEnabled: Bool = true, voipPushRequiresCall: Bool = true,
+        hasBGTaskScheduler: Bool = true
     ) {
         self.voipPushRequiresCall = voipPushRequiresCall
+        self.hasBGTaskScheduler = hasBGTaskScheduler
         self.hasReducedAccuracy = hasReducedAccuracy
         self.suspendsApps = suspendsApps
         self.watchdogEnabled = watchdogEnabled
@@ -202,19 +207,19 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// iOS 4–6: 600 s that run even while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS6 = SimProfile(
         name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false)
+        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, hasBGTaskScheduler: false)
     /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS7 = SimProfile(
         name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false)
+        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, hasBGTaskScheduler: false)
     /// iOS 9: the first with `allowsBackgroundLocationUpdates` (§3); 180 s, paused while asleep.
     public static let iOS9 = SimProfile(
         name: "ios9", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
-        hasReducedAccuracy: false, voipPushRequiresCall: false)
+        hasReducedAccuracy: false, voipPushRequiresCall: false, hasBGTaskScheduler: false)
     /// iOS 9–12: 180 s, paused while asleep; `allowsBackgroundLocationUpdates` exists.
     public static let iOS12 = SimProfile(
         name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
-        hasReducedAccuracy: false, voipPushRequiresCall: false)
+        hasReducedAccuracy: false, voipPushRequiresCall: false, hasBGTaskScheduler: false)
     /// iOS 13: 30 s, paused while asleep, provisional Always; no approximate location yet.
     public static let iOS13 = SimProfile(
         name: "ios13", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true,
