@@ -28,19 +28,9 @@ import Testing
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 1_200 + budget)
         #expect(result.summary.causes == [.backgroundTimeExpired(budget: budget), .audioInterrupted(.call), .tasksEndedInHandlers])
-        let ends = result.events.compactMap { event -> At? in
-            if case .audio(.interruptionEnded(_, let delivered)) = event.detail { At(event.time, delivered) } else { nil }
-        }
-        #expect(ends == [At(615, true), At(2_100, false)])
-    }
-
-    private struct At: Equatable {
-        let time: Double
-        let delivered: Bool
-        init(_ time: Double, _ delivered: Bool) {
-            self.time = time
-            self.delivered = delivered
-        }
+        #expect(log(result, [.audio]).filter { if case .audio(.interruptionEnded) = $0.detail { true } else { false } } == [
+            At(615, .audio(.interruptionEnded(.declinedCall, delivered: true))), At(2_100, .audio(.interruptionEnded(.call, delivered: false))),
+        ])
     }
 
     @Test func thePictureNamesWhatKeptTheAppAlive() throws {

@@ -44,17 +44,4 @@ import Testing
         #expect(events.contains { $0.time == 2_575 && $0.kind == .keepAliveStart })
         #expect(events.last { $0.kind == .appState }?.state == .background)
     }
-
-    private struct At: Equatable {
-        let time: Double
-        let detail: SimEventDetail
-        init(_ time: Double, _ detail: SimEventDetail) {
-            self.time = time
-            self.detail = detail
-        }
-    }
-
-    private func log(_ result: SimulationResult, _ kinds: Set<SimEvent.Kind>) -> [At] {
-        result.events.filter { kinds.contains($0.kind) }.map { At($0.time, $0.detail) }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Scenario
+import Simulation
 
 /// The tracks and scripts the package ships, for tests that replay them.
 enum Shipped {
@@ -18,4 +19,19 @@ enum Shipped {
         if let profile { settings.profile = profile }
         return Replay(track: self.track(track), settings: try settings.resolved())
     }
+}
+
+/// An event's time and typed detail, for exact comparisons.
+struct At: Equatable {
+    let time: Double
+    let detail: SimEventDetail
+    init(_ time: Double, _ detail: SimEventDetail) {
+        self.time = time
+        self.detail = detail
+    }
+}
+
+/// The events of some kinds, as times and details.
+func log(_ result: SimulationResult, _ kinds: Set<SimEvent.Kind>) -> [At] {
+    result.events.filter { kinds.contains($0.kind) }.map { At($0.time, $0.detail) }
 }
