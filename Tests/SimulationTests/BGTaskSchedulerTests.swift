@@ -60,6 +60,20 @@ import Testing
         #expect(log(result, [.appLog]) == [At(0, .appLog("launch")), At(170, .appLog("bg-task"))])
     }
 
+    @Test func aRefreshCompletedOnALockedDeviceLeavesTheAppSuspendedThroughTheUnlock() {
+        // Locked at 20, so the refresh launched at 170 runs on a sleeping device; completed at 180,
+        // nothing holds the app: it is suspended at once (a sleeping device gives no grace), not
+        // frozen with time to thaw — so the unlock at 400 does not bring it back to the background.
+        let result = run(script(work: [.after(seconds: 10, actions: [.completeTask(success: true)])]),
+                         timeline: [SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 20, .lock), SimScenarioEvent(at: 400, .unlock)])
+        #expect(log(result, bgKinds).filter { $0.time >= 170 } == [
+            At(170, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
+            state(170, .suspended, .background, .systemWake(.appRefreshTask)),
+            At(180, .bgTaskComplete(refresh, success: true, seconds: 10)),
+            state(180, .background, .suspended, .nothingHoldsApp),
+        ])
+    }
+
     @Test func aTaskNotCompletedInTimeGetsTheAppKilled() {
         // Launched at 170 for 30 s: the expiration handler (which does nothing) runs 5 s before the
         // end, at 195; the task is still not completed at 200, so iOS kills the app.

@@ -453,7 +453,13 @@ public final class SimSystem {
     }
 
     /// iOS 7+: a sleeping device gives the app no CPU time; background tasks do not keep it awake.
+    /// Only an app holding a background task is frozen, to thaw with the time it had left; with
+    /// nothing held (a system wake whose work is done, say) it is simply suspended.
     private func freeze(_ statuses: [SimHoldStatus]) {
+        guard !Self.holds(statuses).isEmpty else {
+            suspend(chain(.nothingHoldsApp, statuses))
+            return
+        }
         frozen = profile.suspendsApps
         suspend(chain(.deviceAsleep(budgetLeft: budget.remaining(at: now).rounded(.up)), statuses))
     }
