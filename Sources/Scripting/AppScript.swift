@@ -148,6 +148,11 @@ public struct AppScript: Hashable, Sendable {
         case beginBackgroundActivitySession
         /// `invalidate()` on the app's background activity session.
         case invalidateBackgroundActivitySession
+        /// `CLServiceSession(authorization:)` (iOS 18), kept by the app; replaces the one it kept
+        /// with the same requirement.
+        case beginServiceSession(SimServiceSessionRequirement)
+        /// `invalidate()` on the app's service session with this requirement, or on all of them.
+        case invalidateServiceSession(SimServiceSessionRequirement?)
     }
 
     /// What an `if` can ask about the app's situation.

@@ -26,6 +26,8 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     private var liveUpdates: SimLiveUpdates?
     private var lastUpdate: SimLocationUpdateValue?
     private var activitySession: SimBackgroundActivitySession?
+    /// The service sessions the app keeps, one per requirement (iOS 18).
+    private var serviceSessions: [SimServiceSessionRequirement: SimServiceSession] = [:]
 
     /// An app that runs `script`; give `ScriptedApp(script:)` as the simulation's app factory,
     /// so that each process gets its own.
@@ -184,6 +186,16 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .invalidateBackgroundActivitySession:
             activitySession?.invalidate()
             activitySession = nil
+        case .beginServiceSession(let requirement):
+            // The new session first, so the app never goes without one.
+            let old = serviceSessions[requirement]
+            serviceSessions[requirement] = application.serviceSession(authorization: requirement)
+            old?.invalidate()
+        case .invalidateServiceSession(let requirement):
+            for (kept, session) in serviceSessions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where requirement == nil || kept == requirement {
+                session.invalidate()
+                serviceSessions[kept] = nil
+            }
         }
     }
 

@@ -122,6 +122,11 @@ import Testing
         ("invalidate-background-activity-session", .invalidateBackgroundActivitySession),
         ("{if: stationary, do: stop-live-updates}", .when(.stationary, actions: [.stopLiveUpdates], otherwise: [])),
         ("{if: diagnostic, do: stop-live-updates}", .when(.diagnostic, actions: [.stopLiveUpdates], otherwise: [])),
+        ("{begin-service-session: always}", .beginServiceSession(.always)),
+        ("{begin-service-session: {requirement: whenInUse}}", .beginServiceSession(.whenInUse)),
+        ("{begin-service-session: none}", .beginServiceSession(.none)),
+        ("invalidate-service-session", .invalidateServiceSession(nil)),
+        ("{invalidate-service-session: always}", .invalidateServiceSession(.always)),
     ])
     func everyActionFormIsRead(text: String, action: AppScript.Action) throws {
         #expect(try script("app:\n  on:\n    launch: [\(text)]")?.reactions == [.launch: [action]])
@@ -193,7 +198,7 @@ import Testing
         ("app: [x]", "s.yaml:1:6: 'app' must be a mapping of info, on and timers"),
         ("app: {colour: red}", "s.yaml:1:7: 'colour' is not a field of 'app' (info, on, timers)"),
         ("app: {info: [location]}", "s.yaml:1:13: 'info' must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage"),
-        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers)"),
+        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession)"),
         ("app: {info: {backgroundModes: location}}", "s.yaml:1:31: 'backgroundModes' must be a list of modes"),
         ("app: {info: {backgroundModes: [[location]]}}", "s.yaml:1:32: 'backgroundModes' must be a list of mode names, not of lists or mappings"),
         ("app: {info: {backgroundModes: [location, gps]}}",
@@ -206,12 +211,17 @@ import Testing
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
         ("app: {on: {launch: [dance]}}",
-         "s.yaml:1:21: 'launch' 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session)"),
+         "s.yaml:1:21: 'launch' 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session)"),
         ("app: {on: {launch: [{dance: 1}]}}",
-         "s.yaml:1:22: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session)"),
+         "s.yaml:1:22: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session)"),
         ("app: {on: {launch: [set]}}", "s.yaml:1:21: 'set' needs a value: {set: …}"),
         ("app: {on: {launch: {start-live-updates: walking}}}",
          "s.yaml:1:41: 'start-live-updates' 'walking' is not a configuration (default, automotiveNavigation, otherNavigation, fitness, airborne)"),
+        ("app: {on: {launch: [begin-service-session]}}", "s.yaml:1:21: 'begin-service-session' needs a value: {begin-service-session: …}"),
+        ("app: {on: {launch: {begin-service-session: sometimes}}}",
+         "s.yaml:1:44: 'begin-service-session' 'sometimes' is not a requirement (none, whenInUse, always)"),
+        ("app: {on: {launch: {begin-service-session: {need: always}}}}", "s.yaml:1:45: 'need' is not a field of 'begin-service-session' (requirement)"),
+        ("app: {info: {requireExplicitServiceSession: maybe}}", "s.yaml:1:45: 'requireExplicitServiceSession' must be true or false"),
         ("app: {on: {launch: [{}]}}", "s.yaml:1:21: 'launch' holds an empty mapping where an action belongs"),
         ("app: {on: {launch: [[start-updates]]}}", "s.yaml:1:21: 'launch' must be a list of actions, not of lists"),
         ("app:\n  on:\n    launch:\n", "s.yaml:3:12: 'launch' needs an action or a list of actions"),
@@ -253,7 +263,7 @@ import Testing
         ("app: {timers: [{every: 1, while: night, do: stop-updates}]}", "s.yaml:1:34: 'while' 'night' is not a timer condition (background, foreground, always)"),
         ("app: {timers: [{every: 1, do: stop-updates, at: 5}]}", "s.yaml:1:45: 'at' is not a field of a timer (every, while, do)"),
         ("app: {timers: [{every: 1, do: [{dance: 1}]}]}",
-         "s.yaml:1:33: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session)"),
+         "s.yaml:1:33: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session)"),
     ])
     func mistakesAreNamedWithTheirPlaceAndTheChoices(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }
@@ -264,7 +274,7 @@ import Testing
         let values = [
             "set": "{}", "end-task": "t", "log": "x", "after": "1, do: []", "if": "denied, do: []",
             "monitor-region": "{radius: 100, id: a}", "stop-monitoring-region": "a",
-            "register-task": "r", "submit-refresh": "r", "submit-processing": "r",
+            "register-task": "r", "submit-refresh": "r", "submit-processing": "r", "begin-service-session": "always",
         ]
         for name in AppScriptReader.actionNames {
             let action = AppScriptReader.action(word: name) != nil ? name : "{\(name): \(values[name] ?? "")}"

@@ -75,6 +75,8 @@ public enum Prose {
             return text(warning)
         case .liveLocation(let live):
             return text(live)
+        case .serviceSession(let session):
+            return text(session)
         // MARK: Regions and visits (§11)
         case .region(let region) where event.kind == .regionStop:
             return "stopMonitoring(for: \"\(region.identifier)\")"
@@ -219,6 +221,9 @@ public enum Prose {
         case .backgroundActivitySessionNotRejoined: "the relaunched app did not re-create its CLBackgroundActivitySession at once"
         case .backgroundActivitySessionInvalidated: "the app invalidated its CLBackgroundActivitySession"
         case .backgroundActivitySessionReplaced: "a new CLBackgroundActivitySession replaced it"
+        case .liveUpdatesWithheld(.serviceSessionRequired):
+            "NSLocationRequireExplicitServiceSession is set and the app holds no CLServiceSession: live updates are withheld (serviceSessionRequired)"
+        case .liveUpdatesWithheld(let diagnostic): "live updates are withheld: \(diagnostic.rawValue)"
         }
     }
 
@@ -287,6 +292,8 @@ public enum Prose {
         // MARK: Location sessions (§10)
         case .locationSessionAPIUnavailable(let profile):
             "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
+        case .serviceSessionUnavailable(let profile):
+            "CLServiceSession needs iOS 18: on \(profile) it does nothing"
         }
     }
 
@@ -469,6 +476,24 @@ public enum Prose {
         case .sessionBegan(false, let obstacle): "CLBackgroundActivitySession created but not active\(obstacle.map { ": \(text($0))" } ?? "")"
         case .sessionRejoined: "the relaunched app re-created its CLBackgroundActivitySession: still active"
         case .sessionEnded(let cause): "CLBackgroundActivitySession ends: \(text(cause))"
+        }
+    }
+
+    static func text(_ session: SimServiceSessionEvent) -> String {
+        func name(_ requirement: SimServiceSessionRequirement) -> String { "CLServiceSession(authorization: .\(requirement.rawValue))" }
+        return switch session {
+        case .began(let requirement, true): "\(name(requirement)) created in use: active"
+        case .began(let requirement, false):
+            "\(name(requirement)) created while the app is not in use: insufficientlyInUse until it is on screen"
+        case .rejoined(let requirement): "the relaunched app re-created its \(name(requirement)) in time: active"
+        case .activated(let requirement): "the app is on screen: its \(name(requirement)) is active"
+        case .invalidated(let requirement): "the app invalidated its \(name(requirement))"
+        case .notRejoined(let requirements):
+            "the relaunched app did not re-create its \(requirements.map(name).joined(separator: ", ")) at once: the session\(requirements.count == 1 ? " is" : "s are") gone"
+        case .implicit: "an implicit When In Use service session for live updates, monitoring or the background activity session"
+        case .diagnostics(let requirement, []): "\(name(requirement)): no diagnostics"
+        case .diagnostics(let requirement, let diagnostics):
+            "\(name(requirement)) diagnostic: \(diagnostics.map(\.rawValue).joined(separator: ", "))"
         }
     }
 }

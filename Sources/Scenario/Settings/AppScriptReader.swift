@@ -32,6 +32,7 @@ struct AppScriptReader: ScenarioNodeReader {
         "register-task", "submit-refresh", "submit-processing", "complete-task",
         // Location sessions (§10)
         "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
+        "begin-service-session", "invalidate-service-session",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -60,6 +61,7 @@ struct AppScriptReader: ScenarioNodeReader {
         case "stop-live-updates": .stopLiveUpdates
         case "begin-background-activity-session": .beginBackgroundActivitySession
         case "invalidate-background-activity-session": .invalidateBackgroundActivitySession
+        case "invalidate-service-session": .invalidateServiceSession(nil)
         default: nil
         }
     }
@@ -71,7 +73,7 @@ struct AppScriptReader: ScenarioNodeReader {
         "monitor-region": [], "stop-monitoring-region": [],
         // §12 BGTaskScheduler
         "register-task": [], "submit-refresh": [], "submit-processing": [], "complete-task": [],
-        "start-live-updates": [],
+        "start-live-updates": [], "begin-service-session": [], "invalidate-service-session": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -158,8 +160,10 @@ struct AppScriptReader: ScenarioNodeReader {
                     }
                     info.permittedBackgroundTaskIdentifiers.append(identifier)
                 }
+            case "requireExplicitServiceSession":  // §10: NSLocationRequireExplicitServiceSession
+                info.requiresExplicitServiceSession = try bool(key, value)
             default:
-                throw fail(key, "is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers)", keyNode)
+                throw fail(key, "is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession)", keyNode)
             }
         }
         return info
@@ -266,6 +270,10 @@ struct AppScriptReader: ScenarioNodeReader {
                 throw fail(verb.key, "'\(word)' is not a configuration (\(Self.list(SimLiveConfiguration.allCases.map(\.rawValue))))", value)
             }
             return .startLiveUpdates(configuration)
+        case "begin-service-session":
+            return .beginServiceSession(try serviceSessionRequirement(verb.key, value))
+        case "invalidate-service-session":
+            return .invalidateServiceSession(try serviceSessionRequirement(verb.key, value))
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)
@@ -374,6 +382,24 @@ struct AppScriptReader: ScenarioNodeReader {
             let power = try fields["requiresExternalPower"].map { node throws(ReplayError) in try bool("requiresExternalPower", node) } ?? false
             return .submitProcessing(id: id, earliest: earliest, requiresExternalPower: power)
         }
+    }
+
+    /// A service session's requirement: `always`, or `{requirement: always}`.
+    private func serviceSessionRequirement(_ verb: String, _ node: Yams.Node) throws(ReplayError) -> SimServiceSessionRequirement {
+        var valueNode = node
+        if let mapping = node.mapping {
+            guard mapping.count == 1, let (keyNode, value) = mapping.first else {
+                throw fail(verb, "must be a requirement, or a mapping of requirement", node)
+            }
+            let key = try keyName(keyNode)
+            guard key == "requirement" else { throw fail(key, "is not a field of '\(verb)' (requirement)", keyNode) }
+            valueNode = value
+        }
+        let word = try string(verb, valueNode)
+        guard let requirement = SimServiceSessionRequirement(rawValue: word) else {
+            throw fail(verb, "'\(word)' is not a requirement (\(Self.list(SimServiceSessionRequirement.allCases.map(\.rawValue))))", valueNode)
+        }
+        return requirement
     }
 
     /// A variable's name: a word, not empty.

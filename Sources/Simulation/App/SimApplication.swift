@@ -129,6 +129,16 @@ public final class SimApplication: BackgroundTasking {
         return live.beginSession(process: process, in: system)
     }
 
+    /// `CLServiceSession(authorization:)` (iOS 18): active when created in use (or rejoined at once
+    /// after a relaunch); it asks for `authorization` and lets live updates and monitor events
+    /// through. Hold it as long as the app needs location; `invalidate()` ends it.
+    public func serviceSession(authorization requirement: SimServiceSessionRequirement) -> SimServiceSession {
+        guard let system, let sessions = system.mechanism(LocationServiceSessions.self) else {
+            preconditionFailure("serviceSession: the simulation this app ran in no longer exists")
+        }
+        return sessions.begin(requirement, in: system)
+    }
+
     func processEnded() { ended = true }
 
     // MARK: §12 BGTaskScheduler

@@ -9,6 +9,9 @@ public struct SimCapabilities: Hashable, Sendable, Codable {
     /// `BGTaskSchedulerPermittedIdentifiers` (§12): the identifiers `BGTaskScheduler` may register
     /// and submit.
     public var permittedBackgroundTaskIdentifiers: [String] = []
+    /// `NSLocationRequireExplicitServiceSession` (iOS 18, §10): no implicit service sessions, so
+    /// live updates and monitors need an explicit `CLServiceSession`.
+    public var requiresExplicitServiceSession = false
 
     /// Creates capabilities; the defaults are those of a typical navigation app.
     public init(

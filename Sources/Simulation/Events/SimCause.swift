@@ -98,6 +98,8 @@ public enum SimCause: Hashable, Sendable, Codable {
     case backgroundActivitySessionInvalidated
     /// A new session replaced it.
     case backgroundActivitySessionReplaced
+    /// iOS 18's service sessions withhold live updates (the diagnostic says why).
+    case liveUpdatesWithheld(SimLiveDiagnostic)
 }
 
 /// Why iOS launches or wakes an app in the background.

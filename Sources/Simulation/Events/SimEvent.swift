@@ -51,6 +51,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case visit = "visit"
         // MARK: Location sessions (§10)
         case liveUpdates = "location.live"
+        case serviceSession = "location.service-session"
     }
 
     /// Seconds from the start of the run.
@@ -172,6 +173,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     // MARK: Location sessions (§10)
     /// Live updates or a background activity session changed (§10).
     case liveLocation(SimLiveLocationEvent)
+    case serviceSession(SimServiceSessionEvent)
 }
 
 // MARK: Regions and visits (§11)
@@ -342,6 +344,8 @@ public enum SimWarning: Hashable, Sendable, Codable {
     // MARK: Location sessions (§10)
     /// `liveUpdates` or `CLBackgroundActivitySession` on a profile before iOS 17: the API does not exist.
     case locationSessionAPIUnavailable(profile: String)
+    /// `CLServiceSession` on a profile before iOS 18: the API does not exist.
+    case serviceSessionUnavailable(profile: String)
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).

@@ -135,74 +135,14 @@ public final class SimLocationManager: LocationManaging {
     /// while the app is on screen.
     public func requestWhenInUseAuthorization() {
         guard let system, !retired else { return }
-        services.noteRequest(always: false)
-        guard system.configuration.capabilities.whenInUseUsageDescription != nil else {
-            system.emit(.warning, .warning(.missingUsageDescription(always: false)))
-            return
-        }
-        guard services.authorization.effective == .notDetermined else { return }
-        guard system.appState.isForeground else {
-            system.emit(.warning, .warning(.authorizationRequestNotInUse))
-            return
-        }
-        prompt(wantsAlways: false, system)
+        services.requestWhenInUse(in: system)
     }
 
     /// Asks for Always; from notDetermined (iOS 13+: provisional Always) or once from When In Use;
     /// only while the app is on screen.
     public func requestAlwaysAuthorization() {
         guard let system, !retired else { return }
-        services.noteRequest(always: true)
-        let capabilities = system.configuration.capabilities
-        guard capabilities.whenInUseUsageDescription != nil, capabilities.alwaysAndWhenInUseUsageDescription != nil else {
-            system.emit(.warning, .warning(.missingUsageDescription(always: true)))
-            return
-        }
-        let status = services.authorization.effective
-        guard status == .notDetermined || status == .authorizedWhenInUse else { return }
-        guard system.appState.isForeground else {
-            system.emit(.warning, .warning(.authorizationRequestNotInUse))
-            return
-        }
-        if status == .notDetermined {
-            prompt(wantsAlways: true, system)
-            return
-        }
-        guard !services.authorization.alwaysPromptShown, !services.authorization.isTemporary else { return }
-        services.authorization.alwaysPromptShown = true
-        let answers = system.configuration.answers
-        system.emit(.authorizationPrompt, .prompt(.allowAlways(answer: answers.alwaysPrompt)))
-        system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [services, unowned system] in
-            guard answers.alwaysPrompt == .changeToAlways else { return }
-            services.changeAuthorization({ $0.granted = .authorizedAlways }, .userChoseAlways, in: system)
-        }
-    }
-
-    private func prompt(wantsAlways: Bool, _ system: SimSystem) {
-        let answers = system.configuration.answers
-        let provisional = wantsAlways && system.profile.grantsProvisionalAlways
-        system.emit(.authorizationPrompt, .prompt(.allowLocation(answer: answers.firstPrompt, then: wantsAlways && !provisional ? answers.alwaysPrompt : nil)))
-        system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [services, unowned system] in
-            guard services.authorization.granted == .notDetermined else { return }
-            services.changeAuthorization({ model in
-                model.accuracy = answers.precise ? .fullAccuracy : .reducedAccuracy
-                switch answers.firstPrompt {
-                case .dontAllow:
-                    model.granted = .denied
-                case .allowOnce:
-                    model.granted = .authorizedWhenInUse
-                    model.isTemporary = true
-                case .allowWhileUsing where provisional:
-                    model.granted = .authorizedAlways
-                    model.isProvisionalAlways = true
-                case .allowWhileUsing where wantsAlways:
-                    model.granted = answers.alwaysPrompt == .changeToAlways ? .authorizedAlways : .authorizedWhenInUse
-                    model.alwaysPromptShown = true
-                case .allowWhileUsing:
-                    model.granted = .authorizedWhenInUse
-                }
-            }, .userAnswered(answers.firstPrompt, provisionalAlways: provisional && answers.firstPrompt == .allowWhileUsing), in: system)
-        }
+        services.requestAlways(in: system)
     }
 
     // MARK: Updates

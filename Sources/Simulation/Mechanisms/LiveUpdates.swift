@@ -1,7 +1,8 @@
 import Geodesy
 
 /// iOS 17/18 location sessions (§10): `CLLocationUpdate.liveUpdates(_:)` and
-/// `CLBackgroundActivitySession`.
+/// `CLBackgroundActivitySession`. From iOS 18 ``LocationServiceSessions`` also decides whether
+/// updates reach the app.
 ///
 /// Live updates come at the cadence of the configuration's accuracy profile. When the device
 /// stays within `stationaryRadius` for the configuration's stationary window (in the background
@@ -47,6 +48,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         guard let session, session.isActive else { return .notHolding(.noBackgroundActivitySession) }
         if isStationary { return .notHolding(.liveUpdatesStationary(windowSeconds: window(for: stream.configuration, in: system))) }
         guard authorized(in: system) else { return .notHolding(.authorization(authorization(in: system))) }
+        if let withheld = serviceSessions(in: system)?.deliveryObstacle(in: system) { return .notHolding(.liveUpdatesWithheld(withheld)) }
         if system.appState == .background { sessionHeldApp = true }
         return .holding(SimHold(kind: .liveUpdates, spendsBudget: false, isAssertion: false))
     }
@@ -64,6 +66,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
             handle.isStopped = true
             return handle
         }
+        serviceSessions(in: system)?.noteImplicitUse(in: system)
         stream?.isStopped = true
         stream = handle
         relaunchConfiguration = nil
@@ -95,6 +98,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
             created.isInvalidated = true
             return created
         }
+        serviceSessions(in: system)?.noteImplicitUse(in: system)
         // A relaunched app may rejoin the session its last process held, from the background.
         if let session, !session.isInvalidated, session.isActive, session.awaitsRejoin {
             session.awaitsRejoin = false
@@ -145,6 +149,17 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         system.mechanism(LocationServices.self)?.authorization.effective ?? .notDetermined
     }
 
+    private func serviceSessions(in system: SimSystem) -> LocationServiceSessions? {
+        system.mechanism(LocationServiceSessions.self)
+    }
+
+    /// Whether iOS may bring the app back for updates: with an active background activity
+    /// session, or with Always (from iOS 18 only while holding an `.always` service session).
+    private func mayBringBack(in system: SimSystem) -> Bool {
+        if session?.isActive ?? false { return true }
+        return authorization(in: system) == .authorizedAlways && serviceSessions(in: system)?.permitsEventsWhileNotInUse(in: system) != false
+    }
+
     private func authorized(in system: SimSystem) -> Bool {
         let status = authorization(in: system)
         return status == .authorizedAlways || status == .authorizedWhenInUse
@@ -178,9 +193,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
             // The device moves again: updates resume by themselves, and iOS brings the app back.
             isStationary = false
             system.emit(.liveUpdates, .liveLocation(.resumed))
-            let session = self.session
-            let mayWake = (session?.isActive ?? false) || authorization(in: system) == .authorizedAlways
-            if !system.appState.isRunning, mayWake {
+            if !system.appState.isRunning, mayBringBack(in: system) {
                 system.wake(for: .locationUpdatesAvailable, seconds: system.profile.liveUpdatesWakeSeconds)
             }
             system.reevaluate()
@@ -201,6 +214,10 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         // When In Use reaches a background app only through an active session (or provisional Always).
         if system.appState == .background, authorization(in: system) == .authorizedWhenInUse, !(session?.isActive ?? false) {
             diagnose(.insufficientlyInUse, in: system)
+            return
+        }
+        if let withheld = serviceSessions(in: system)?.deliveryObstacle(in: system) {
+            diagnose(withheld, in: system)
             return
         }
         lastDiagnostic = nil
@@ -257,8 +274,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         // again if it held an active session or Always (not after a force quit).
         if let stream {
             stream.isStopped = true
-            let mayRelaunch = (session?.isActive ?? false) || authorization(in: system) == .authorizedAlways
-            relaunchConfiguration = mayRelaunch && !forceQuit ? stream.configuration : nil
+            relaunchConfiguration = mayBringBack(in: system) && !forceQuit ? stream.configuration : nil
             self.stream = nil
         }
         if let session {

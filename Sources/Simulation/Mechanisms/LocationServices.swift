@@ -17,6 +17,9 @@ public final class LocationServices: BackgroundMechanism {
 
     func add(_ manager: SimLocationManager) { managers.append(manager) }
 
+    /// Whether an authorization prompt is on screen, waiting for the user's answer.
+    private(set) var isPromptPending = false
+
     // MARK: §7 What the run used of the Info.plist
 
     /// Whether the app relied on background location: it set `allowsBackgroundLocationUpdates`
@@ -73,7 +76,89 @@ public final class LocationServices: BackgroundMechanism {
         return .notHolding(obstacle)
     }
 
-    // MARK: §5
+    // MARK: §5 Requests (from a location manager or a service session)
+
+    /// Asks for When In Use; acts only when not yet determined, with the usage string, and
+    /// while the app is on screen.
+    func requestWhenInUse(in system: SimSystem) {
+        noteRequest(always: false)
+        guard system.configuration.capabilities.whenInUseUsageDescription != nil else {
+            system.emit(.warning, .warning(.missingUsageDescription(always: false)))
+            return
+        }
+        guard authorization.effective == .notDetermined, !isPromptPending else { return }
+        guard system.appState.isForeground else {
+            system.emit(.warning, .warning(.authorizationRequestNotInUse))
+            return
+        }
+        prompt(wantsAlways: false, system)
+    }
+
+    /// Asks for Always; from notDetermined (iOS 13+: provisional Always) or once from When In Use;
+    /// only while the app is on screen.
+    func requestAlways(in system: SimSystem) {
+        noteRequest(always: true)
+        let capabilities = system.configuration.capabilities
+        guard capabilities.whenInUseUsageDescription != nil, capabilities.alwaysAndWhenInUseUsageDescription != nil else {
+            system.emit(.warning, .warning(.missingUsageDescription(always: true)))
+            return
+        }
+        let status = authorization.effective
+        guard status == .notDetermined || status == .authorizedWhenInUse, !isPromptPending else { return }
+        guard system.appState.isForeground else {
+            system.emit(.warning, .warning(.authorizationRequestNotInUse))
+            return
+        }
+        if status == .notDetermined {
+            prompt(wantsAlways: true, system)
+            return
+        }
+        guard !authorization.alwaysPromptShown, !authorization.isTemporary else { return }
+        authorization.alwaysPromptShown = true
+        let answers = system.configuration.answers
+        system.emit(.authorizationPrompt, .prompt(.allowAlways(answer: answers.alwaysPrompt)))
+        isPromptPending = true
+        system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [unowned self, unowned system] in
+            isPromptPending = false
+            if answers.alwaysPrompt == .changeToAlways {
+                changeAuthorization({ $0.granted = .authorizedAlways }, .userChoseAlways, in: system)
+            }
+            system.mechanism(LocationServiceSessions.self)?.refreshDiagnostics(in: system)
+        }
+    }
+
+    private func prompt(wantsAlways: Bool, _ system: SimSystem) {
+        let answers = system.configuration.answers
+        let provisional = wantsAlways && system.profile.grantsProvisionalAlways
+        system.emit(.authorizationPrompt, .prompt(.allowLocation(answer: answers.firstPrompt, then: wantsAlways && !provisional ? answers.alwaysPrompt : nil)))
+        isPromptPending = true
+        system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [unowned self, unowned system] in
+            isPromptPending = false
+            // Service sessions hear that the prompt left the screen, whatever the answer changed.
+            defer { system.mechanism(LocationServiceSessions.self)?.refreshDiagnostics(in: system) }
+            guard authorization.granted == .notDetermined else { return }
+            changeAuthorization({ model in
+                model.accuracy = answers.precise ? .fullAccuracy : .reducedAccuracy
+                switch answers.firstPrompt {
+                case .dontAllow:
+                    model.granted = .denied
+                case .allowOnce:
+                    model.granted = .authorizedWhenInUse
+                    model.isTemporary = true
+                case .allowWhileUsing where provisional:
+                    model.granted = .authorizedAlways
+                    model.isProvisionalAlways = true
+                case .allowWhileUsing where wantsAlways:
+                    model.granted = answers.alwaysPrompt == .changeToAlways ? .authorizedAlways : .authorizedWhenInUse
+                    model.alwaysPromptShown = true
+                case .allowWhileUsing:
+                    model.granted = .authorizedWhenInUse
+                }
+            }, .userAnswered(answers.firstPrompt, provisionalAlways: provisional && answers.firstPrompt == .allowWhileUsing), in: system)
+        }
+    }
+
+    // MARK: §5 Changes
 
     /// Applies a change of authorization and tells the managers, as iOS does.
     func changeAuthorization(_ change: (inout AuthorizationModel) -> Void, _ cause: SimCause, in system: SimSystem) {
@@ -85,6 +170,7 @@ public final class LocationServices: BackgroundMechanism {
         system.emit(.authorizationChange, .authorizationChange(
             from: before.0, to: after.0, accuracy: before.1 != after.1 ? after.1 : nil, cause: cause))
         for manager in managers { manager.authorizationChanged() }
+        system.mechanism(LocationServiceSessions.self)?.refreshDiagnostics(in: system)
         system.reevaluate()
     }
 

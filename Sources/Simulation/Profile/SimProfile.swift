@@ -150,15 +150,23 @@ public struct SimProfile: Hashable, Sendable, Codable {
     public var liveUpdatesBackgroundStillCutoff = 600.0
     /// Seconds a relaunched app has to re-create its background activity session ("at once"). [model]
     public var backgroundActivitySessionRejoinWindow = 5.0
+    /// Whether `CLServiceSession` exists and decides who receives live updates and monitor
+    /// events (iOS 18+); before, creating one does nothing and a warning is logged. [doc]
+    public var hasServiceSessions = false
+    /// Seconds a relaunched app has to re-create the service sessions its last process held
+    /// ("within a few seconds of a relaunch"). [model]
+    public var serviceSessionRejoinWindow = 5.0
     /// Seconds of run a suspended or terminated app gets when live updates are available again;
     /// an active session then keeps it running. [model] after §9's event wakes.
     public var liveUpdatesWakeSeconds = 10.0
 
-    /// This profile with the iOS 17 location sessions, and iOS 18's diagnostics if `diagnostics`.
-    func withLocationSessions(diagnostics: Bool) -> SimProfile {
+    /// This profile with the iOS 17 location sessions, and iOS 18's diagnostics and service
+    /// sessions if `iOS18`.
+    func withLocationSessions(iOS18: Bool) -> SimProfile {
         var profile = self
         profile.hasLiveUpdates = true
-        profile.hasLiveUpdateDiagnostics = diagnostics
+        profile.hasLiveUpdateDiagnostics = iOS18
+        profile.hasServiceSessions = iOS18
         return profile
     }
 
@@ -230,15 +238,15 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// iOS 17: as iOS 14.
     public static let iOS17 = SimProfile(
         name: "ios17", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(diagnostics: false)
+        .withLocationSessions(iOS18: false)
     /// iOS 18: as iOS 17 (§10–§14 change APIs, not these numbers).
     public static let iOS18 = SimProfile(
         name: "ios18", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(diagnostics: true)
+        .withLocationSessions(iOS18: true)
     /// iOS 26: as iOS 17.
     public static let iOS26 = SimProfile(
         name: "ios26", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(diagnostics: true)
+        .withLocationSessions(iOS18: true)
     /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
     /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
     public static let debugger = SimProfile.iOS17.underDebugger(named: "debugger")

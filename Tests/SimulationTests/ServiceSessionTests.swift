@@ -1,0 +1,174 @@
+import Testing
+@testable import Scripting
+@testable import Simulation
+
+/// iOS 18's `CLServiceSession` (§10). The trip is LiveUpdatesTests': east at 10 m/s, still from
+/// 600 s to 1800 s; live updates come every second; the user leaves the app at 60.
+@MainActor @Suite struct ServiceSessionTests {
+    private let trip = drive(seconds: 2_400, stops: [600...1_800])
+
+    private func run(_ reactions: [AppScript.Trigger: [AppScript.Action]], info: SimCapabilities = SimCapabilities(),
+                     profile: SimProfile = .iOS18, authorization: SimAuthorizationStatus = .authorizedAlways,
+                     answers: SimUserAnswers? = nil,
+                     timeline: [SimScenarioEvent] = [SimScenarioEvent(at: 60, .enterBackground)]) -> SimulationResult {
+        var config = configuration(trip, profile: profile, authorization: authorization, timeline: timeline, capabilities: info)
+        if let answers { config.answers = answers }
+        return KeepAliveSimulation(config, app: ScriptedApp(script: AppScript(info: info, reactions: reactions))).run()
+    }
+
+    private func sessions(_ result: SimulationResult) -> [At] { log(result, [.serviceSession]) }
+
+    private func updates(_ result: SimulationResult, in range: ClosedRange<Double>) -> Int {
+        result.events.filter { $0.kind == .appLog && $0.detail == .appLog("update") && range.contains($0.time) }.count
+    }
+
+    /// An app kept running in the background by standard updates: its live updates need not keep it.
+    private let keptRunning: [AppScript.Action] = [.set([.allowsBackgroundLocationUpdates(true)]), .startUpdates]
+
+    /// An Always app kept running in the background (by standard updates) hears live updates
+    /// there — every second, so 60 in 61…120 — on iOS 17, and on iOS 18 only while it holds an
+    /// `.always` session. Otherwise, from the moment it leaves (60), one update says
+    /// `insufficientlyInUse` and no more come; a `.whenInUse` session is not enough.
+    @Test(arguments: [
+        (SimProfile.iOS17, SimServiceSessionRequirement?.none, 60),
+        (.iOS18, nil, 0),
+        (.iOS18, .whenInUse, 0),
+        (.iOS18, .always, 60),
+    ])
+    func anAlwaysAppNotInUseGetsLiveUpdatesOnlyWithAnAlwaysSession(profile: SimProfile, held: SimServiceSessionRequirement?, count: Int) {
+        let session: [AppScript.Action] = held.map { [.beginServiceSession($0)] } ?? []
+        let result = run([.launch: keptRunning + session + [.startLiveUpdates(.default)], .update: [.log("update")]], profile: profile)
+        #expect(updates(result, in: 61...120) == count)
+        let withheld = log(result, [.liveUpdates]).filter { $0.detail == .liveLocation(.diagnostic(.insufficientlyInUse)) }
+        #expect(withheld == (count == 0 ? [At(60, .liveLocation(.diagnostic(.insufficientlyInUse)))] : []))
+    }
+
+    /// A session is a right to receive, not a keep-alive: an Always app holding an `.always`
+    /// session, with live updates and nothing else, is suspended 5 s after it leaves (65).
+    @Test func aSessionKeepsNothingRunning() {
+        let result = run([.launch: [.beginServiceSession(.always), .startLiveUpdates(.default)]])
+        #expect(result.summary.suspendedAt == 65)
+        #expect(result.summary.causes == [.nothingHoldsApp, .noBackgroundActivitySession])
+    }
+
+    /// Live updates make an implicit When In Use session — unless the Info.plist sets
+    /// `NSLocationRequireExplicitServiceSession`: then, on screen, the first update (0) says
+    /// `serviceSessionRequired` and none follows (0 in 1…59; the app stays on screen) until the app holds a session of
+    /// its own; `.none` is enough for an app already authorized (59 updates in 1…59).
+    @Test(arguments: [false, true])
+    func anExplicitSessionWhenTheInfoPlistAsksForOne(holdsOne: Bool) {
+        var info = SimCapabilities()
+        info.requiresExplicitServiceSession = true
+        let session: [AppScript.Action] = holdsOne ? [.beginServiceSession(.none)] : []
+        let result = run([.launch: session + [.startLiveUpdates(.default)], .update: [.log("update")]], info: info,
+                         authorization: .authorizedWhenInUse, timeline: [])
+        #expect(updates(result, in: 1...59) == (holdsOne ? 59 : 0))
+        #expect(log(result, [.liveUpdates]).filter { if case .liveLocation(.diagnostic) = $0.detail { true } else { false } }
+            == (holdsOne ? [] : [At(0, .liveLocation(.diagnostic(.serviceSessionRequired)))]))
+        #expect(sessions(result) == (holdsOne ? [At(0, .serviceSession(.began(.none, active: true)))] : []))
+        // Without it, the same app gets its implicit session.
+        let implicit = run([.launch: [.startLiveUpdates(.default)]], authorization: .authorizedWhenInUse, timeline: [])
+        #expect(sessions(implicit) == [At(0, .serviceSession(.implicit))])
+    }
+
+    /// With `NSLocationRequireExplicitServiceSession`, a background activity session alone does
+    /// not let updates through, so it keeps nothing running: suspended 5 s after the app leaves
+    /// (65). Holding a `.whenInUse` session as well, the app is kept running from 60 until the
+    /// still device's updates stop (1200, suspended at 1205), and again when they resume (1803),
+    /// as in LiveUpdatesTests.
+    @Test(arguments: [false, true])
+    func aBackgroundActivitySessionAlsoNeedsTheExplicitSession(holdsOne: Bool) {
+        var info = SimCapabilities()
+        info.requiresExplicitServiceSession = true
+        let session: [AppScript.Action] = holdsOne ? [.beginServiceSession(.whenInUse)] : []
+        let result = run([.launch: session + [.beginBackgroundActivitySession, .startLiveUpdates(.default)]], info: info,
+                         authorization: .authorizedWhenInUse)
+        if holdsOne {
+            #expect(log(result, [.keepAliveStart]).map(\.time) == [60, 1_803])
+            #expect(result.summary.suspendedAt == 1_205)
+        } else {
+            #expect(log(result, [.keepAliveStart]) == [])
+            #expect(result.summary.suspendedAt == 65)
+            #expect(result.summary.causes == [.nothingHoldsApp, .liveUpdatesWithheld(.serviceSessionRequired)])
+        }
+    }
+
+    /// Created in the background (60) a session is not active: it says `insufficientlyInUse`
+    /// (to the app, which still runs for the 5-s grace) until the app is on screen again (120).
+    @Test func aSessionCreatedOutOfUseWaitsForTheScreen() {
+        let result = run([.background: [.beginServiceSession(.whenInUse)]],
+                         timeline: [SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 120, .returnToForeground)])
+        #expect(sessions(result) == [
+            At(60, .serviceSession(.began(.whenInUse, active: false))),
+            At(60, .serviceSession(.diagnostics(.whenInUse, [.insufficientlyInUse]))),
+            At(120, .serviceSession(.activated(.whenInUse))),
+            At(120, .serviceSession(.diagnostics(.whenInUse, []))),
+        ])
+    }
+
+    /// A session asks for its authorization as the manager's requests do. From notDetermined an
+    /// `.always` session shows the first prompt at 0 (`authorizationRequestInProgress` while it
+    /// is up); answered after 1 s: Allow While Using is provisional Always on iOS 13+ (nothing in
+    /// the way); Don't Allow gives `authorizationDenied`. From When In Use it shows the Always
+    /// prompt; Keep Only While Using gives `alwaysAuthorizationDenied`.
+    @Test(arguments: [
+        (SimAuthorizationStatus.notDetermined, SimUserAnswers.FirstPrompt.allowWhileUsing, [SimServiceSessionDiagnostic]()),
+        (.notDetermined, .dontAllow, [.authorizationDenied]),
+        (.authorizedWhenInUse, .allowWhileUsing, [.alwaysAuthorizationDenied]),
+    ])
+    func anAlwaysSessionAsksForAlways(from status: SimAuthorizationStatus, answer: SimUserAnswers.FirstPrompt, after: [SimServiceSessionDiagnostic]) {
+        let answers = SimUserAnswers(firstPrompt: answer, alwaysPrompt: .keepWhenInUse, precise: true)
+        let result = run([.launch: [.beginServiceSession(.always)]], authorization: status, answers: answers, timeline: [])
+        let prompt: SimPrompt = status == .notDetermined ? .allowLocation(answer: answer, then: nil) : .allowAlways(answer: .keepWhenInUse)
+        #expect(log(result, [.authorizationPrompt]) == [At(0, .prompt(prompt))])
+        #expect(sessions(result) == [
+            At(0, .serviceSession(.began(.always, active: true))),
+            At(0, .serviceSession(.diagnostics(.always, [.authorizationRequestInProgress]))),
+            At(1, .serviceSession(.diagnostics(.always, after))),
+        ])
+    }
+
+    /// Purged at 1700 while suspended (the standard updates paused, 1505), an Always app is
+    /// relaunched when live updates are available again (1803, the device moving) — on iOS 18 only
+    /// because its last process held an `.always` session. Its launch code re-creates the session
+    /// from the background within the 5-s window: rejoined. An app that creates it only on
+    /// screen loses it at 1808, and its updates say `insufficientlyInUse`. Without any `.always`
+    /// session iOS 18 does not relaunch the app at all (iOS 17 does).
+    @Test(arguments: [(SimProfile.iOS17, "none"), (.iOS18, "none"), (.iOS18, "launch"), (.iOS18, "foreground")])
+    func aRelaunchedAppMustRejoinItsAlwaysSession(profile: SimProfile, creates: String) {
+        let begin: [AppScript.Action] = switch creates {
+        case "launch": [.beginServiceSession(.always)]
+        case "foreground": [.when(.foreground, actions: [.beginServiceSession(.always)], otherwise: [])]
+        default: []
+        }
+        let result = run([.launch: keptRunning + begin + [.startLiveUpdates(.default)]], profile: profile,
+                         timeline: [SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 1_700, .memoryPressure)])
+        #expect(log(result, [.appLaunch]).map(\.time) == (profile == .iOS18 && creates == "none" ? [0] : [0, 1_803]))
+        let afterRelaunch = sessions(result).filter { $0.time > 0 && $0.detail != .serviceSession(.implicit) }
+        switch creates {
+        case "launch": #expect(afterRelaunch == [At(1_803, .serviceSession(.rejoined(.always)))])
+        case "foreground":
+            #expect(afterRelaunch == [At(1_808, .serviceSession(.notRejoined([.always])))])
+            #expect(log(result, [.liveUpdates]).last == At(1_808, .liveLocation(.diagnostic(.insufficientlyInUse))))
+        default: #expect(afterRelaunch == [])
+        }
+    }
+
+    /// Invalidated 30 s after the app left (90), the `.always` session no longer lets updates
+    /// through: the next update says `insufficientlyInUse`.
+    @Test func invalidatingTheSessionWithholdsTheUpdates() {
+        let result = run([.launch: keptRunning + [.beginServiceSession(.always), .startLiveUpdates(.default)], .update: [.log("update")],
+                          .background: [.after(seconds: 30, actions: [.invalidateServiceSession(nil)])]])
+        #expect(sessions(result).filter { $0.time > 0 } == [At(90, .serviceSession(.invalidated(.always)))])
+        #expect(updates(result, in: 61...89) == 29)
+        #expect(updates(result, in: 91...200) == 0)
+        #expect(log(result, [.liveUpdates]).contains(At(90, .liveLocation(.diagnostic(.insufficientlyInUse)))))
+    }
+
+    /// Before iOS 18 there is no CLServiceSession: a warning, and nothing else.
+    @Test func beforeIOS18ThereIsNoServiceSession() {
+        let result = run([.launch: [.beginServiceSession(.always)]], profile: .iOS17)
+        #expect(sessions(result) == [])
+        #expect(result.events.contains { $0.detail == .warning(.serviceSessionUnavailable(profile: "ios17")) })
+    }
+}
