@@ -75,6 +75,26 @@ import Testing
         #expect(diagnostics == (profile.hasLiveUpdateDiagnostics ? [At(60, .liveLocation(.diagnostic(.insufficientlyInUse)))] : []))
     }
 
+    /// Approximate location (iOS 14+) gives live updates the `reduced` profile's cadence (900 s),
+    /// whatever the configuration: on screen, updates at 0, 900 and 1800 (still since 600, but the
+    /// anchor set at 900 is 900 s old at 1800, short of the navigation window, 1200 s: not
+    /// stationary). On iOS 18 each carries the diagnostic `accuracyLimited` beside its location;
+    /// iOS 17 sends none.
+    @Test(arguments: [SimProfile.iOS17, .iOS18])
+    func approximateLocationLimitsLiveUpdates(profile: SimProfile) {
+        let app = AppScript(info: SimCapabilities(), reactions: [
+            .launch: [.startLiveUpdates(.automotiveNavigation)],
+            .update: [.when(.diagnostic, actions: [.log("limited")], otherwise: [.log("full")])],
+        ])
+        var config = configuration(trip, profile: profile, authorization: .authorizedWhenInUse, capabilities: app.info)
+        config.initialAccuracyAuthorization = .reducedAccuracy
+        let result = KeepAliveSimulation(config, app: ScriptedApp(script: app)).run()
+        let word = profile == .iOS18 ? "limited" : "full"
+        #expect(log(result, [.appLog]) == [At(0, .appLog(word)), At(900, .appLog(word)), At(1_800, .appLog(word))])
+        #expect(live(result) == [At(0, .liveLocation(.started(.automotiveNavigation)))])
+        #expect(log(result, [.fixDelivered]).map(\.time) == [0, 900, 1_800])
+    }
+
     /// A session created in the background is never active.
     @Test func aSessionCreatedInTheBackgroundIsNotActive() {
         let result = run(script(launch: [.startLiveUpdates(.default)], background: [.beginBackgroundActivitySession]))

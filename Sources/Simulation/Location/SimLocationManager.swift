@@ -390,9 +390,9 @@ public final class SimLocationManager: LocationManaging {
     }
 
     /// A fix for the true position at `now`, with the error of the `best` setting; `nil` in a signal gap.
-    static func fix(at now: SimInstant, in system: SimSystem) -> SimLocation? {
+    static func fix(at now: SimInstant, accuracy: SimAccuracy = .best, in system: SimSystem) -> SimLocation? {
         guard let truth = system.configuration.trajectory.position(at: now.seconds) else { return nil }
-        return makeFix(truth, at: now, profile: system.profile.accuracyProfile(for: .best), system)
+        return makeFix(truth, at: now, profile: system.profile.accuracyProfile(for: accuracy), system)
     }
 
     private static func makeFix(_ truth: TruePosition, at now: SimInstant, profile: SimAccuracyProfile, _ system: SimSystem) -> SimLocation {

@@ -181,7 +181,10 @@ public final class LiveLocationUpdates: BackgroundMechanism {
 
     private func produce(in system: SimSystem) {
         guard let configuration = stream?.configuration ?? relaunchConfiguration else { return }
-        let profile = system.profile.accuracyProfile(for: configuration.accuracy)
+        // Approximate location (iOS 14+) sets the cadence and the error, whatever the configuration.
+        let limited = system.mechanism(LocationServices.self)?.authorization.accuracy == .reducedAccuracy
+        let accuracy = limited ? SimAccuracy.reduced : configuration.accuracy
+        let profile = system.profile.accuracyProfile(for: accuracy)
         defer { ensureTicking(after: profile.interval, in: system) }
         guard let truth = system.configuration.trajectory.position(at: system.now.seconds) else {
             diagnose(.locationUnavailable, in: system)
@@ -221,7 +224,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
             return
         }
         lastDiagnostic = nil
-        let fix = SimLocationManager.fix(at: system.now, in: system)
+        let fix = SimLocationManager.fix(at: system.now, accuracy: accuracy, in: system)
         if let fix {
             system.emit(.fixDelivered, .fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude)))
         }
@@ -230,7 +233,8 @@ public final class LiveLocationUpdates: BackgroundMechanism {
             let seconds = window(for: stream.configuration, in: system)
             system.emit(.liveUpdates, .liveLocation(.stationary(windowSeconds: seconds)))
         }
-        stream.deliver(SimLocationUpdateValue(location: fix, isStationary: still, diagnostics: []), in: system)
+        let diagnostics: Set<SimLiveDiagnostic> = limited && system.profile.hasLiveUpdateDiagnostics ? [.accuracyLimited] : []
+        stream.deliver(SimLocationUpdateValue(location: fix, isStationary: still, diagnostics: diagnostics), in: system)
         if fix != nil { system.noteDelivery() }
         if still { system.reevaluate() }
     }
