@@ -190,7 +190,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
                 case .crossed(let entered, let crossedAt, let qualifiedAt):
                     let state: SimMonitoringState = entered ? .satisfied : .unsatisfied
                     let record = SimMonitorEventRecord(identifier: identifier, state: state, date: qualifiedAt, crossedAt: crossedAt)
-                    later(system.profile.regionEventLatency, identifier, of: name, in: system) { [unowned self] in
+                    later(system.profile.regionEventLatency, identifier, of: name, in: system) { [unowned self, unowned system] in
                         let event = SimMonitorEvent(identifier: identifier, state: state, time: SimInstant(seconds: qualifiedAt),
                                                     startDate: system.configuration.trajectory.startDate)
                         report(event, record, monitor: name, in: system)
@@ -208,7 +208,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
         let now = system.now
         let event = SimMonitorEvent(identifier: identifier, state: state, time: now, startDate: system.configuration.trajectory.startDate)
         let record = SimMonitorEventRecord(identifier: identifier, state: state, date: now.seconds)
-        later(system.profile.monitorInitialStateLatency, identifier, of: name, in: system) { [unowned self] in
+        later(system.profile.monitorInitialStateLatency, identifier, of: name, in: system) { [unowned self, unowned system] in
             report(event, record, monitor: name, in: system)
         }
     }
@@ -255,7 +255,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
             guard var watched = monitors[name]?.conditions[identifier], let pending = watched.pending, !pending.scheduled else { continue }
             watched.pending?.scheduled = true
             monitors[name]?.conditions[identifier] = watched
-            system.scheduleAppWork(after: 0) { [weak self, weak handle] in
+            system.scheduleAppWork(after: 0) { [weak self, weak handle, unowned system] in
                 guard let self, let handle else { return }
                 deliver(pending.event, pending.record, to: handle, in: system)
             }
