@@ -153,6 +153,14 @@ public struct AppScript: Hashable, Sendable {
         case beginServiceSession(SimServiceSessionRequirement)
         /// `invalidate()` on the app's service session with this requirement, or on all of them.
         case invalidateServiceSession(SimServiceSessionRequirement?)
+
+        // MARK: CLMonitor (§11)
+        /// `add(CLMonitor.CircularGeographicCondition(center:radius:), identifier: id, assuming:)`
+        /// on the `CLMonitor` named `monitor` (which the app opens at launch); with no latitude and
+        /// longitude, around the manager's last fix (nothing when it has none).
+        case addCondition(monitor: String, latitude: Double?, longitude: Double?, radius: Double, id: String, assuming: SimMonitoringState)
+        /// `remove(id)` on the `CLMonitor` named `monitor`.
+        case removeCondition(monitor: String, id: String)
     }
 
     /// What an `if` can ask about the app's situation.
@@ -245,6 +253,19 @@ extension AppScript {
     public var allActions: [Action] {
         let top = Trigger.allCases.flatMap { reactions[$0] ?? [] } + timers.flatMap(\.actions)
         return top.flatMap { [$0] + $0.nested }
+    }
+
+    /// The `CLMonitor`s the script uses, by name, in reading order (§11): the app opens each at launch.
+    public var monitorNames: [String] {
+        var names: [String] = []
+        for action in allActions {
+            let name: String? = switch action {
+            case .addCondition(let monitor, _, _, _, _, _), .removeCondition(let monitor, _): monitor
+            default: nil
+            }
+            if let name, !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// The variables a `begin-task` stores into.

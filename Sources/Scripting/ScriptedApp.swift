@@ -28,6 +28,8 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     private var activitySession: SimBackgroundActivitySession?
     /// The service sessions the app keeps, one per requirement (iOS 18).
     private var serviceSessions: [SimServiceSessionRequirement: SimServiceSession] = [:]
+    /// The `CLMonitor`s this process opened, by name (§11).
+    private var monitors: [String: SimCLMonitor] = [:]
 
     /// An app that runs `script`; give `ScriptedApp(script:)` as the simulation's app factory,
     /// so that each process gets its own.
@@ -44,6 +46,9 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         manager.delegate = self
         application.audioSession?.onInterruption = { [weak self] _ in self?.run(.interruption) }
         for timer in script.timers { schedule(timer) }
+        // An app keeps one instance of each CLMonitor, opened at launch, so that a relaunched
+        // process gets the events that waited for it (§11).
+        for name in script.monitorNames { openMonitor(name, in: application) }
         run(.launch)
         if inBackground { run(.wake) }
     }
@@ -65,6 +70,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager) { run(.paused) }
     public func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager) { run(.resumed) }
     // MARK: Regions and visits (§11)
+    /// `region-enter` and `region-exit` run for `CLMonitor` events too (``openMonitor(_:in:)``).
     public func locationManager(_ manager: SimLocationManager, didEnterRegion region: SimCircularRegion) { run(.regionEnter) }
     public func locationManager(_ manager: SimLocationManager, didExitRegion region: SimCircularRegion) { run(.regionExit) }
     public func locationManager(_ manager: SimLocationManager, didVisit visit: SimVisit) { run(.visit) }
@@ -196,7 +202,36 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
                 session.invalidate()
                 serviceSessions[kept] = nil
             }
+        // MARK: CLMonitor (§11)
+        case .addCondition(let name, let latitude, let longitude, let radius, let id, let assuming):
+            let center = if let latitude, let longitude { GeoCoordinate(latitude: latitude, longitude: longitude) } else { manager.location?.coordinate }
+            guard let center else {
+                application.log("monitor-region \(id): no location yet")
+                return
+            }
+            openMonitor(name, in: application).add(SimCircularGeographicCondition(center: center, radius: radius), identifier: id, assuming: assuming)
+        case .removeCondition(let name, let id):
+            openMonitor(name, in: application).remove(id)
         }
+    }
+
+    // MARK: CLMonitor (§11)
+
+    /// The process's instance of the monitor `name`, opened the first time; its events run
+    /// `region-enter` (satisfied) and `region-exit` (unsatisfied).
+    @discardableResult
+    private func openMonitor(_ name: String, in application: SimApplication) -> SimCLMonitor {
+        if let monitor = monitors[name] { return monitor }
+        let monitor = application.monitor(named: name)
+        monitor.onEvent = { [weak self] event in
+            switch event.state {
+            case .satisfied: self?.run(.regionEnter)
+            case .unsatisfied: self?.run(.regionExit)
+            case .unknown, .unmonitored: break
+            }
+        }
+        monitors[name] = monitor
+        return monitor
     }
 
     // MARK: §12 BGTaskScheduler

@@ -41,9 +41,9 @@ import Testing
         ("app: {on: {launch: [{monitor-region: {latitude: 1, radius: 10, id: a}}]}}",
          "s.yaml:1:38: 'longitude' is needed with 'latitude' (or leave both out for the last fix)"),
         ("app: {on: {launch: [{monitor-region: {radius: 10, id: a, centre: x}}]}}",
-         "s.yaml:1:58: 'centre' is not a field of 'monitor-region' (latitude, longitude, radius, id)"),
+         "s.yaml:1:58: 'centre' is not a field of 'monitor-region' (latitude, longitude, radius, id, monitor, assuming)"),
         ("app: {on: {launch: [{stop-monitoring-region: }]}}",
-         "s.yaml:1:46: 'stop-monitoring-region' must be a region identifier"),
+         "s.yaml:1:46: 'stop-monitoring-region' must be a region identifier, or a mapping of id and monitor"),
     ])
     func mistakesAreNamed(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }

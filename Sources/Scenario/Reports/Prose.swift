@@ -77,6 +77,8 @@ public enum Prose {
             return text(live)
         case .serviceSession(let session):
             return text(session)
+        case .monitor(let note):  // CLMonitor (§11)
+            return text(note, at: event.time)
         // MARK: Regions and visits (§11)
         case .region(let region) where event.kind == .regionStop:
             return "stopMonitoring(for: \"\(region.identifier)\")"
@@ -214,6 +216,9 @@ public enum Prose {
             "NSInternalInconsistencyException: All launch handlers must be registered before application finishes launching (\(identifier))"
         case .crash(.bgTaskNoLaunchHandler(let identifier)):
             "NSInternalInconsistencyException: No launch handler registered for task with identifier \(identifier)"
+        // MARK: CLMonitor (§11)
+        case .crash(.monitorOpenedTwice(let name)):
+            "CLMonitor(\"\(name)\") opened while the process already has it open: only one instance per name may be open at a time"
         // MARK: Location sessions (§10)
         case .liveUpdatesStationary(let window): "the device was still for \(Formatting.duration(window)): live updates stopped until it moves"
         case .noBackgroundActivitySession: "live updates keep the app running in the background only with an active CLBackgroundActivitySession"
@@ -294,6 +299,9 @@ public enum Prose {
             "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
         case .serviceSessionUnavailable(let profile):
             "CLServiceSession needs iOS 18: on \(profile) it does nothing"
+        // MARK: CLMonitor (§11)
+        case .clMonitorUnavailable(let profile):
+            "CLMonitor needs iOS 17: on \(profile) the monitor does nothing"
         }
     }
 
@@ -385,6 +393,7 @@ public enum Prose {
         case .appRefreshTask: "a BGAppRefreshTask"
         case .processingTask: "a BGProcessingTask"
         case .locationUpdatesAvailable: "live location updates available again"
+        case .monitorEvent: "a CLMonitor event"  // §11
         }
     }
 
@@ -495,5 +504,43 @@ public enum Prose {
         case .diagnostics(let requirement, let diagnostics):
             "\(name(requirement)) diagnostic: \(diagnostics.map(\.rawValue).joined(separator: ", "))"
         }
+    }
+    // MARK: CLMonitor (§11)
+
+    static func text(_ note: SimMonitorNote, at time: Double) -> String {
+        switch note {
+        case .opened(let name, let conditions, let pending):
+            let kept = conditions == 0 ? "" : "; Core Location keeps \(conditions) condition\(conditions == 1 ? "" : "s") for it"
+            let waiting = pending == 0 ? "" : ", \(pending) event\(pending == 1 ? "" : "s") waited for it"
+            return "CLMonitor(\"\(name)\") opened\(kept)\(waiting)"
+        case .added(let name, let condition, _, true, _):
+            return "CLMonitor \"\(name)\": add \"\(condition.identifier)\" again: the same condition, kept as it is"
+        case .added(let name, let condition, let assuming, false, let monitored):
+            let limit = monitored ? "" : "; over the limit of 20 regions and conditions, it is not monitored"
+            return "CLMonitor \"\(name)\": add \"\(condition.identifier)\": \(number(condition.radius)) m around \(Formatting.fixed(condition.latitude, 5)), \(Formatting.fixed(condition.longitude, 5)), assuming \(assuming.rawValue)\(limit)"
+        case .removed(let name, let identifier):
+            return "CLMonitor \"\(name)\": remove \"\(identifier)\""
+        case .delivered(let name, let event):
+            return "CLMonitor \"\(name)\" event \"\(event.identifier)\": \(text(event, reportedAt: time))"
+        case .held(let name, let event, let reason):
+            let why = switch reason {
+            case .monitorNotOpen: "the running process has not opened CLMonitor(\"\(name)\")"
+            case .needsAlways(let status): "the app does not run, and iOS wakes or relaunches it for a CLMonitor event only with Always (it is \(status))"
+            case .forceQuit: "the app does not run: the user force-quit it, and this iOS does not relaunch it for region events"
+            }
+            return "CLMonitor \"\(name)\" event \"\(event.identifier)\" (\(event.state.rawValue)) held: \(why); Core Location stops monitoring \"\(event.identifier)\" until a process opens the monitor"
+        }
+    }
+
+    private static func text(_ event: SimMonitorEventRecord, reportedAt time: Double) -> String {
+        if event.state == .unmonitored {
+            return "unmonitored\(event.conditionLimitExceeded ? ", conditionLimitExceeded" : "") (an app may monitor at most 20 regions and conditions)"
+        }
+        let late = max(0, time - event.date)
+        let delay = late == 0 ? "" : ", reported \(Formatting.duration(late)) later"
+        guard let crossed = event.crossedAt else {
+            return "\(event.state.rawValue) (the state Core Location determined at \(Formatting.clock(event.date))\(delay))"
+        }
+        return "\(event.state.rawValue) (the device crossed the boundary at \(Formatting.clock(crossed)), the crossing counted at \(Formatting.clock(event.date))\(delay))"
     }
 }

@@ -261,9 +261,7 @@ struct AppScriptReader: ScenarioNodeReader {
             return .complete(result)
         // MARK: Regions and visits (§11)
         case "monitor-region": return try monitorRegion(value)
-        case "stop-monitoring-region":
-            guard value.null == nil, let id = value.scalar?.string, !id.isEmpty else { throw fail(verb.key, "must be a region identifier", value) }
-            return .stopMonitoringRegion(id: id)
+        case "stop-monitoring-region": return try stopMonitoringRegion(value)
         case "start-live-updates":
             let word = try string(verb.key, value)
             guard let configuration = SimLiveConfiguration(rawValue: word) else {
@@ -315,11 +313,13 @@ struct AppScriptReader: ScenarioNodeReader {
     // MARK: Regions and visits (§11)
 
     /// `monitor-region`'s mapping: `radius` and `id`, and `latitude` with `longitude` or neither
-    /// (then the region is centred on the app's last fix).
+    /// (then the region is centred on the app's last fix); with `monitor` (and optionally
+    /// `assuming`), a condition of the `CLMonitor` of that name instead of a region.
     private func monitorRegion(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
-        let fields = "latitude, longitude, radius, id"
+        let fields = "latitude, longitude, radius, id, monitor, assuming"
         guard let mapping = node.mapping else { throw fail("monitor-region", "must be a mapping of \(fields)", node) }
         var (latitude, longitude, radius, id): (Double?, Double?, Double?, String?) = (nil, nil, nil, nil)
+        var (monitor, assuming): (String?, (state: SimMonitoringState, node: Yams.Node)?) = (nil, nil)
         for (keyNode, value) in mapping {
             let key = try keyName(keyNode)
             switch key {
@@ -329,6 +329,14 @@ struct AppScriptReader: ScenarioNodeReader {
             case "id":
                 guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a region identifier", value) }
                 id = text
+            // MARK: CLMonitor (§11)
+            case "monitor": monitor = try monitorName(value)
+            case "assuming":
+                let word = try string(key, value)
+                guard let state = SimMonitoringState(rawValue: word), state != .unmonitored else {
+                    throw fail(key, "'\(word)' is not a state a condition may be assumed in (unknown, satisfied, unsatisfied)", value)
+                }
+                assuming = (state, keyNode)
             default: throw fail(key, "is not a field of 'monitor-region' (\(fields))", keyNode)
             }
         }
@@ -337,7 +345,42 @@ struct AppScriptReader: ScenarioNodeReader {
         guard (latitude == nil) == (longitude == nil) else {
             throw fail(latitude == nil ? "latitude" : "longitude", "is needed with '\(latitude == nil ? "longitude" : "latitude")' (or leave both out for the last fix)", node)
         }
+        if let monitor {
+            return .addCondition(monitor: monitor, latitude: latitude, longitude: longitude, radius: radius, id: id, assuming: assuming?.state ?? .unknown)
+        }
+        if let assuming { throw fail("assuming", "is a field of a CLMonitor condition: it needs 'monitor'", assuming.node) }
         return .monitorRegion(latitude: latitude, longitude: longitude, radius: radius, id: id)
+    }
+
+    /// `stop-monitoring-region`'s value: a region identifier, or a mapping of `id` and
+    /// `monitor` (a condition of the `CLMonitor` of that name).
+    private func stopMonitoringRegion(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
+        let verb = "stop-monitoring-region"
+        guard let mapping = node.mapping else {
+            guard node.null == nil, let id = node.scalar?.string, !id.isEmpty else {
+                throw fail(verb, "must be a region identifier, or a mapping of id and monitor", node)
+            }
+            return .stopMonitoringRegion(id: id)
+        }
+        var (id, monitor): (String?, String?) = (nil, nil)
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            switch key {
+            case "id":
+                guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a region identifier", value) }
+                id = text
+            case "monitor": monitor = try monitorName(value)
+            default: throw fail(key, "is not a field of '\(verb)' (id, monitor)", keyNode)
+            }
+        }
+        guard let id else { throw fail("id", "is needed by '\(verb)'", node) }
+        return monitor.map { .removeCondition(monitor: $0, id: id) } ?? .stopMonitoringRegion(id: id)
+    }
+
+    /// A `CLMonitor`'s name: a word, not empty.
+    private func monitorName(_ node: Yams.Node) throws(ReplayError) -> String {
+        guard node.null == nil, let name = node.scalar?.string, !name.isEmpty else { throw fail("monitor", "must be a CLMonitor's name", node) }
+        return name
     }
 
     // MARK: §12 BGTaskScheduler

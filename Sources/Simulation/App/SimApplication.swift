@@ -141,6 +141,20 @@ public final class SimApplication: BackgroundTasking {
 
     func processEnded() { ended = true }
 
+    // MARK: §11 CLMonitor
+
+    /// `await CLMonitor(name)` (iOS 17+): opens the monitor `name` in this process, with the
+    /// conditions Core Location keeps for it and the events that waited for it. A second open of
+    /// the same name in this process ends the app; before iOS 17 the monitor does nothing and a
+    /// warning is logged.
+    public func monitor(named name: String) -> SimCLMonitor {
+        guard let system, let monitors = system.mechanism(ConditionMonitoring.self) else {
+            preconditionFailure("monitor(named:): the simulation this app ran in no longer exists")
+        }
+        if ended { return SimCLMonitor(name: name, process: process, owner: monitors, system: system) }
+        return monitors.open(name, process: process, in: system)
+    }
+
     // MARK: §12 BGTaskScheduler
 
     /// `BGTaskScheduler.shared` for this process.

@@ -120,6 +120,9 @@ public enum SimWakeReason: String, Hashable, Sendable, Codable {
     // MARK: Location sessions (§10)
     /// Live updates are available again after the device was still.
     case locationUpdatesAvailable
+    // MARK: CLMonitor (§11)
+    /// A `CLMonitor` condition's state changed.
+    case monitorEvent
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.

@@ -52,6 +52,12 @@ public struct SimEvent: Hashable, Sendable, Codable {
         // MARK: Location sessions (§10)
         case liveUpdates = "location.live"
         case serviceSession = "location.service-session"
+        // MARK: CLMonitor (§11)
+        case monitorOpen = "monitor.open"
+        case monitorAdd = "monitor.add"
+        case monitorRemove = "monitor.remove"
+        case monitorEvent = "monitor.event"
+        case monitorHeld = "monitor.held"
     }
 
     /// Seconds from the start of the run.
@@ -174,6 +180,9 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     /// Live updates or a background activity session changed (§10).
     case liveLocation(SimLiveLocationEvent)
     case serviceSession(SimServiceSessionEvent)
+    // MARK: CLMonitor (§11)
+    /// A named `CLMonitor` was opened, a condition added or removed, an event delivered or held.
+    case monitor(SimMonitorNote)
 }
 
 // MARK: Regions and visits (§11)
@@ -276,6 +285,10 @@ public enum SimCrash: Hashable, Sendable, Codable {
     /// A task was submitted, or launched, with no launch handler registered for it in the process
     /// ("No launch handler registered for task with identifier …").
     case bgTaskNoLaunchHandler(identifier: String)
+    // MARK: CLMonitor (§11)
+    /// `CLMonitor(name)` while the process already has that monitor open: one open instance per
+    /// name (§11); iOS ends the app. [obs]
+    case monitorOpenedTwice(name: String)
 }
 
 /// A prompt iOS shows, with the answer the simulated user gives.
@@ -346,6 +359,9 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case locationSessionAPIUnavailable(profile: String)
     /// `CLServiceSession` on a profile before iOS 18: the API does not exist.
     case serviceSessionUnavailable(profile: String)
+    // MARK: CLMonitor (§11)
+    /// `CLMonitor` on a profile before iOS 17: the API does not exist, and the monitor does nothing.
+    case clMonitorUnavailable(profile: String)
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).

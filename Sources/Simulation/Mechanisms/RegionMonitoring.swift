@@ -4,7 +4,8 @@ import Geodesy
 /// where the device stays, for the app rather than for a process, and tells the app of
 /// crossings and visits minutes late, waking or relaunching it in the background to do so.
 ///
-/// The rules, each a ``SimProfile`` parameter:
+/// The rules, each a ``SimProfile`` parameter (the crossing rule is ``BoundaryCrossing``, which
+/// `CLMonitor` conditions share; so is the limit of 20, counted over both):
 /// - A crossing counts once the device is `regionCrossingDistance` (200 m) beyond the boundary
 ///   (for an entry: inside by that much, or by `regionEntryDepthFraction` of the radius if
 ///   less) and has stayed so for `regionCrossingDwell` (20 s); the app hears of it
@@ -25,17 +26,8 @@ public final class RegionMonitoring: BackgroundMechanism {
     /// Whether the app has the visit service on.
     public private(set) var isMonitoringVisits = false
 
-    /// What the device did relative to one region since the last counted crossing.
-    private struct Tracking {
-        /// Whether the device counts as inside; `nil` until its first position is known.
-        var inside: Bool?
-        /// When the device last crossed the boundary away from `inside`.
-        var crossedAt: Double?
-        /// Since when it has been beyond the crossing distance.
-        var beyondSince: Double?
-    }
-
-    private var tracking: [String: Tracking] = [:]
+    /// The crossing rule's state per region identifier.
+    private var tracking: [String: BoundaryCrossing] = [:]
     /// Where a possible visit began, and whether it has been reported as an arrival.
     private var visitAnchor: (coordinate: GeoCoordinate, time: Double, arrived: Bool)?
     private var check: ScheduledWork?
@@ -53,7 +45,9 @@ public final class RegionMonitoring: BackgroundMechanism {
         guard let services = system.mechanism(LocationServices.self) else { return }
         let refused = !services.authorization.allowsLocation || services.authorization.accuracy == .reducedAccuracy
         let replaces = regions.contains { $0.identifier == region.identifier }
-        if refused || (!replaces && regions.count >= system.profile.maximumMonitoredRegions) {
+        // The limit is the app's, shared with its CLMonitor conditions (§11).
+        let conditions = system.mechanism(ConditionMonitoring.self)?.monitoredConditionCount ?? 0
+        if refused || (!replaces && regions.count + conditions >= system.profile.maximumMonitoredRegions) {
             let error: SimLocationError = refused ? .regionMonitoringDenied : .regionMonitoringFailure
             system.emit(.regionFailure, .regionFailure(region.record, error))
             // Core Location answers on a later turn of the run loop, as it does for authorization.
@@ -62,11 +56,8 @@ public final class RegionMonitoring: BackgroundMechanism {
         }
         stop(identifier: region.identifier, in: system, log: false)
         regions.append(region)
-        var state = Tracking()
-        if let position = system.configuration.trajectory.position(at: system.now.seconds) {
-            state.inside = region.contains(position.coordinate)
-        }
-        tracking[region.identifier] = state
+        let position = system.configuration.trajectory.position(at: system.now.seconds)
+        tracking[region.identifier] = BoundaryCrossing(inside: position.map { region.contains($0.coordinate) })
         system.emit(.regionStart, .region(region.record))
         ensureChecking(in: system)
     }
@@ -113,7 +104,7 @@ public final class RegionMonitoring: BackgroundMechanism {
         guard let services = system.mechanism(LocationServices.self), services.authorization.allowsLocation else { return }
         guard let position = system.configuration.trajectory.position(at: system.now.seconds) else {
             // No position, no evidence: a crossing must be seen again from its start.
-            for identifier in tracking.keys { tracking[identifier]?.beyondSince = nil }
+            for identifier in tracking.keys { tracking[identifier]?.lostPosition() }
             return
         }
         for region in regions { track(region, at: position.coordinate, in: system) }
@@ -122,37 +113,13 @@ public final class RegionMonitoring: BackgroundMechanism {
 
     private func track(_ region: SimCircularRegion, at coordinate: GeoCoordinate, in system: SimSystem) {
         guard var state = tracking[region.identifier] else { return }
-        defer { tracking[region.identifier] = state }
-        let profile = system.profile
         let now = system.now.seconds
-        let distance = Geodesy.distance(from: region.center, to: coordinate)
-        guard let inside = state.inside else {
-            state.inside = distance <= region.radius
-            return
-        }
-        let across = inside ? distance > region.radius : distance <= region.radius
-        let depth = inside ? profile.regionCrossingDistance : min(profile.regionCrossingDistance, region.radius * profile.regionEntryDepthFraction)
-        let beyond = inside ? distance > region.radius + depth : distance <= region.radius - depth
-        if !across {
-            state.crossedAt = nil
-            state.beyondSince = nil
-            return
-        }
-        let crossedAt = state.crossedAt ?? now
-        state.crossedAt = crossedAt
-        guard beyond else {
-            state.beyondSince = nil
-            return
-        }
-        let since = state.beyondSince ?? now
-        state.beyondSince = since
-        guard now - since >= profile.regionCrossingDwell else { return }
-        // The crossing counts: the state flips now, and the app hears of it after the latency.
-        state = Tracking(inside: !inside)
-        let entered = !inside
-        guard entered ? region.notifyOnEntry : region.notifyOnExit else { return }
+        let step = state.note(distance: Geodesy.distance(from: region.center, to: coordinate), radius: region.radius, at: now, profile: system.profile)
+        tracking[region.identifier] = state
+        // A counted crossing: the app hears of it after the latency.
+        guard case .crossed(let entered, let crossedAt, let qualifiedAt) = step, entered ? region.notifyOnEntry : region.notifyOnExit else { return }
         later(identifier: region.identifier, in: system) { [unowned self] in
-            report(region, entered: entered, crossedAt: crossedAt, qualifiedAt: now, in: system)
+            report(region, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, in: system)
         }
     }
 

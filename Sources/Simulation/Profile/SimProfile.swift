@@ -160,13 +160,28 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// an active session then keeps it running. [model] after §9's event wakes.
     public var liveUpdatesWakeSeconds = 10.0
 
-    /// This profile with the iOS 17 location sessions, and iOS 18's diagnostics and service
-    /// sessions if `iOS18`.
+    // MARK: §11 CLMonitor (iOS 17)
+
+    /// Whether `CLMonitor` exists (iOS 17+); before, a monitor does nothing and a warning is
+    /// logged. [doc]
+    public var hasCLMonitor = false
+    /// Whether `CLMonitor.Event` has `conditionLimitExceeded` (iOS 18+); before, the condition
+    /// over the limit gets an `unmonitored` event without it. [doc]
+    public var hasConditionLimitExceeded = false
+    /// Seconds from a condition's first state determination (added with an unknown state, or
+    /// one the device contradicts) to its event: Apple publishes none; an app "is told right
+    /// away" when the assumed state is wrong. [model][obs]
+    public var monitorInitialStateLatency: Double = 0
+
+    /// This profile with the iOS 17 location sessions and `CLMonitor`, and iOS 18's
+    /// diagnostics, service sessions and `conditionLimitExceeded` if `iOS18`.
     func withLocationSessions(iOS18: Bool) -> SimProfile {
         var profile = self
         profile.hasLiveUpdates = true
         profile.hasLiveUpdateDiagnostics = iOS18
         profile.hasServiceSessions = iOS18
+        profile.hasCLMonitor = true
+        profile.hasConditionLimitExceeded = iOS18
         return profile
     }
 

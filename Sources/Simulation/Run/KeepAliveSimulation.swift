@@ -40,6 +40,7 @@ public final class KeepAliveSimulation {
         system.install(BackgroundTaskScheduler())
         system.install(LiveLocationUpdates())
         system.install(LocationServiceSessions())
+        system.install(ConditionMonitoring())
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
