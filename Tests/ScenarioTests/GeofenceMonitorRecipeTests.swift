@@ -70,4 +70,25 @@ import Testing
         #expect(log(result, [.monitorOpen, .monitorAdd, .monitorEvent, .monitorHeld]) == [])
         #expect(log(result, [.appLaunch]).count == 1)
     }
+
+    /// iOS 18 without the `.always` service session (§10): the exit at 42:55 finds the app
+    /// terminated and not in use, so iOS holds the event instead of relaunching it; iOS 17 has
+    /// no service sessions and relaunches it all the same.
+    @Test(arguments: ["ios17", "ios18"])
+    func withoutAnAlwaysSessionIOS18HoldsTheExit(profile: String) throws {
+        let text = try String(contentsOfFile: Shipped.script("geofence-monitor"), encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "      - {begin-service-session: always}\n", with: "")
+        #expect(edited != text)
+        var settings = try ScenarioFile.parse(edited, name: "geofence-monitor.yaml")
+        settings.profile = profile
+        let result = try Replay(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result
+        let held = SimMonitorEventRecord(identifier: "stop", state: .unsatisfied, date: 2_335, crossedAt: 2_172)
+        if profile == "ios18" {
+            #expect(log(result, [.monitorHeld]) == [At(2_575, .monitor(.held(monitor: "geofences", held, .serviceSession(.insufficientlyInUse))))])
+            #expect(log(result, [.appLaunch]).map(\.time) == [0])
+        } else {
+            #expect(log(result, [.monitorHeld]) == [])
+            #expect(log(result, [.appLaunch]).map(\.time) == [0, 2_575])
+        }
+    }
 }

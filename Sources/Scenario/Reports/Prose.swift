@@ -527,6 +527,10 @@ public enum Prose {
             case .monitorNotOpen: "the running process has not opened CLMonitor(\"\(name)\")"
             case .needsAlways(let status): "the app does not run, and iOS wakes or relaunches it for a CLMonitor event only with Always (it is \(status))"
             case .forceQuit: "the app does not run: the user force-quit it, and this iOS does not relaunch it for region events"
+            case .serviceSession(.serviceSessionRequired):
+                "NSLocationRequireExplicitServiceSession is set and the app holds no CLServiceSession (serviceSessionRequired)"
+            case .serviceSession(let diagnostic):
+                "the app is not in use, and from iOS 18 it gets monitor events only with Always and a CLServiceSession(authorization: .always) (\(diagnostic.rawValue))"
             }
             return "CLMonitor \"\(name)\" event \"\(event.identifier)\" (\(event.state.rawValue)) held: \(why); Core Location stops monitoring \"\(event.identifier)\" until a process opens the monitor"
         }

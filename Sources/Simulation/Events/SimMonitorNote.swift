@@ -47,4 +47,7 @@ public enum SimMonitorHoldReason: Hashable, Sendable, Codable {
     /// The app does not run: the user force-quit it, and this iOS does not relaunch it for
     /// region events (`regionsRelaunchAfterForceQuit` false).
     case forceQuit
+    /// iOS 18's service sessions withhold it (the diagnostic says why): an app not in use gets
+    /// monitor events only with Always and an `.always` session.
+    case serviceSession(SimLiveDiagnostic)
 }

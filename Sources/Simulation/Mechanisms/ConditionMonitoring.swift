@@ -75,6 +75,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
             system.crash(.monitorOpenedTwice(name: name))
             return handle
         }
+        system.mechanism(LocationServiceSessions.self)?.noteImplicitUse(in: system)
         var monitor = monitors[name] ?? Monitor()
         monitor.open = handle
         monitors[name] = monitor
@@ -230,11 +231,16 @@ public final class ConditionMonitoring: BackgroundMechanism {
         guard monitors[name]?.conditions[event.identifier] != nil else { return }
         // The newest event of a condition replaces one still waiting.
         monitors[name]?.conditions[event.identifier]?.pending = (event, record, false)
-        var reason = SimMonitorHoldReason.monitorNotOpen  // unless the app does not run, below
+        var reason = SimMonitorHoldReason.monitorNotOpen  // unless the app does not run, or sessions withhold it, below
+        if system.appState.isRunning, let withheld = system.mechanism(LocationServiceSessions.self)?.deliveryObstacle(in: system) {
+            reason = .serviceSession(withheld)
+        }
         if !system.appState.isRunning, system.appState != .notRunning, let services = system.mechanism(LocationServices.self) {
             let status = services.authorization.effective
             if status != .authorizedAlways {
                 reason = .needsAlways(status)
+            } else if let sessions = system.mechanism(LocationServiceSessions.self), !sessions.permitsEventsWhileNotInUse(in: system) {
+                reason = .serviceSession(.insufficientlyInUse)
             } else if system.wasForceQuit, !system.profile.regionsRelaunchAfterForceQuit {
                 reason = .forceQuit
             } else {
@@ -251,6 +257,8 @@ public final class ConditionMonitoring: BackgroundMechanism {
     /// reaches it on the next turn of the run loop, after the code that opened the monitor.
     private func flush(_ name: String, in system: SimSystem) {
         guard system.appState.isRunning, let handle = monitors[name]?.open, handle.isOpen, handle.process == system.process else { return }
+        // From iOS 18 the events wait while the app's service sessions do not let them through.
+        guard system.mechanism(LocationServiceSessions.self)?.deliveryObstacle(in: system) == nil else { return }
         for identifier in monitors[name]?.order ?? [] {
             guard var watched = monitors[name]?.conditions[identifier], let pending = watched.pending, !pending.scheduled else { continue }
             watched.pending?.scheduled = true
