@@ -136,7 +136,8 @@ public struct AppScript: Hashable, Sendable {
         /// `stopMonitoringVisits()`.
         case stopVisits
         // MARK: §12 BGTaskScheduler
-        /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch): the task's launch runs
+        /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch; a continued processing
+        /// identifier, iOS 26, when the user acts): the task's launch runs
         /// `bg-task`. With `onExpiry` (even empty) the launch handler sets an expiration handler
         /// that runs it; without, the task has none and fails when its time is up.
         case registerTask(id: String, onExpiry: [Action]?)

@@ -424,7 +424,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         running.append(Running(record: record, task: task, started: system.now, seconds: stall, requiresExternalPower: false))
         releaseCause = nil
         system.emit(.bgTaskLaunch, .bgTaskLaunch(record, seconds: stall, forced: false))
-        task.progress.onChange = { [unowned self, unowned system, unowned task] rose in
+        // Weak: the app may keep the task, and set its progress, after the run has ended.
+        task.progress.onChange = { [weak self, weak system, weak task] rose in
+            guard let self, let system, let task else { return }
             progressed(task, rose: rose, in: system)
         }
         watchForStall(task, in: system)
