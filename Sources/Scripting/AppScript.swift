@@ -15,12 +15,18 @@ public struct AppScript: Hashable, Sendable {
     public var reactions: [Trigger: [Action]]
     /// Repeating timers of the app's own.
     public var timers: [Timer]
+    /// Reactions limited to one identifier, for the triggers that take one (``Trigger/takesID``):
+    /// `reactionsByID[.bgTask]["com.example.refresh"]` runs only when that task launches, after
+    /// the trigger's reactions for every identifier.
+    public var reactionsByID: [Trigger: [String: [Action]]]
 
     /// An app that declares `info` and does nothing.
-    public init(info: SimCapabilities = SimCapabilities(), reactions: [Trigger: [Action]] = [:], timers: [Timer] = []) {
+    public init(info: SimCapabilities = SimCapabilities(), reactions: [Trigger: [Action]] = [:], timers: [Timer] = [],
+                reactionsByID: [Trigger: [String: [Action]]] = [:]) {
         self.info = info
         self.reactions = reactions
         self.timers = timers
+        self.reactionsByID = reactionsByID
     }
 
     /// What happened to the app, as it hears of it.
@@ -65,6 +71,9 @@ public struct AppScript: Hashable, Sendable {
         // MARK: Location sessions (§10)
         /// A `liveUpdates` update reaches the app (with a location, `isStationary`, or a diagnostic).
         case update
+
+        /// Whether a reaction may be limited to one identifier (`id`): `bg-task` (the task's).
+        public var takesID: Bool { self == .bgTask }
 
         public static func < (lhs: Trigger, rhs: Trigger) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -127,7 +136,8 @@ public struct AppScript: Hashable, Sendable {
         /// `stopMonitoringVisits()`.
         case stopVisits
         // MARK: §12 BGTaskScheduler
-        /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch): the task's launch runs
+        /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch; a continued processing
+        /// identifier, iOS 26, when the user acts): the task's launch runs
         /// `bg-task`. With `onExpiry` (even empty) the launch handler sets an expiration handler
         /// that runs it; without, the task has none and fails when its time is up.
         case registerTask(id: String, onExpiry: [Action]?)
@@ -138,6 +148,15 @@ public struct AppScript: Hashable, Sendable {
         case submitProcessing(id: String, earliest: Double, requiresExternalPower: Bool)
         /// `task.setTaskCompleted(success:)` for the task whose handler runs, else the oldest running one.
         case completeTask(success: Bool)
+        // MARK: §12 BGContinuedProcessingTask (iOS 26)
+        /// `submit(BGContinuedProcessingTaskRequest(identifier:title:subtitle:))` with `strategy`;
+        /// the handler `register-task` registered for `id` runs when it starts. An error is caught
+        /// (`try?`) and shows in the event log.
+        case submitContinuedProcessing(id: String, title: String, subtitle: String, strategy: SimBGContinuedProcessingStrategy)
+        /// The running continued processing task's progress: the handler's task, else the oldest
+        /// running one. `completed` sets `completedUnitCount`, `add` adds to it (one or the other),
+        /// `total` sets `totalUnitCount`; a value left out stays.
+        case reportProgress(completed: Int64?, add: Int64?, total: Int64?)
 
         // MARK: Location sessions (§10)
         /// `CLLocationUpdate.liveUpdates(configuration)`, its loop running the `update` trigger.
@@ -251,7 +270,8 @@ public struct AppScript: Hashable, Sendable {
 extension AppScript {
     /// Every action of the script, nested ones included, in reading order.
     public var allActions: [Action] {
-        let top = Trigger.allCases.flatMap { reactions[$0] ?? [] } + timers.flatMap(\.actions)
+        let byID = Trigger.allCases.flatMap { trigger in (reactionsByID[trigger] ?? [:]).sorted { $0.key < $1.key }.flatMap(\.value) }
+        let top = Trigger.allCases.flatMap { reactions[$0] ?? [] } + byID + timers.flatMap(\.actions)
         return top.flatMap { [$0] + $0.nested }
     }
 
@@ -277,6 +297,7 @@ extension AppScript {
     public func mapActions(_ transform: ([Action]) -> [Action]) -> AppScript {
         var script = self
         script.reactions = reactions.mapValues { Action.map($0, transform) }
+        script.reactionsByID = reactionsByID.mapValues { $0.mapValues { Action.map($0, transform) } }
         script.timers = timers.map { var timer = $0; timer.actions = Action.map(timer.actions, transform); return timer }
         return script
     }

@@ -85,8 +85,11 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
 
     // MARK: Running actions
 
-    private func run(_ trigger: AppScript.Trigger) {
-        guard let actions = script.reactions[trigger], !actions.isEmpty else { return }
+    /// Runs the trigger's reactions, then, given the `id` it fired for, those limited to that id.
+    private func run(_ trigger: AppScript.Trigger, id: String? = nil) {
+        let limited = id.flatMap { script.reactionsByID[trigger]?[$0] } ?? []
+        let actions = (script.reactions[trigger] ?? []) + limited
+        guard !actions.isEmpty else { return }
         // A reaction that causes its own trigger (`error: start-updates` while denied) would recurse
         // without end; on a phone the stack overflows.
         guard depth < Self.maximumDepth else {
@@ -175,6 +178,22 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             guard let task = currentTask ?? bgTasks.first else { return }
             bgTasks.removeAll { $0 === task }
             task.setTaskCompleted(success: success)
+        // MARK: §12 BGContinuedProcessingTask (iOS 26)
+        case .submitContinuedProcessing(let id, let title, let subtitle, let strategy):
+            let request = SimBGContinuedProcessingTaskRequest(identifier: id, title: title, subtitle: subtitle)
+            request.strategy = strategy
+            try? application.taskScheduler.submit(request)
+        case .reportProgress(let completed, let add, let total):
+            let continued = currentTask as? SimBGContinuedProcessingTask
+                ?? bgTasks.lazy.compactMap { $0 as? SimBGContinuedProcessingTask }.first
+            guard let progress = continued?.progress else { return }
+            if let total { progress.totalUnitCount = total }
+            if let completed { progress.completedUnitCount = completed }
+            if let add {
+                // Saturating: a script's counts are at most SimProgress.maximumUnitCount.
+                let (sum, overflow) = progress.completedUnitCount.addingReportingOverflow(add)
+                progress.completedUnitCount = overflow ? .max : min(sum, SimProgress.maximumUnitCount)
+            }
         // MARK: Location sessions (§10)
         case .startLiveUpdates(let configuration):
             liveUpdates?.stop()
@@ -249,7 +268,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
                 with(task) { perform(onExpiry) }
             }
         }
-        with(task) { run(.bgTask) }
+        with(task) { run(.bgTask, id: task.identifier) }
     }
 
     private func with(_ task: SimBGTask, _ body: () -> Void) {

@@ -211,9 +211,9 @@ import Testing
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
         ("app: {on: {launch: [dance]}}",
-         "s.yaml:1:21: 'launch' 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session)"),
+         "s.yaml:1:21: 'launch' 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session, submit-continued-processing, report-progress)"),
         ("app: {on: {launch: [{dance: 1}]}}",
-         "s.yaml:1:22: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session)"),
+         "s.yaml:1:22: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session, submit-continued-processing, report-progress)"),
         ("app: {on: {launch: [set]}}", "s.yaml:1:21: 'set' needs a value: {set: …}"),
         ("app: {on: {launch: {start-live-updates: walking}}}",
          "s.yaml:1:41: 'start-live-updates' 'walking' is not a configuration (default, automotiveNavigation, otherNavigation, fitness, airborne)"),
@@ -263,7 +263,7 @@ import Testing
         ("app: {timers: [{every: 1, while: night, do: stop-updates}]}", "s.yaml:1:34: 'while' 'night' is not a timer condition (background, foreground, always)"),
         ("app: {timers: [{every: 1, do: stop-updates, at: 5}]}", "s.yaml:1:45: 'at' is not a field of a timer (every, while, do)"),
         ("app: {timers: [{every: 1, do: [{dance: 1}]}]}",
-         "s.yaml:1:33: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session)"),
+         "s.yaml:1:33: 'dance' is not an action (request-always, request-when-in-use, set, start-updates, stop-updates, request-location, start-significant-changes, stop-significant-changes, begin-task, end-task, after, if, log, activate-audio-session, play-audio, pause-audio, report-call, complete, monitor-region, stop-monitoring-region, start-visits, stop-visits, register-task, submit-refresh, submit-processing, complete-task, start-live-updates, stop-live-updates, begin-background-activity-session, invalidate-background-activity-session, begin-service-session, invalidate-service-session, submit-continued-processing, report-progress)"),
     ])
     func mistakesAreNamedWithTheirPlaceAndTheChoices(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }
@@ -275,6 +275,7 @@ import Testing
             "set": "{}", "end-task": "t", "log": "x", "after": "1, do: []", "if": "denied, do: []",
             "monitor-region": "{radius: 100, id: a}", "stop-monitoring-region": "a",
             "register-task": "r", "submit-refresh": "r", "submit-processing": "r", "begin-service-session": "always",
+            "submit-continued-processing": "{id: r, title: T}", "report-progress": "{add: 1}",  // §12 iOS 26
         ]
         for name in AppScriptReader.actionNames {
             let action = AppScriptReader.action(word: name) != nil ? name : "{\(name): \(values[name] ?? "")}"

@@ -109,11 +109,13 @@ public enum Prose {
         case .bgTaskSubmit(let task, let earliest, let launchAt, let replaced):
             return "submit \(text(task)), not before \(Formatting.clock(earliest)): iOS plans to launch it at \(Formatting.clock(launchAt)) (\(number(launchAt - earliest)) s system delay)\(replaced ? "; it replaces the pending request" : "")"
         case .bgTaskSubmitFailed(let task, let error):
-            return "submit \(text(task)) throws \(text(error))"
+            return "submit \(task.kind == .continuedProcessing ? "BGContinuedProcessingTaskRequest \"\(task.identifier)\"" : text(task)) throws \(text(error, task.kind))"
         case .bgTaskCancel(let identifier):
             return "cancel(taskRequestWithIdentifier: \"\(identifier)\")"
         case .bgTaskDeferred(let task, let deferral):
             return "\(text(task)) is due but not launched: \(text(deferral))"
+        case .bgTaskLaunch(let task, let seconds, _) where task.kind == .continuedProcessing:  // iOS 26
+            return "iOS starts \(text(task)) and shows it in a Live Activity: its launch handler runs; it runs while its progress rises at least every \(number(seconds)) s"
         case .bgTaskLaunch(let task, let seconds, let forced):
             return "iOS launches \(text(task))\(forced ? " now (bg-launch)" : "") for \(number(seconds)) s: its launch handler runs"
         case .bgTaskExpiration(let task, let reason, let hasHandler):
@@ -122,18 +124,38 @@ public enum Prose {
             return "setTaskCompleted(success: \(success)) for \(text(task)) after \(number(seconds)) s"
         case .bgTaskFailed(let task):
             return "\(text(task)) is marked failed: it expired without an expiration handler"
+        // MARK: §12 BGContinuedProcessingTask (iOS 26)
+        case .bgContinuedSubmit(let task, let title, let strategy, let queued, let replaced):
+            let start = queued
+                ? "the app's continued processing tasks already run at their most, so it waits in the queue (strategy .\(strategy.rawValue))"
+                : "it starts at once"
+            return "submit BGContinuedProcessingTaskRequest \"\(task.identifier)\" (\"\(title)\"): \(start)\(replaced ? "; it replaces the queued request" : "")"
+        case .bgTaskProgress(let task, let completed, let total):
+            return "\(text(task)) reports progress: \(completed) of \(total) units"
+        case .bgTaskTitle(let task, let title, let subtitle):
+            return "\(text(task)) updates its Live Activity: \"\(title)\", \"\(subtitle)\""
         }
     }
 
     private static func text(_ task: SimBGTaskRecord) -> String {
-        "\(task.kind == .appRefresh ? "BGAppRefreshTask" : "BGProcessingTask") \"\(task.identifier)\""
+        let type = switch task.kind {
+        case .appRefresh: "BGAppRefreshTask"
+        case .processing: "BGProcessingTask"
+        case .continuedProcessing: "BGContinuedProcessingTask"
+        }
+        return "\(type) \"\(task.identifier)\""
     }
 
-    private static func text(_ error: SimBGTaskSchedulerError) -> String {
+    private static func text(_ error: SimBGTaskSchedulerError, _ kind: SimBGTaskKind) -> String {
         switch error {
+        case .unavailable where kind == .continuedProcessing:
+            "BGTaskScheduler.Error unavailable (1): a continued processing request is submitted from the foreground, after the user's action (and with Background App Refresh on)"
+        case .notPermitted where kind == .continuedProcessing:
+            "BGTaskScheduler.Error notPermitted (3): BGTaskSchedulerPermittedIdentifiers permits the identifier neither as it is nor by a wildcard entry (com.example.export.*), or the device lacks a required resource"
         case .unavailable: "BGTaskScheduler.Error unavailable (1): Background App Refresh is off"
         case .tooManyPendingTaskRequests: "BGTaskScheduler.Error tooManyPendingTaskRequests (2): at most 1 app refresh and 10 processing requests may be pending"
         case .notPermitted: "BGTaskScheduler.Error notPermitted (3): the identifier is not in BGTaskSchedulerPermittedIdentifiers, or UIBackgroundModes lacks fetch/processing"
+        case .immediateRunIneligible: "BGTaskScheduler.Error immediateRunIneligible (4): the continued processing task cannot start at once (strategy .fail)"
         }
     }
 
@@ -153,6 +175,8 @@ public enum Prose {
         case .deviceInUse: "the user started using the device"
         case .powerDisconnected: "the device was disconnected from power"
         case .scenario: "bg-expire"
+        case .stalled: "it reported no progress for too long"
+        case .userCancelled: "the user stopped it in its Live Activity"
         }
     }
 
@@ -294,6 +318,9 @@ public enum Prose {
         case .bgTaskNotRunning(let identifier): "bg-expire: no BGTask \"\(identifier)\" is running"
         case .bgTaskAlreadyEnded(let identifier): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
         case .bgTaskSchedulerUnavailable(let profile): "BGTaskScheduler needs iOS 13: on \(profile) it does nothing"
+        // MARK: §12 BGContinuedProcessingTask (iOS 26)
+        case .continuedProcessingUnavailable(let profile): "BGContinuedProcessingTaskRequest needs iOS 26: on \(profile) submitting it does nothing"
+        case .continuedTaskNotRunning(let identifier): "bg-cancel: no BGContinuedProcessingTask \"\(identifier)\" is running"
         // MARK: Location sessions (§10)
         case .locationSessionAPIUnavailable(let profile):
             "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"

@@ -33,6 +33,8 @@ struct AppScriptReader: ScenarioNodeReader {
         // Location sessions (§10)
         "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
         "begin-service-session", "invalidate-service-session",
+        // §12 BGContinuedProcessingTask (iOS 26)
+        "submit-continued-processing", "report-progress",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -74,6 +76,8 @@ struct AppScriptReader: ScenarioNodeReader {
         // §12 BGTaskScheduler
         "register-task": [], "submit-refresh": [], "submit-processing": [], "complete-task": [],
         "start-live-updates": [], "begin-service-session": [], "invalidate-service-session": [],
+        // §12 BGContinuedProcessingTask (iOS 26)
+        "submit-continued-processing": [], "report-progress": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -109,7 +113,7 @@ struct AppScriptReader: ScenarioNodeReader {
                     guard let trigger = AppScript.Trigger(rawValue: triggerName) else {
                         throw fail(triggerName, "is not a trigger (\(Self.list(AppScript.Trigger.allCases.map(\.rawValue))))", triggerNode)
                     }
-                    script.reactions[trigger] = try actionList(triggerName, actions, depth: 1)
+                    try reaction(trigger, actions, into: &script)
                 }
             case "timers":
                 guard let list = value.sequence else { throw fail(key, "must be a list of timers", value) }
@@ -167,6 +171,51 @@ struct AppScriptReader: ScenarioNodeReader {
             }
         }
         return info
+    }
+
+    // MARK: Reactions
+
+    /// A trigger's value: a list of actions, or one action, run for every occurrence; for a
+    /// trigger that takes an `id` (``AppScript/Trigger/takesID``), a mapping `{id: …, do: …}`, or
+    /// such mappings among the list's actions, limits those actions to one identifier.
+    private mutating func reaction(_ trigger: AppScript.Trigger, _ node: Yams.Node, into script: inout AppScript) throws(ReplayError) {
+        let name = trigger.rawValue
+        let items = node.sequence.map(Array.init) ?? [node]
+        var every: [AppScript.Action] = []
+        var limited = false
+        for item in items {
+            if let mapping = item.mapping, mapping.keys.contains(where: { $0.scalar?.string == "id" }) {
+                guard trigger.takesID else {
+                    throw fail("id", "is not a field of trigger '\(name)': only \(Self.list(AppScript.Trigger.allCases.filter(\.takesID).map(\.rawValue))) takes an id", item)
+                }
+                let (id, actions) = try limitedReaction(name, mapping, item)
+                script.reactionsByID[trigger, default: [:]][id, default: []] += actions
+                limited = true
+            } else if node.sequence != nil {
+                guard item.sequence == nil else { throw fail(name, "must be a list of actions, not of lists", item) }
+                every.append(try action(name, item, depth: 1))
+            } else {
+                every = try actionList(name, item, depth: 1)
+            }
+        }
+        if !every.isEmpty || !limited { script.reactions[trigger] = every }
+    }
+
+    /// `{id: IDENTIFIER, do: ACTIONS}` under a trigger that takes an id.
+    private mutating func limitedReaction(_ trigger: String, _ mapping: Yams.Node.Mapping, _ node: Yams.Node) throws(ReplayError) -> (String, [AppScript.Action]) {
+        var (id, actions): (String?, [AppScript.Action]?) = (nil, nil)
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            switch key {
+            case "id":
+                guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a task identifier", value) }
+                id = text
+            case "do": actions = try actionList(key, value, depth: 2)
+            default: throw fail(key, "is not a field of '\(trigger)' limited to an id (id, do)", keyNode)
+            }
+        }
+        guard let actions else { throw fail("do", "is needed with 'id' under '\(trigger)'", node) }
+        return (id ?? "", actions)
     }
 
     // MARK: Timers
@@ -277,6 +326,9 @@ struct AppScriptReader: ScenarioNodeReader {
             return .log(line)
         case "register-task", "submit-refresh", "submit-processing", "complete-task":
             return try bgTaskAction(verb.key, value, depth: depth)
+        // §12 BGContinuedProcessingTask (iOS 26)
+        case "submit-continued-processing": return try submitContinued(value)
+        case "report-progress": return try reportProgress(value)
         case "after":
             let seconds = try number(verb.key, value, .duration)
             guard let actions = fields["do"] else { throw fail("do", "is needed by 'after'", node) }
@@ -443,6 +495,60 @@ struct AppScriptReader: ScenarioNodeReader {
             throw fail(verb, "'\(word)' is not a requirement (\(Self.list(SimServiceSessionRequirement.allCases.map(\.rawValue))))", valueNode)
         }
         return requirement
+    }
+
+    // MARK: §12 BGContinuedProcessingTask (iOS 26)
+
+    /// `submit-continued-processing`: a mapping of `id` and `title` (both needed), `subtitle`
+    /// (default empty) and `strategy` (fail, queue; default queue, as Apple's).
+    private func submitContinued(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
+        let verb = "submit-continued-processing", fields = "id, title, subtitle, strategy"
+        guard let mapping = node.mapping else { throw fail(verb, "must be a mapping of \(fields)", node) }
+        var (id, title, subtitle, strategy): (String?, String?, String, SimBGContinuedProcessingStrategy) = (nil, nil, "", .queue)
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            switch key {
+            case "id":
+                guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a task identifier", value) }
+                id = text
+            case "title": title = try string(key, value)
+            case "subtitle": subtitle = try string(key, value)
+            case "strategy":
+                let word = try string(key, value)
+                guard let chosen = SimBGContinuedProcessingStrategy(rawValue: word) else {
+                    throw fail(key, "'\(word)' is not a strategy (\(Self.list(SimBGContinuedProcessingStrategy.allCases.map(\.rawValue))))", value)
+                }
+                strategy = chosen
+            default: throw fail(key, "is not a field of '\(verb)' (\(fields))", keyNode)
+            }
+        }
+        guard let id else { throw fail("id", "is needed by '\(verb)'", node) }
+        guard let title else { throw fail("title", "is needed by '\(verb)'", node) }
+        return .submitContinuedProcessing(id: id, title: title, subtitle: subtitle, strategy: strategy)
+    }
+
+    /// `report-progress`: a mapping of `completed` or `add` (one of them) and `total`, whole
+    /// numbers of units (0…``SimProgress/maximumUnitCount``).
+    private func reportProgress(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
+        let verb = "report-progress", fields = "completed, add, total"
+        guard let mapping = node.mapping else { throw fail(verb, "must be a mapping of \(fields)", node) }
+        var counts: [String: Int64] = [:]
+        for (keyNode, value) in mapping {
+            let key = try keyName(keyNode)
+            guard ["completed", "add", "total"].contains(key) else { throw fail(key, "is not a field of '\(verb)' (\(fields))", keyNode) }
+            counts[key] = try unitCount(key, value)
+        }
+        if counts["completed"] != nil, counts["add"] != nil { throw fail("add", "cannot go with 'completed' in '\(verb)': one sets the count, the other adds to it", node) }
+        guard counts["completed"] != nil || counts["add"] != nil || counts["total"] != nil else {
+            throw fail(verb, "needs completed, add or total", node)
+        }
+        return .reportProgress(completed: counts["completed"], add: counts["add"], total: counts["total"])
+    }
+
+    /// A whole number of progress units.
+    private func unitCount(_ key: String, _ node: Yams.Node) throws(ReplayError) -> Int64 {
+        let value = try number(key, node, .unitCount)
+        return Int64(value)
     }
 
     /// A variable's name: a word, not empty.

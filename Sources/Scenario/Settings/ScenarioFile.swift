@@ -105,6 +105,8 @@ public enum ScenarioFile {
         "call", "alarm", "silent-push", "voip-push", "fetch",
         // §12 BGTaskScheduler
         "bg-launch", "bg-expire", "background-app-refresh", "power",
+        // §12 BGContinuedProcessingTask (iOS 26)
+        "bg-cancel",
     ]
 
     /// The `do:` name of an action, as a scenario file writes it (the reverse of the parser's switch).
@@ -134,6 +136,8 @@ public enum ScenarioFile {
         case .bgExpire: "bg-expire"
         case .setBackgroundAppRefresh: "background-app-refresh"
         case .setCharging: "power"
+        // MARK: §12 BGContinuedProcessingTask (iOS 26)
+        case .bgCancel: "bg-cancel"
         }
     }
 
@@ -246,11 +250,16 @@ public enum ScenarioFile {
                 guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'location-services'", node) }
                 (action, allowed) = (.setLocationServices(enabled: try bool("enabled", enabledNode)), ["enabled"])
             // MARK: §12 BGTaskScheduler
-            case "bg-launch", "bg-expire":
+            case "bg-launch", "bg-expire", "bg-cancel":  // bg-cancel: §12 BGContinuedProcessingTask
                 guard let idNode = fields["id"] else { throw fail("id", "is needed by '\(verb)'", node) }
                 let identifier = try string("id", idNode)
                 guard !identifier.isEmpty else { throw fail("id", "must be a task identifier", idNode) }
-                (action, allowed) = (verb == "bg-launch" ? .bgLaunch(identifier: identifier) : .bgExpire(identifier: identifier), ["id"])
+                let event: SimScenarioEvent.Action = switch verb {
+                case "bg-launch": .bgLaunch(identifier: identifier)
+                case "bg-expire": .bgExpire(identifier: identifier)
+                default: .bgCancel(identifier: identifier)
+                }
+                (action, allowed) = (event, ["id"])
             case "background-app-refresh":
                 guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'background-app-refresh'", node) }
                 (action, allowed) = (.setBackgroundAppRefresh(enabled: try bool("enabled", enabledNode)), ["enabled"])

@@ -23,6 +23,9 @@ enum SettingRange {
     case longitude
     /// Metres, above zero: `monitor-region` `radius`.
     case radius
+    // MARK: §12 BGContinuedProcessingTask
+    /// A whole number of progress units: `report-progress` `completed`, `add`, `total`.
+    case unitCount
 
     /// Whether `value` is valid (never NaN or infinite: the ranges are finite).
     func contains(_ value: Double) -> Bool {
@@ -36,6 +39,7 @@ enum SettingRange {
         case .latitude: (-90.0...90).contains(value)
         case .longitude: (-180.0...180).contains(value)
         case .radius: value > 0 && SimLimits.distances.contains(value)
+        case .unitCount: value.rounded() == value && (0...Double(SimProgress.maximumUnitCount)).contains(value)
         }
     }
 
@@ -52,6 +56,7 @@ enum SettingRange {
         case .latitude: return "a latitude (-90…90 degrees)"
         case .longitude: return "a longitude (-180…180 degrees)"
         case .radius: return "a radius (above 0, up to \(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
+        case .unitCount: return "a whole number of units (0…\(Formatting.short(Double(SimProgress.maximumUnitCount))))"
         }
     }
 

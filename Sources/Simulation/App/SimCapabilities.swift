@@ -13,6 +13,19 @@ public struct SimCapabilities: Hashable, Sendable, Codable {
     /// live updates and monitors need an explicit `CLServiceSession`.
     public var requiresExplicitServiceSession = false
 
+    /// Whether `BGTaskSchedulerPermittedIdentifiers` permits `identifier`: listed as it is, or,
+    /// with `wildcards` (iOS 26's continued processing tasks), by an entry in wildcard notation
+    /// that ends in `.*` — `com.example.export.*` permits `com.example.export.42`. [doc]
+    public func permitsTaskIdentifier(_ identifier: String, wildcards: Bool) -> Bool {
+        if permittedBackgroundTaskIdentifiers.contains(identifier) { return true }
+        guard wildcards else { return false }
+        return permittedBackgroundTaskIdentifiers.contains { entry in
+            guard entry.hasSuffix(".*") else { return false }
+            let prefix = entry.dropLast()
+            return identifier.count > prefix.count && identifier.hasPrefix(prefix)
+        }
+    }
+
     /// Creates capabilities; the defaults are those of a typical navigation app.
     public init(
         backgroundModes: Set<SimBackgroundMode> = [.location],

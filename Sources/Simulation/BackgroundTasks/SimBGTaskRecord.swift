@@ -2,7 +2,7 @@
 public struct SimBGTaskRecord: Hashable, Sendable, Codable {
     /// The request's identifier, one of `BGTaskSchedulerPermittedIdentifiers`.
     public var identifier: String
-    /// App refresh or processing.
+    /// App refresh, processing or continued processing.
     public var kind: SimBGTaskKind
 
     public init(identifier: String, kind: SimBGTaskKind) {
@@ -11,24 +11,32 @@ public struct SimBGTaskRecord: Hashable, Sendable, Codable {
     }
 }
 
-/// The two kinds of BGTask (§12): `BGAppRefreshTask` (~30 s) and `BGProcessingTask` (minutes, idle device).
+/// The kinds of BGTask (§12): `BGAppRefreshTask` (~30 s), `BGProcessingTask` (minutes, idle
+/// device) and, from iOS 26, `BGContinuedProcessingTask` (started from the foreground, runs while
+/// it reports progress).
 public enum SimBGTaskKind: String, Hashable, Sendable, Codable, CaseIterable {
     case appRefresh
     case processing
+    // MARK: §12 BGContinuedProcessingTask (iOS 26)
+    case continuedProcessing
 
-    /// The background mode the kind needs in `UIBackgroundModes`.
-    public var requiredMode: SimBackgroundMode {
+    /// The background mode the kind needs in `UIBackgroundModes`; a continued processing task
+    /// needs none (its Info.plist entry is the identifier alone). [doc]
+    public var requiredMode: SimBackgroundMode? {
         switch self {
         case .appRefresh: .fetch
         case .processing: .processing
+        case .continuedProcessing: nil
         }
     }
 
-    /// Why iOS wakes or launches the app for a task of this kind.
-    public var wakeReason: SimWakeReason {
+    /// Why iOS wakes or launches the app for a task of this kind; `nil` for a continued
+    /// processing task, which starts in the foreground and never wakes the app.
+    public var wakeReason: SimWakeReason? {
         switch self {
         case .appRefresh: .appRefreshTask
         case .processing: .processingTask
+        case .continuedProcessing: nil
         }
     }
 }
@@ -57,4 +65,9 @@ public enum SimBGTaskExpiry: String, Hashable, Sendable, Codable {
     case powerDisconnected
     /// A scenario's `bg-expire` expired it.
     case scenario
+    // MARK: §12 BGContinuedProcessingTask (iOS 26)
+    /// A continued processing task reported no progress for `continuedProcessingStallSeconds`.
+    case stalled
+    /// The user stopped a continued processing task in its Live Activity (a scenario's `bg-cancel`).
+    case userCancelled
 }

@@ -38,9 +38,17 @@ public final class SimBGTaskScheduler {
     }
 
     /// Asks iOS to launch the task later; submitting an identifier again replaces its request.
-    /// - Throws: ``SimBGTaskSchedulerError`` (unavailable, tooManyPendingTaskRequests, notPermitted).
+    /// A ``SimBGContinuedProcessingTaskRequest`` (iOS 26) starts at once instead, or queues.
+    /// - Throws: ``SimBGTaskSchedulerError`` (unavailable, tooManyPendingTaskRequests, notPermitted,
+    ///   immediateRunIneligible).
     public func submit(_ taskRequest: SimBGTaskRequest) throws(SimBGTaskSchedulerError) {
         guard let (system, mechanism) = live else { return }
+        if let continued = taskRequest as? SimBGContinuedProcessingTaskRequest {
+            try mechanism.submitContinued(
+                identifier: continued.identifier, title: continued.title, subtitle: continued.subtitle,
+                strategy: continued.strategy, resources: continued.requiredResources, in: system)
+            return
+        }
         try mechanism.submit(
             identifier: taskRequest.identifier, kind: taskRequest.kind, earliest: taskRequest.earliestBeginDate,
             requiresExternalPower: taskRequest.needsExternalPower, in: system)
@@ -59,6 +67,15 @@ public final class SimBGTaskScheduler {
     }
 
     /// The identifiers of the pending requests, in the order they were submitted
-    /// (`getPendingTaskRequests`, synchronously).
+    /// (`getPendingTaskRequests`, synchronously); queued continued processing requests last.
     public var pendingTaskRequestIdentifiers: [String] { live?.1.pendingIdentifiers ?? [] }
+
+    // MARK: §12 BGContinuedProcessingTask (iOS 26)
+
+    /// `BGTaskScheduler.supportedResources`: what continued processing tasks may ask for on this
+    /// device (`.gpu` where the profile says the device supports it).
+    public var supportedResources: SimBGContinuedProcessingResources {
+        guard let (system, _) = live else { return .default }
+        return system.profile.supportsBackgroundGPU ? .gpu : .default
+    }
 }

@@ -40,6 +40,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case bgTaskExpiration = "bgtask.expiration"
         case bgTaskComplete = "bgtask.complete"
         case bgTaskFailed = "bgtask.failed"
+        // MARK: §12 BGContinuedProcessingTask (iOS 26)
+        case bgTaskProgress = "bgtask.progress"
         // MARK: Regions and visits (§11)
         case regionStart = "region.start"
         case regionStop = "region.stop"
@@ -164,6 +166,15 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case bgTaskComplete(SimBGTaskRecord, success: Bool, seconds: Double)
     /// The task expired without an expiration handler: iOS marks it failed.
     case bgTaskFailed(SimBGTaskRecord)
+    // MARK: §12 BGContinuedProcessingTask (iOS 26)
+    /// `submit` accepted a continued processing request (kind `bgTaskSubmit`): it starts at once,
+    /// or, `queued`, when the running continued tasks allow; `replaced` when it replaced a queued
+    /// request with the same identifier.
+    case bgContinuedSubmit(SimBGTaskRecord, title: String, strategy: SimBGContinuedProcessingStrategy, queued: Bool, replaced: Bool)
+    /// A continued processing task's progress changed (kind `bgTaskProgress`).
+    case bgTaskProgress(SimBGTaskRecord, completed: Int64, total: Int64)
+    /// `updateTitle(_:subtitle:)` of a continued processing task (kind `bgTaskProgress`).
+    case bgTaskTitle(SimBGTaskRecord, title: String, subtitle: String)
     // MARK: Regions and visits (§11)
     /// `startMonitoring(for:)` or `stopMonitoring(for:)` of a region.
     case region(SimRegionRecord)
@@ -349,6 +360,12 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case bgTaskAlreadyEnded(identifier: String)
     /// The profile is older than iOS 13: `BGTaskScheduler` does not exist, and its calls do nothing.
     case bgTaskSchedulerUnavailable(profile: String)
+    // MARK: §12 BGContinuedProcessingTask (iOS 26)
+    /// The profile is older than iOS 26: `BGContinuedProcessingTaskRequest` does not exist, and
+    /// submitting one does nothing.
+    case continuedProcessingUnavailable(profile: String)
+    /// A scenario's `bg-cancel` named an identifier with no running continued processing task.
+    case continuedTaskNotRunning(identifier: String)
     // MARK: Regions and visits (§11)
     /// A region or visit event came while the app was not running, and its authorization
     /// (not Always) does not let iOS wake or relaunch it: the event is lost.

@@ -10,6 +10,11 @@
 /// end its expiration handler runs (a task without one is marked failed), and a task still not
 /// completed at the end gets the app killed (``SimCause/bgTaskAssertionTimeout(_:seconds:)``).
 /// Once no task runs, the core's usual rules suspend the app.
+///
+/// A continued processing task (iOS 26) is submitted from the foreground and starts at once (or
+/// queues behind `maximumRunningContinuedProcessingTasks`); it holds the app the same way, with no
+/// time limit, as long as its progress rises at least every `continuedProcessingStallSeconds`.
+/// Stalled, or stopped by the user (`bg-cancel`), it expires as any task does.
 @MainActor
 public final class BackgroundTaskScheduler: BackgroundMechanism {
     private struct Pending {
@@ -19,6 +24,12 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         var work: ScheduledWork?
         /// The reasons already logged for not launching it.
         var deferrals: Set<SimBGTaskDeferral> = []
+    }
+
+    private struct QueuedContinued {
+        let record: SimBGTaskRecord
+        let title: String
+        let subtitle: String
     }
 
     private struct Running {
@@ -43,6 +54,8 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     private var knownProcess = 0
     private var pending: [Pending] = []
     private var running: [Running] = []
+    /// Continued processing requests waiting for a running one to end (strategy `.queue`).
+    private var continuedQueue: [QueuedContinued] = []
     private var launching = false
     /// Why the BGTasks stopped holding the app, while it is still in the background.
     private var releaseCause: SimCause?
@@ -57,8 +70,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// The least time from a submit to the launch it asks for, in seconds.
     public static let minimumLaunchDelay = 1.0
 
-    /// The identifiers of the pending requests, in the order they were submitted.
-    public var pendingIdentifiers: [String] { pending.map(\.record.identifier) }
+    /// The identifiers of the pending requests, in the order they were submitted; queued
+    /// continued processing requests last.
+    public var pendingIdentifiers: [String] { pending.map(\.record.identifier) + continuedQueue.map(\.record.identifier) }
     /// The identifiers of the running tasks, in the order they were launched.
     public var runningIdentifiers: [String] { running.map(\.record.identifier) }
 
@@ -98,7 +112,13 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     func register(_ identifier: String, handler: @escaping @MainActor (SimBGTask) -> Void, in system: SimSystem) -> Bool {
         guard exists(in: system) else { return false }
         identifiersUsed.insert(identifier)
-        guard registrationOpenFor == system.process else {
+        let capabilities = system.configuration.capabilities
+        let wildcards = system.profile.hasContinuedProcessingTask
+        // iOS 26: "BGContinuedProcessingTask registrations are exempt" from registering before
+        // launch finishes [doc]; the model knows them by the wildcard entry that permits them. [model]
+        let continued = wildcards && !capabilities.permitsTaskIdentifier(identifier, wildcards: false)
+            && capabilities.permitsTaskIdentifier(identifier, wildcards: true)
+        guard registrationOpenFor == system.process || continued else {
             system.crash(.bgTaskRegisteredAfterLaunch(identifier: identifier))
             return false
         }
@@ -106,7 +126,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
             system.crash(.bgTaskRegisteredTwice(identifier: identifier))
             return false
         }
-        let accepted = system.configuration.capabilities.permittedBackgroundTaskIdentifiers.contains(identifier)
+        let accepted = capabilities.permitsTaskIdentifier(identifier, wildcards: wildcards)
         system.emit(.bgTaskRegister, .bgTaskRegister(identifier: identifier, accepted: accepted))
         if accepted { handlers[identifier] = handler }
         return accepted
@@ -116,13 +136,14 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         guard exists(in: system) else { return }
         let record = SimBGTaskRecord(identifier: identifier, kind: kind)
         identifiersUsed.insert(identifier)
-        modesUsed.insert(kind.requiredMode)
+        if let mode = kind.requiredMode { modesUsed.insert(mode) }
         let capabilities = system.configuration.capabilities
         let others = pending.filter { $0.record.identifier != identifier && $0.record.kind == kind }.count
         let limit = kind == .appRefresh ? system.profile.maximumPendingRefreshRequests : system.profile.maximumPendingProcessingRequests
         let error: SimBGTaskSchedulerError? =
             if !isBackgroundAppRefreshEnabled { .unavailable }
-            else if !capabilities.permittedBackgroundTaskIdentifiers.contains(identifier) || !capabilities.backgroundModes.contains(kind.requiredMode) { .notPermitted }
+            else if !capabilities.permitsTaskIdentifier(identifier, wildcards: false)
+                        || !(kind.requiredMode.map { capabilities.backgroundModes.contains($0) } ?? true) { .notPermitted }
             else if others >= limit { .tooManyPendingTaskRequests }
             else { nil }
         if let error {
@@ -149,7 +170,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     }
 
     func cancel(_ identifier: String, in system: SimSystem) {
-        if removePending(identifier) { system.emit(.bgTaskCancel, .bgTaskCancel(identifier: identifier)) }
+        let queued = continuedQueue.count
+        continuedQueue.removeAll { $0.record.identifier == identifier }
+        if removePending(identifier) || continuedQueue.count < queued { system.emit(.bgTaskCancel, .bgTaskCancel(identifier: identifier)) }
     }
 
     @discardableResult
@@ -266,7 +289,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         releaseCause = nil
         system.emit(.bgTaskLaunch, .bgTaskLaunch(record, seconds: seconds, forced: forced))
         launching = true
-        if !system.appState.isRunning { system.wake(for: record.kind.wakeReason, seconds: seconds) }
+        if !system.appState.isRunning, let reason = record.kind.wakeReason { system.wake(for: reason, seconds: seconds) }
         launching = false
         // The launch (if there was one) has finished: no more registrations in this process.
         registrationOpenFor = nil
@@ -339,8 +362,124 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
 
     /// A task ended: once none runs, the core's rules decide what becomes of the app.
     private func released(in system: SimSystem) {
+        startQueued(in: system)
         if running.isEmpty, system.appState == .background { releaseCause = .bgTasksEnded }
         system.reevaluate()
+    }
+
+    // MARK: §12 BGContinuedProcessingTask (iOS 26)
+
+    /// `submit(BGContinuedProcessingTaskRequest)`. Checks, in this order: the API exists (else a
+    /// warning, nothing else); Background App Refresh on and the app in the foreground, else
+    /// `unavailable` [model: Apple says only that the app submits it from the foreground]; the
+    /// identifier permitted (as it is or by a wildcard entry) and the resources supported, else
+    /// `notPermitted`; a handler registered, else the crash; then, with the running continued
+    /// tasks at their most, `.fail` throws `immediateRunIneligible` and `.queue` waits.
+    func submitContinued(identifier: String, title: String, subtitle: String, strategy: SimBGContinuedProcessingStrategy,
+                         resources: SimBGContinuedProcessingResources, in system: SimSystem) throws(SimBGTaskSchedulerError) {
+        guard exists(in: system) else { return }
+        guard system.profile.hasContinuedProcessingTask else {
+            system.emit(.warning, .warning(.continuedProcessingUnavailable(profile: system.profile.name)))
+            return
+        }
+        let record = SimBGTaskRecord(identifier: identifier, kind: .continuedProcessing)
+        identifiersUsed.insert(identifier)
+        let supported: SimBGContinuedProcessingResources = system.profile.supportsBackgroundGPU ? .gpu : .default
+        let error: SimBGTaskSchedulerError? =
+            if !isBackgroundAppRefreshEnabled || !system.appState.isForeground { .unavailable }
+            else if !system.configuration.capabilities.permitsTaskIdentifier(identifier, wildcards: true) || !supported.isSuperset(of: resources) { .notPermitted }
+            else { nil }
+        if let error {
+            system.emit(.bgTaskSubmitFailed, .bgTaskSubmitFailed(record, error))
+            throw error
+        }
+        guard handlers[identifier] != nil else {
+            system.crash(.bgTaskNoLaunchHandler(identifier: identifier))
+            return
+        }
+        let full = runningContinued >= system.profile.maximumRunningContinuedProcessingTasks
+        if full, strategy == .fail {
+            system.emit(.bgTaskSubmitFailed, .bgTaskSubmitFailed(record, .immediateRunIneligible))
+            throw .immediateRunIneligible
+        }
+        let queued = continuedQueue.count
+        continuedQueue.removeAll { $0.record.identifier == identifier }
+        system.emit(.bgTaskSubmit, .bgContinuedSubmit(record, title: title, strategy: strategy, queued: full, replaced: continuedQueue.count < queued))
+        if full {
+            continuedQueue.append(QueuedContinued(record: record, title: title, subtitle: subtitle))
+        } else {
+            startContinued(record, title: title, subtitle: subtitle, in: system)
+        }
+    }
+
+    private var runningContinued: Int { running.count(where: { $0.record.kind == .continuedProcessing }) }
+
+    /// Starts a continued processing task in the running app: it holds the app from now, and its
+    /// launch handler runs at this instant, once the code that submitted it has returned (iOS
+    /// calls it on a queue of its own, not inside `submit`).
+    private func startContinued(_ record: SimBGTaskRecord, title: String, subtitle: String, in system: SimSystem) {
+        currentSystem = system
+        let task = SimBGContinuedProcessingTask(identifier: record.identifier, title: title, subtitle: subtitle, scheduler: self)
+        let stall = system.profile.continuedProcessingStallSeconds
+        running.append(Running(record: record, task: task, started: system.now, seconds: stall, requiresExternalPower: false))
+        releaseCause = nil
+        system.emit(.bgTaskLaunch, .bgTaskLaunch(record, seconds: stall, forced: false))
+        // Weak: the app may keep the task, and set its progress, after the run has ended.
+        task.progress.onChange = { [weak self, weak system, weak task] rose in
+            guard let self, let system, let task else { return }
+            progressed(task, rose: rose, in: system)
+        }
+        watchForStall(task, in: system)
+        system.scheduleAppWork(after: 0) { [unowned self, unowned system] in
+            // The task may have ended already (its process, or a cancel at the same instant).
+            guard running.contains(where: { $0.task === task }) else { return }
+            guard let handler = handlers[record.identifier] else {
+                system.crash(.bgTaskNoLaunchHandler(identifier: record.identifier))
+                return
+            }
+            handler(task)
+            system.reevaluate()
+        }
+        system.reevaluate()
+    }
+
+    /// Starts the queued continued requests the running ones now leave room for, oldest first.
+    private func startQueued(in system: SimSystem) {
+        while let next = continuedQueue.first, system.appState.isRunning,
+              runningContinued < system.profile.maximumRunningContinuedProcessingTasks {
+            continuedQueue.removeFirst()
+            startContinued(next.record, title: next.title, subtitle: next.subtitle, in: system)
+        }
+    }
+
+    /// The stall timer: expired as stalled unless the progress rises within the window.
+    private func watchForStall(_ task: SimBGContinuedProcessingTask, in system: SimSystem) {
+        guard let index = running.firstIndex(where: { $0.task === task }), !running[index].expired else { return }
+        running[index].expiryWork?.cancel()
+        running[index].expiryWork = system.scheduler.schedule(after: system.profile.continuedProcessingStallSeconds, owner: .mechanism) {
+            [unowned self, unowned system] in expire(task, .stalled, in: system)
+        }
+    }
+
+    private func progressed(_ task: SimBGContinuedProcessingTask, rose: Bool, in system: SimSystem) {
+        guard let index = running.firstIndex(where: { $0.task === task }) else { return }
+        system.emit(.bgTaskProgress, .bgTaskProgress(running[index].record, completed: task.progress.completedUnitCount, total: task.progress.totalUnitCount))
+        if rose { watchForStall(task, in: system) }
+    }
+
+    func titleUpdated(_ task: SimBGContinuedProcessingTask) {
+        guard let system = currentSystem, let run = running.first(where: { $0.task === task }) else { return }
+        system.emit(.bgTaskProgress, .bgTaskTitle(run.record, title: task.title, subtitle: task.subtitle))
+    }
+
+    /// A scenario's `bg-cancel`: the user stops the running continued processing task in its Live
+    /// Activity; iOS expires it (the app cannot tell this from any other expiry).
+    public func cancelByUser(_ identifier: String, in system: SimSystem) {
+        guard let run = running.first(where: { $0.record.identifier == identifier && $0.record.kind == .continuedProcessing && !$0.expired }) else {
+            system.emit(.warning, .warning(.continuedTaskNotRunning(identifier: identifier)))
+            return
+        }
+        expire(run.task, .userCancelled, in: system)
     }
 
     // MARK: Lifecycle
@@ -388,6 +527,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
             run.deadlineWork?.cancel()
         }
         running = []
+        // Queued continued requests go too: their handlers were the process's, and iOS cancels
+        // them when the user force-quits the app. [doc] (for the force quit; [model] otherwise)
+        continuedQueue = []
         handlers = [:]
         registrationOpenFor = nil
         releaseCause = nil

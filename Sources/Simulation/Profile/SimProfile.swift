@@ -138,6 +138,35 @@ public struct SimProfile: Hashable, Sendable, Codable {
     public var hasBGTaskScheduler = true
     public var maximumPendingRefreshRequests = 1
     public var maximumPendingProcessingRequests = 10
+
+    // MARK: §12 BGContinuedProcessingTask (iOS 26)
+
+    /// Whether `BGContinuedProcessingTask` exists (iOS 26+); before, submitting its request does
+    /// nothing (a warning is logged), and a wildcard entry of `BGTaskSchedulerPermittedIdentifiers`
+    /// permits nothing. [doc]
+    public var hasContinuedProcessingTask = false
+    /// Seconds without progress (`completedUnitCount` not rising) after which iOS expires a
+    /// running continued processing task as stalled; it then has `bgTaskExpirationLead` to be
+    /// completed. Apple: tasks "must report progress", and "tasks that appear stalled may be
+    /// forcibly expired" [doc]; one developer saw a task fail ~30 s after its progress stopped
+    /// (Apple Developer Forums thread 808756) [obs]. The value is a [model] choice. No maximum run
+    /// time is modelled: Apple publishes none ("minutes or more").
+    public var continuedProcessingStallSeconds: Double = 30
+    /// Continued processing tasks of the app that may run at once; the next waits (strategy
+    /// `.queue`) or is refused (`.fail`: `immediateRunIneligible`). Apple speaks of "the maximum
+    /// level of concurrent tasks" and gives no number [doc]; the value is a [model] choice.
+    public var maximumRunningContinuedProcessingTasks = 1
+    /// Whether the device supports the GPU for continued processing tasks (`supportedResources`
+    /// contains `.gpu`; some iPads, with an entitlement) [doc]. The model's phone does not. [model]
+    public var supportsBackgroundGPU = false
+
+    /// This profile with iOS 26's `BGContinuedProcessingTask`.
+    func withContinuedProcessingTasks() -> SimProfile {
+        var profile = self
+        profile.hasContinuedProcessingTask = true
+        return profile
+    }
+
     // MARK: §10 Location sessions (iOS 17/18)
 
     /// Whether `CLLocationUpdate.liveUpdates` and `CLBackgroundActivitySession` exist (iOS 17+);
@@ -258,10 +287,10 @@ public struct SimProfile: Hashable, Sendable, Codable {
     public static let iOS18 = SimProfile(
         name: "ios18", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
         .withLocationSessions(iOS18: true)
-    /// iOS 26: as iOS 17.
+    /// iOS 26: as iOS 18, and `BGContinuedProcessingTask` (§12) exists.
     public static let iOS26 = SimProfile(
         name: "ios26", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(iOS18: true)
+        .withLocationSessions(iOS18: true).withContinuedProcessingTasks()
     /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
     /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
     public static let debugger = SimProfile.iOS17.underDebugger(named: "debugger")

@@ -219,6 +219,9 @@ public final class KeepAliveSimulation {
             system.mechanism(BackgroundTaskScheduler.self)?.setBackgroundAppRefresh(enabled: enabled, in: system)
         case .setCharging(let charging):
             system.mechanism(BackgroundTaskScheduler.self)?.setCharging(charging, in: system)
+        // MARK: §12 BGContinuedProcessingTask (iOS 26)
+        case .bgCancel(let identifier):
+            system.mechanism(BackgroundTaskScheduler.self)?.cancelByUser(identifier, in: system)
         }
     }
 

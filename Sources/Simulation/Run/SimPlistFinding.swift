@@ -11,7 +11,8 @@ public enum SimPlistFinding: Hashable, Sendable, Codable {
     case usageDescriptionMissing(SimUsageDescription)
     // MARK: §12 BGTaskScheduler
     /// The run registered or submitted a BGTask identifier that `BGTaskSchedulerPermittedIdentifiers`
-    /// lacks: `register` returns false and `submit` throws `notPermitted`. [doc]
+    /// lacks (neither as it is nor by a wildcard entry such as `com.example.export.*`): `register`
+    /// returns false and `submit` throws `notPermitted`. [doc]
     case taskIdentifierNotPermitted(String)
 }
 
@@ -38,7 +39,8 @@ enum InfoPlistLint {
         }
         // §12: BGTaskSchedulerPermittedIdentifiers.
         let usedTasks = uses.reduce(into: Set<String>()) { $0.formUnion($1.taskIdentifiers) }
-        for identifier in usedTasks.sorted() where !declared.permittedBackgroundTaskIdentifiers.contains(identifier) {
+        // A wildcard entry (`com.example.export.*`, iOS 26) covers the identifiers it permits.
+        for identifier in usedTasks.sorted() where !declared.permitsTaskIdentifier(identifier, wildcards: true) {
             findings.append(.taskIdentifierNotPermitted(identifier))
         }
         return findings

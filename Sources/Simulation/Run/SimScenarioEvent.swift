@@ -44,6 +44,10 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         case setBackgroundAppRefresh(enabled: Bool)
         /// The device is connected to power, or disconnected.
         case setCharging(Bool)
+        // MARK: §12 BGContinuedProcessingTask (iOS 26)
+        /// The user stops the running continued processing task with this identifier in its Live
+        /// Activity: iOS expires it.
+        case bgCancel(identifier: String)
     }
 
     /// Seconds from the start of the run.
