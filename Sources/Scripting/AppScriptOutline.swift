@@ -35,6 +35,23 @@ public struct AppScriptOutline: Hashable, Sendable {
     public var timers: Int
     /// The BGTask identifiers the script registers (§12), in reading order.
     public var registeredTasks: [String] = []
+    /// The background mechanisms beyond the location manager's updates the script calls on
+    /// anywhere (§10–§14), each once, in reading order.
+    public var mechanisms: [Mechanism] = []
+
+    /// A background mechanism a script uses, for the reports' `uses` line.
+    public enum Mechanism: Hashable, Sendable {
+        case significantChanges
+        case regions
+        case monitor(String)
+        case visits
+        case liveUpdates(SimLiveConfiguration)
+        case backgroundActivitySession
+        case serviceSession(SimServiceSessionRequirement)
+        case audio(silent: Bool)
+        case callKit
+        case continuedProcessing
+    }
 
     /// Reads `script`.
     public init(_ script: AppScript) {
@@ -66,6 +83,22 @@ public struct AppScriptOutline: Hashable, Sendable {
         taskHabit = handlers.isEmpty ? .none : handlers.allSatisfy { $0 } ? .endedInHandler : handlers.contains(true) ? .mixed : .neverEnded
         timers = script.timers.count
         for case .registerTask(let id, _) in script.allActions where !registeredTasks.contains(id) { registeredTasks.append(id) }
+        for action in script.allActions {
+            let used: Mechanism? = switch action {
+            case .startSignificantChanges: .significantChanges
+            case .monitorRegion: .regions
+            case .addCondition(let monitor, _, _, _, _, _): .monitor(monitor)
+            case .startVisits: .visits
+            case .startLiveUpdates(let configuration): .liveUpdates(configuration)
+            case .beginBackgroundActivitySession: .backgroundActivitySession
+            case .beginServiceSession(let requirement): .serviceSession(requirement)
+            case .playAudio(let silent): .audio(silent: silent)
+            case .reportCall: .callKit
+            case .submitContinuedProcessing: .continuedProcessing
+            default: nil
+            }
+            if let used, !mechanisms.contains(used) { mechanisms.append(used) }
+        }
     }
 }
 

@@ -54,4 +54,11 @@ import Testing
         #expect(log(result, [.keepAliveStart]).map(\.time) == [60, 2_118])
         #expect(result.events.contains { $0.detail == .warning(.serviceSessionUnavailable(profile: "ios17")) })
     }
+
+    /// The timeline's header names the mechanisms the script calls on, in reading order.
+    @Test func theTimelineSaysWhatTheAppUses() throws {
+        let outcome = try Shipped.replay("explicit-service-session", on: "walk-with-cafe-stop.gpx", profile: "ios18").run()
+        let lines = TimelineReport.text(outcome).split(separator: "\n")
+        #expect(lines.contains("  uses     CLServiceSession(.whenInUse), CLBackgroundActivitySession, liveUpdates(.fitness)"))
+    }
 }

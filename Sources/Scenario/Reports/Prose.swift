@@ -1,3 +1,4 @@
+import Scripting
 import Simulation
 
 /// Words for the simulation's typed events and causes: the one place prose is made.
@@ -573,5 +574,22 @@ public enum Prose {
             return "\(event.state.rawValue) (the state Core Location determined at \(Formatting.clock(event.date))\(delay))"
         }
         return "\(event.state.rawValue) (the device crossed the boundary at \(Formatting.clock(crossed)), the crossing counted at \(Formatting.clock(event.date))\(delay))"
+    }
+
+    // MARK: The app's mechanisms, for the timeline's `uses` line
+
+    static func text(_ mechanism: AppScriptOutline.Mechanism) -> String {
+        switch mechanism {
+        case .significantChanges: "significant-change location"
+        case .regions: "region monitoring"
+        case .monitor(let name): "CLMonitor \"\(name)\""
+        case .visits: "visits"
+        case .liveUpdates(let configuration): "liveUpdates(.\(configuration.rawValue))"
+        case .backgroundActivitySession: "CLBackgroundActivitySession"
+        case .serviceSession(let requirement): "CLServiceSession(.\(requirement.rawValue))"
+        case .audio(let silent): silent ? "silent audio" : "background audio"
+        case .callKit: "CallKit for VoIP pushes"
+        case .continuedProcessing: "BGContinuedProcessingTask"
+        }
     }
 }
