@@ -171,4 +171,39 @@ import Testing
         #expect(sessions(result) == [])
         #expect(result.events.contains { $0.detail == .warning(.serviceSessionUnavailable(profile: "ios17")) })
     }
+
+    /// Docs/Library.md's example: the session lets the updates through, the activity session keeps
+    /// the app running from 60 to the end (the device never stops for long enough: 2400 s, still
+    /// from 600 to 1800 — the cut-off stops it at 1200, suspended at 1205, woken at 1803).
+    /// Without the service session iOS 18 withholds every update: suspended at 65.
+    @Test(arguments: [true, false])
+    func theLibraryExampleRuns(holdsSession: Bool) {
+        var info = SimCapabilities(backgroundModes: [.location])
+        info.requiresExplicitServiceSession = true
+        let configuration = SimulationConfiguration(trajectory: trip, profile: .iOS18, capabilities: info,
+                                                    initialAuthorization: .authorizedWhenInUse,
+                                                    timeline: [SimScenarioEvent(at: 60, .enterBackground)])
+        let result = KeepAliveSimulation(configuration, app: WalkApp(holdsSession: holdsSession)).run()
+        #expect(log(result, [.keepAliveStart]).map(\.time) == (holdsSession ? [60, 1_803] : []))
+        #expect(result.summary.suspendedAt == (holdsSession ? 1_205 : 65))
+    }
+}
+
+/// Docs/Library.md's location-sessions example.
+@MainActor private final class WalkApp: SimAppDelegate {
+    let holdsSession: Bool
+    var session: SimServiceSession?
+    var activity: SimBackgroundActivitySession?
+    var walk: SimLiveUpdates?
+
+    init(holdsSession: Bool) { self.holdsSession = holdsSession }
+
+    func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+        if holdsSession { session = application.serviceSession(authorization: .whenInUse) }
+        activity = application.beginBackgroundActivitySession()
+        walk = application.liveUpdates(.fitness)
+        walk?.onUpdate = { update in
+            if update.diagnostics.contains(.insufficientlyInUse) { application.log("no updates in the background") }
+        }
+    }
 }
