@@ -146,14 +146,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
                         || !(kind.requiredMode.map { capabilities.backgroundModes.contains($0) } ?? true) { .notPermitted }
             else if others >= limit { .tooManyPendingTaskRequests }
             else { nil }
-        if let error {
-            system.emit(.bgTaskSubmitFailed, .bgTaskSubmitFailed(record, error))
-            throw error
-        }
-        guard handlers[identifier] != nil else {
-            system.crash(.bgTaskNoLaunchHandler(identifier: identifier))
-            return
-        }
+        guard try admit(record, error, in: system) else { return }
         let replaced = removePending(identifier)
         let earliestInstant = max(system.now, SimInstant(seconds: earliest ?? 0))
         let range = system.profile.bgTaskLaunchDelay
@@ -179,6 +172,20 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     private func removePending(_ identifier: String) -> Bool {
         guard let index = pending.firstIndex(where: { $0.record.identifier == identifier }) else { return false }
         pending.remove(at: index).work?.cancel()
+        return true
+    }
+
+    /// Logs and throws a submit error; with none, whether the request may go on: an identifier
+    /// with no launch handler crashes the app, as iOS's exception does.
+    private func admit(_ record: SimBGTaskRecord, _ error: SimBGTaskSchedulerError?, in system: SimSystem) throws(SimBGTaskSchedulerError) -> Bool {
+        if let error {
+            system.emit(.bgTaskSubmitFailed, .bgTaskSubmitFailed(record, error))
+            throw error
+        }
+        guard handlers[record.identifier] != nil else {
+            system.crash(.bgTaskNoLaunchHandler(identifier: record.identifier))
+            return false
+        }
         return true
     }
 
@@ -389,14 +396,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
             if !isBackgroundAppRefreshEnabled || !system.appState.isForeground { .unavailable }
             else if !system.configuration.capabilities.permitsTaskIdentifier(identifier, wildcards: true) || !supported.isSuperset(of: resources) { .notPermitted }
             else { nil }
-        if let error {
-            system.emit(.bgTaskSubmitFailed, .bgTaskSubmitFailed(record, error))
-            throw error
-        }
-        guard handlers[identifier] != nil else {
-            system.crash(.bgTaskNoLaunchHandler(identifier: identifier))
-            return
-        }
+        guard try admit(record, error, in: system) else { return }
         let full = runningContinued >= system.profile.maximumRunningContinuedProcessingTasks
         if full, strategy == .fail {
             system.emit(.bgTaskSubmitFailed, .bgTaskSubmitFailed(record, .immediateRunIneligible))
