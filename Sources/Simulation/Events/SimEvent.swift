@@ -190,6 +190,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     // MARK: Location sessions (§10)
     /// Live updates or a background activity session changed (§10).
     case liveLocation(SimLiveLocationEvent)
+    /// A service session was made, rejoined, activated or invalidated, or its diagnostics changed (iOS 18).
     case serviceSession(SimServiceSessionEvent)
     // MARK: CLMonitor (§11)
     /// A named `CLMonitor` was opened, a condition added or removed, an event delivered or held.
