@@ -189,6 +189,35 @@ import Testing
     }
 }
 
+/// The `diagnostics` sequence: each change once, in order, and its end with the run.
+@MainActor @Suite struct ServiceSessionDiagnosticsSequenceTests {
+    final class AlwaysApp: SimAppDelegate {
+        var session: SimServiceSession?
+        var heard: AsyncStream<Set<SimServiceSessionDiagnostic>>?
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            session = application.serviceSession(authorization: .always)
+            heard = session?.diagnostics
+        }
+    }
+
+    /// When In Use granted, the session asks for Always at 0 (the prompt up) and the user keeps
+    /// When In Use at 1: two changes, then the sequence ends with the run.
+    @Test func theSequenceYieldsEachChangeAndEnds() async {
+        let app = AlwaysApp()
+        let answers = SimUserAnswers(firstPrompt: .allowWhileUsing, alwaysPrompt: .keepWhenInUse, precise: true)
+        let configuration = SimulationConfiguration(trajectory: drive(seconds: 60), profile: .iOS18, initialAuthorization: .authorizedWhenInUse,
+                                                    answers: answers)
+        _ = KeepAliveSimulation(configuration, app: app).run()
+        guard let stream = app.heard else {
+            Issue.record("the app made no session")
+            return
+        }
+        var heard: [Set<SimServiceSessionDiagnostic>] = []
+        for await diagnostics in stream { heard.append(diagnostics) }
+        #expect(heard == [[.authorizationRequestInProgress], [.alwaysAuthorizationDenied]])
+    }
+}
+
 /// Docs/Library.md's location-sessions example.
 @MainActor private final class WalkApp: SimAppDelegate {
     let holdsSession: Bool

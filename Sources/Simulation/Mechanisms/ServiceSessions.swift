@@ -56,7 +56,8 @@ public final class LocationServiceSessions: BackgroundMechanism {
             system.emit(.serviceSession, .serviceSession(.began(requirement, active: false)))
         }
         if session.isActive { request(requirement, in: system) }
-        refreshDiagnostics(in: system)
+        // The app hears on a later turn of the run loop, once it holds the session.
+        system.scheduleAppWork(after: 0) { [weak self, unowned system] in self?.refreshDiagnostics(in: system) }
         system.reevaluate()
         return session
     }
@@ -191,12 +192,14 @@ public final class LocationServiceSessions: BackgroundMechanism {
         for session in sessions {
             session.isActive = false
             session.isInvalidated = true
+            session.finish()
         }
         sessions = []
     }
 
     public func runEnded(in system: SimSystem) {
         rejoinDeadline?.cancel()
+        for session in sessions { session.finish() }
         sessions = []
     }
 }
@@ -258,6 +261,11 @@ public final class SimServiceSession {
     public func invalidate() {
         guard let owner, let system else { return }
         owner.invalidate(self, in: system)
+        finish()
+    }
+
+    /// Ends the `diagnostics` sequences: the session was invalidated, or its process ended.
+    func finish() {
         continuations.forEach { $0.finish() }
         continuations = []
     }
