@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The text timeline and the SVG of one sample track, against stored files that were read and
-/// looked at (rendered in a browser) when they were made. After an intended change, regenerate
+/// The text timeline and the SVG of one sample track, and the SVG of one mechanism's ready
+/// script, against stored files that were read and looked at (rendered) when they were made. After an intended change, regenerate
 /// with `KEEPALIVE_UPDATE_GOLDEN=1 swift test --filter GoldenFileTests`, and look again.
 @Suite struct GoldenFileTests {
     private static let folder = CLI.packageRoot.appendingPathComponent("Tests/KeepaliveCLITests/Golden")
@@ -21,6 +21,16 @@ import Testing
         let result = try CLI.run(Self.arguments)
         #expect(result.status == 0)
         try compare(result.stdout, with: "city-commute-filter-50.txt")
+    }
+
+    /// A mechanism's picture: bg-refresh.yaml's BGAppRefreshTasks on the parked car, with the
+    /// lanes of what kept the app alive, its wakes and the tasks' submits, waits and runs.
+    @Test func svgPictureOfBackgroundRefresh() throws {
+        let fixtures = try Fixtures()
+        let picture = fixtures.folder.appendingPathComponent("run.svg").path
+        let result = try CLI.run(["replay", "Tracks/parked-car.gpx", "--scenario", "Tracks/Scenarios/bg-refresh.yaml", "--report", picture])
+        #expect(result.status == 1)  // suspended
+        try compare(try String(contentsOfFile: picture, encoding: .utf8), with: "parked-car-bg-refresh.svg")
     }
 
     @Test func svgPicture() throws {

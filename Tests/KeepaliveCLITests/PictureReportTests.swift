@@ -47,6 +47,34 @@ import Testing
         #expect(svg == "")
     }
 
+    /// geofence-arrival.yaml: three lanes under the fixes (kept alive by, wakes, regions; 36 px
+    /// each from 388, plus 4), so everything below moves down by 112 px; the wake at 2575 s of
+    /// 3002 (column 849) is a triangle in the wakes lane (middle 432) whose tooltip is the
+    /// timeline's line; the suspension line runs through the lanes to 470 + 112.
+    @Test func mechanismEventsGetTheirLanes() throws {
+        let fixtures = try Fixtures()
+        let svg = fixtures.folder.appendingPathComponent("g.svg").path
+        let result = try CLI.run(["replay", "Tracks/walk-with-cafe-stop.gpx", "--scenario", "Tracks/Scenarios/geofence-arrival.yaml", "--report", svg])
+        #expect(result.status == 1)
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1000.00\" height=\"872.00\""))
+        for (y, name) in [(400, "kept alive by"), (436, "wakes"), (472, "regions"), (532, "speed")] {
+            #expect(picture.contains("<text x=\"110.00\" y=\"\(y).00\" font-size=\"12.00\" fill=\"#455a64\" text-anchor=\"end\">\(name)</text>"))
+        }
+        #expect(picture.contains("<path d=\"M849.00 427.50L853.50 435.50L844.50 435.50Z\" fill=\"#00897b\"><title>0:42:55 suspended → background: woken for a region exit</title></path>"))
+        #expect(picture.contains("<line x1=\"553.49\" y1=\"76.00\" x2=\"553.49\" y2=\"582.00\" stroke=\"#c62828\" stroke-width=\"1.50\"/>"))
+    }
+
+    /// A plain navigation run draws no lanes: the same picture as before them (the golden
+    /// city-commute-filter-50.svg holds it byte for byte).
+    @Test func aPlainRunHasNoLanes() throws {
+        let (status, svg) = try picture(track(speed: "5"))
+        #expect(status == 0)
+        #expect(svg.contains("height=\"760.00\""))
+        #expect(!svg.contains("<title>"))
+        #expect(!svg.contains(">wakes</text>"))
+    }
+
     @Test func aRealGapIsShaded() throws {
         let (status, svg) = try picture("""
             <gpx version="1.1"><trk><trkseg>

@@ -6,7 +6,8 @@ import Simulation
 ///
 /// Top to bottom, on one time axis: the app's state as coloured bands; the background time left
 /// against the budget (and where the location session kept the app alive); ticks for fixes
-/// delivered, filtered and queued, and for signal loss; the speed. Below: the track's shape with
+/// delivered, filtered and queued, and for signal loss; lanes for the system events of the
+/// background mechanisms, when the run has any (`SystemEventLanes`); the speed. Below: the track's shape with
 /// its start, end and the place the app was suspended or terminated, and the summary. Drawn at
 /// most one mark per pixel, so a day's run stays small; numbers are written with fixed
 /// decimals, so the same run gives the same bytes.
@@ -25,7 +26,7 @@ public enum PictureReport {
         var svg = SVG()
         let summary = outcome.result.summary
         let duration = max(summary.durationSeconds, 1)
-        func x(_ t: Double) -> Double { left + min(max(t, 0), duration) / duration * plotWidth }
+        let x = axis(duration)
 
         // Title and verdict.
         svg.text(24, 32, "keepalive replay — \(outcome.track)", size: 18, weight: "bold")
@@ -53,6 +54,12 @@ public enum PictureReport {
             svg.text(legendX + 14, 127, state.rawValue, size: 11)
             legendX += 14 + Double(state.rawValue.count) * 6.5 + 18
         }
+
+        // System events, lane by lane; everything below them moves down by their height.
+        let lanes = systemEventLanes(outcome)
+        let lanesTop = 388.0, lanePitch = 36.0
+        let shift = lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4
+        let lineBottom = 470 + shift
 
         // Background time left.
         let top = 150.0, bottom = 290.0
@@ -104,11 +111,11 @@ public enum PictureReport {
             svg.text(left + 4, top + 14, "green: kept alive by \(names), no background time spent", size: 11, fill: "#2e7d32")
         }
         if let end = summary.suspendedAt ?? summary.terminatedAt {
-            svg.line(x(end), 76, x(end), 470, stroke: "#c62828", width: 1.5)
+            svg.line(x(end), 76, x(end), lineBottom, stroke: "#c62828", width: 1.5)
             svg.text(x(end) + 4, 143, "\(summary.verdict.rawValue) \(Formatting.clock(end))", size: 11, fill: "#c62828")
         }
         if summary.strictVerdict != .keptAlive, let strict = summary.strictSuspendedAt, strict != (summary.suspendedAt ?? summary.terminatedAt) {
-            svg.line(x(strict), top, x(strict), 470, stroke: "#ef6c00", width: 1.5, dash: "6 3")
+            svg.line(x(strict), top, x(strict), lineBottom, stroke: "#ef6c00", width: 1.5, dash: "6 3")
             svg.text(x(strict) + 4, bottom - 6, "strict reading: \(summary.strictVerdict.rawValue) \(Formatting.clock(strict))", size: 11, fill: "#ef6c00")
         }
 
@@ -130,9 +137,13 @@ public enum PictureReport {
             legend += 14 + Double(name.count) * 6.5 + 18
         }
 
+        for (index, lane) in lanes.enumerated() {
+            draw(lane, top: lanesTop + Double(index) * lanePitch, into: &svg)
+        }
+
         // Speed, with signal loss shaded. Pieces may overlap in time (a later segment starting
         // before the previous one ended): only real gaps are shaded, never a reversed range.
-        let speedTop = 390.0, speedBottom = 460.0
+        let speedTop = 390.0 + shift, speedBottom = 460.0 + shift
         for (before, after) in zip(outcome.trajectory.pieces, outcome.trajectory.pieces.dropFirst()) {
             guard let end = before.last?.time, let start = after.first?.time, start > end else { continue }
             svg.rect(x(end), speedTop, max(1, x(start) - x(end)), speedBottom - speedTop, fill: "#ffebee")
@@ -151,7 +162,7 @@ public enum PictureReport {
             }
         }
         if run.count > 1 { svg.polyline(run, stroke: "#6d4c41", width: 1.5) }
-        svg.label(110, 420, "speed")
+        svg.label(110, 420 + shift, "speed")
         svg.text(left - 6, speedTop + 8, "\(Formatting.short(topSpeed)) km/h", size: 11, anchor: "end", fill: "#607d8b")
         svg.line(left, speedBottom, left + plotWidth, speedBottom, stroke: "#90a4ae")
 
@@ -165,16 +176,16 @@ public enum PictureReport {
         }
 
         // Track shape.
-        drawTrack(outcome, into: &svg, box: (40, 505, 440, 220))
+        drawTrack(outcome, into: &svg, box: (40, 505 + shift, 440, 220))
 
         // Summary.
-        var lineY = 520.0
+        var lineY = 520.0 + shift
         for (name, value) in summaryRows(outcome) {
             svg.text(520, lineY, name, size: 12, fill: "#607d8b")
             svg.text(700, lineY, value, size: 12)
             lineY += 19
         }
-        return svg.document(width: width, height: 760)
+        return svg.document(width: width, height: 760 + shift)
     }
 
     /// The picture in a page, with the key moments listed under it.
@@ -209,6 +220,43 @@ public enum PictureReport {
     }
 
     // MARK: Parts
+
+    /// Seconds from the start to pixels on the time axis, clamped to the run.
+    private static func axis(_ duration: Double) -> (Double) -> Double {
+        { t in left + min(max(t, 0), duration) / duration * plotWidth }
+    }
+
+    /// The system-event lanes the picture draws for a run, on its time axis.
+    static func systemEventLanes(_ outcome: ReplayOutcome) -> [PictureLane] {
+        let duration = max(outcome.result.summary.durationSeconds, 1)
+        return SystemEventLanes.lanes(outcome.result.events, end: duration, x: axis(duration))
+    }
+
+    /// One lane: a pale band with its name, its spans, its marks (each with the event's line as a
+    /// tooltip), and under it a legend of what this run put in it.
+    private static func draw(_ lane: PictureLane, top: Double, into svg: inout SVG) {
+        let middle = top + 8
+        svg.rect(left, top, plotWidth, 16, fill: "#f5f7f8")
+        svg.label(110, middle + 4, lane.name)
+        for span in lane.spans {
+            let title = span.others == 0 ? span.title : "\(span.title) (and \(span.others) more)"
+            svg.span(span.shape, span.from, span.to, middle, color: span.color, title: title)
+        }
+        for mark in lane.orderedMarks {
+            svg.glyph(mark.glyph, Double(mark.column), middle, color: mark.color, title: mark.title)
+        }
+        var legendX = left
+        for entry in lane.legend {
+            let width = 14 + Double(entry.text.count) * 6.2 + 16
+            guard legendX + width - 16 <= left + plotWidth else { break }
+            switch entry.symbol {
+            case .glyph(let glyph): svg.glyph(glyph, legendX + 5, top + 25, color: entry.color)
+            case .span(let shape): svg.span(shape, legendX, legendX + 10, top + 25, color: entry.color)
+            }
+            svg.text(legendX + 14, top + 29, entry.text, size: 11)
+            legendX += width
+        }
+    }
 
     /// A speed in m/s as the km/h the plot draws: a recorded `<speed>` can be anything a file
     /// holds, so negative ones read 0, faster than light is light, and NaN is not drawn.
@@ -341,7 +389,8 @@ public enum PictureReport {
     }
 }
 
-/// A tiny SVG writer: elements as text, numbers with two decimals.
+/// A tiny SVG writer: elements as text, numbers with two decimals; an element with a title
+/// carries it as a `<title>` child, the tooltip a browser shows.
 private struct SVG {
     private var body = ""
 
@@ -380,6 +429,56 @@ private struct SVG {
 
     mutating func label(_ x: Double, _ y: Double, _ content: String) {
         text(x, y, content, size: 12, anchor: "end", fill: "#455a64")
+    }
+
+    /// An element closed plainly, or around its tooltip.
+    private func close(_ title: String?) -> String {
+        title.map { "><title>\(PictureReport.escape($0))</title>" } ?? "/>"
+    }
+
+    private mutating func element(_ name: String, _ attributes: String, title: String?) {
+        body += "<\(name) \(attributes)\(close(title))\(title == nil ? "" : "</\(name)>")\n"
+    }
+
+    /// A lane's mark centred on (`x`, `y`).
+    mutating func glyph(_ glyph: PictureLane.Glyph, _ x: Double, _ y: Double, color: String, title: String? = nil) {
+        let r = 4.5
+        switch glyph {
+        case .tick:
+            element("line", "x1=\"\(n(x))\" y1=\"\(n(y - 7))\" x2=\"\(n(x))\" y2=\"\(n(y + 7))\" stroke=\"\(color)\" stroke-width=\"2.00\"", title: title)
+        case .dot:
+            element("circle", "cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r - 0.5))\" fill=\"\(color)\"", title: title)
+        case .ring:
+            element("circle", "cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r - 1))\" fill=\"white\" stroke=\"\(color)\" stroke-width=\"1.50\"", title: title)
+        case .up:
+            element("path", "d=\"M\(n(x)) \(n(y - r))L\(n(x + r)) \(n(y + r - 1))L\(n(x - r)) \(n(y + r - 1))Z\" fill=\"\(color)\"", title: title)
+        case .down:
+            element("path", "d=\"M\(n(x)) \(n(y + r))L\(n(x + r)) \(n(y - r + 1))L\(n(x - r)) \(n(y - r + 1))Z\" fill=\"\(color)\"", title: title)
+        case .diamond:
+            element("path", "d=\"M\(n(x)) \(n(y - r))L\(n(x + r)) \(n(y))L\(n(x)) \(n(y + r))L\(n(x - r)) \(n(y))Z\" fill=\"\(color)\"", title: title)
+        case .openDiamond:
+            element("path", "d=\"M\(n(x)) \(n(y - r))L\(n(x + r)) \(n(y))L\(n(x)) \(n(y + r))L\(n(x - r)) \(n(y))Z\" fill=\"white\" stroke=\"\(color)\" stroke-width=\"1.50\"", title: title)
+        case .square:
+            element("rect", "x=\"\(n(x - r + 1))\" y=\"\(n(y - r + 1))\" width=\"\(n(2 * r - 2))\" height=\"\(n(2 * r - 2))\" fill=\"\(color)\"", title: title)
+        case .cross:
+            let c = r - 1
+            element("path", "d=\"M\(n(x - c)) \(n(y - c))L\(n(x + c)) \(n(y + c))M\(n(x - c)) \(n(y + c))L\(n(x + c)) \(n(y - c))\" stroke=\"\(color)\" stroke-width=\"2.00\"", title: title)
+        }
+    }
+
+    /// A lane's span from `x1` to `x2` (at least a pixel wide) around the lane's middle `y`.
+    mutating func span(_ shape: PictureLane.Shape, _ x1: Double, _ x2: Double, _ y: Double, color: String, title: String? = nil) {
+        let width = max(x2 - x1, 1)
+        switch shape {
+        case .bar:
+            element("rect", "x=\"\(n(x1))\" y=\"\(n(y - 5))\" width=\"\(n(width))\" height=\"10.00\" fill=\"\(color)\"", title: title)
+        case .thin:
+            element("rect", "x=\"\(n(x1))\" y=\"\(n(y - 2))\" width=\"\(n(width))\" height=\"4.00\" fill=\"\(color)\"", title: title)
+        case .line:
+            element("line", "x1=\"\(n(x1))\" y1=\"\(n(y))\" x2=\"\(n(x1 + width))\" y2=\"\(n(y))\" stroke=\"\(color)\" stroke-width=\"1.50\"", title: title)
+        case .dashed:
+            element("line", "x1=\"\(n(x1))\" y1=\"\(n(y))\" x2=\"\(n(x1 + width))\" y2=\"\(n(y))\" stroke=\"\(color)\" stroke-width=\"1.50\" stroke-dasharray=\"4 3\"", title: title)
+        }
     }
 
     func document(width: Double, height: Double) -> String {

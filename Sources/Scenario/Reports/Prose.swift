@@ -408,6 +408,32 @@ public enum Prose {
         }
     }
 
+    // MARK: The picture's lanes
+
+    /// What holds the app, in a word or two for the picture's legend: "location session", "audio".
+    static func label(_ hold: SimHold) -> String {
+        switch hold.kind {
+        case .locationUpdates: "location session"
+        case .backgroundTasks: "background task"
+        case .audioPlayback(silent: false): "audio"
+        case .audioPlayback(silent: true): "silent audio"
+        case .other(let name): name
+        case .bgTasks: "BGTask"
+        case .liveUpdates: "live updates"
+        }
+    }
+
+    /// Why iOS woke or relaunched the app, in a few words for the picture's legend: the
+    /// timeline's words without the article ("region exit", "VoIP push").
+    static func label(_ reason: SimWakeReason) -> String {
+        switch reason {
+        case .significantLocationChange: "significant change"
+        case .locationUpdatesAvailable: "live updates again"
+        default:
+            String(text(reason).trimmingPrefix("a ").trimmingPrefix("an "))
+        }
+    }
+
     private static func text(_ reason: SimWakeReason) -> String {
         switch reason {
         case .significantLocationChange: "a significant location change"

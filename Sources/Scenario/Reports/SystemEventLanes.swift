@@ -1,0 +1,263 @@
+import Simulation
+
+/// The picture's system events, lane by lane, from the run's typed events in one pass.
+///
+/// Top to bottom: what kept the app alive when (a span per hold, coloured by kind); why iOS
+/// woke (▲) or relaunched (●) it, and where a mechanism's rule killed it (✕, where no wake shares
+/// its pixel; the wake's tooltip names it); live updates and service sessions (§10); regions, visits and
+/// `CLMonitor` (§11: when the device crossed a boundary, when the crossing counted, when the app
+/// heard of it, or why it was held); BGTasks (§12: submitted, pending, running, expired,
+/// completed); audio (§13: playing, interrupted); pushes (§14: delivered, held, dropped). Every
+/// mark and span carries the event's timeline line as its tooltip.
+///
+/// Only lanes with something in them are returned. The "kept alive by" lane is left out when the
+/// location session alone held the app and nothing else happened: the budget's green line
+/// already says it, and a plain navigation run keeps its picture.
+enum SystemEventLanes {
+    // Colours: location mechanisms teal, pushes purple, BGTasks orange, audio indigo; trouble red.
+    private static let teal = "#00897b", lightTeal = "#80cbc4", darkTeal = "#00695c"
+    private static let purple = "#8e24aa", orange = "#ef6c00", red = "#c62828", grey = "#90a4ae"
+    private static let indigo = "#3949ab", magenta = "#ad1457", violet = "#5e35b1"
+
+    static func lanes(_ events: [SimEvent], end: Double, x: (Double) -> Double) -> [PictureLane] {
+        var held = PictureLane(name: "kept alive by")
+        var wakes = PictureLane(name: "wakes")
+        var sessions = PictureLane(name: "location sessions")
+        var regions = PictureLane(name: "regions")
+        var tasks = PictureLane(name: "BGTasks")
+        var audio = PictureLane(name: "audio")
+        var pushes = PictureLane(name: "pushes")
+
+        func title(_ event: SimEvent) -> String { "\(Formatting.clock(event.time)) \(Prose.message(event))" }
+        func range(_ from: Double, _ to: Double, _ title: String) -> String {
+            "\(Formatting.clock(from))–\(Formatting.clock(to)): \(title)"
+        }
+
+        // Spans open until their end comes: (start, what, tooltip).
+        var hold: (start: Double, hold: SimHold, title: String)?
+        var onlyTheLocationSession = true
+        var pending: [String: (start: Double, title: String)] = [:]
+        var running: [String: (start: Double, title: String)] = [:]
+        var playing: (start: Double, silent: Bool, title: String)?
+        var interrupted: [SimAudioInterruptionSource: (start: Double, title: String)] = [:]
+        var flowing: (start: Double, title: String)?
+        var wasRunning = false
+
+        func closeHold(at time: Double) {
+            guard let open = hold else { return }
+            held.span(.bar, color(open.hold), Prose.label(open.hold), from: x(open.start), to: x(time), title: range(open.start, time, open.title))
+            hold = nil
+        }
+        func closePending(_ identifier: String, at time: Double) {
+            guard let open = pending.removeValue(forKey: identifier) else { return }
+            tasks.span(.dashed, grey, "pending", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
+        }
+        func closeRunning(_ identifier: String, at time: Double) {
+            guard let open = running.removeValue(forKey: identifier) else { return }
+            tasks.span(.bar, orange, "runs", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
+        }
+        func closePlaying(at time: Double) {
+            guard let open = playing else { return }
+            audio.span(.bar, open.silent ? magenta : indigo, open.silent ? "silent audio" : "playing", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
+            playing = nil
+        }
+        func closeInterruption(_ source: SimAudioInterruptionSource, at time: Double) {
+            guard let open = interrupted.removeValue(forKey: source) else { return }
+            audio.span(.bar, "#ffcc80", "interrupted", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
+        }
+        func closeFlow(at time: Double) {
+            guard let open = flowing else { return }
+            sessions.span(.thin, lightTeal, "updates flow", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
+            flowing = nil
+        }
+        /// A crossing: when the device crossed the boundary, when it counted, and the mark of
+        /// what became of it, joined by a line that is the delay.
+        func crossing(crossedAt: Double?, countedAt: Double?, _ event: SimEvent, _ glyph: PictureLane.Glyph, _ fill: String, _ legend: String, weight: Int) {
+            let text = title(event)
+            if let crossedAt {
+                regions.span(.line, lightTeal, nil, from: x(crossedAt), to: x(event.time), title: text)
+                regions.mark(.ring, teal, "crossed", weight: 2, at: x(crossedAt), title: text)
+            }
+            if let countedAt, crossedAt != nil { regions.mark(.tick, teal, "counted", weight: 3, at: x(countedAt), title: text) }
+            regions.mark(glyph, fill, legend, weight: weight, at: x(event.time), title: text)
+        }
+
+        for event in events {
+            let t = event.time
+            // What ends because the app stops being held or stops running.
+            if event.state != .background { closeHold(at: t) }
+            if wasRunning, !event.state.isRunning {
+                closePlaying(at: t)
+                for identifier in running.keys.sorted() { closeRunning(identifier, at: t) }
+            }
+            if event.state == .terminated { closeFlow(at: t) }
+            wasRunning = event.state.isRunning
+
+            switch event.detail {
+            // What kept the app alive, and why iOS brought it back.
+            case .keepAliveStart(let what):
+                closeHold(at: t)
+                hold = (t, what, Prose.message(event))
+                if what.kind != .locationUpdates { onlyTheLocationSession = false }
+            case .keepAliveEnd:
+                closeHold(at: t)
+            case .stateChange(_, .background, .systemWake(let reason)):
+                wakes.mark(.up, color(reason), "woken: \(Prose.label(reason))", weight: 2, at: x(t), title: title(event))
+            case .launch(_, true, .systemLaunch(let reason)):
+                wakes.mark(.dot, color(reason), "relaunched: \(Prose.label(reason))", weight: 3, at: x(t), title: title(event))
+            case .stateChange(_, .terminated, let cause) where endedByAMechanism(cause):
+                wakes.mark(.cross, red, "killed", weight: 1, at: x(t), title: title(event))
+
+            // §10 Live updates, background activity and service sessions.
+            case .liveLocation(let live):
+                switch live {
+                case .started, .resumed:
+                    if flowing == nil { flowing = (t, title(event)) }
+                    if case .resumed = live { sessions.mark(.up, teal, "moving again", weight: 3, at: x(t), title: title(event)) }
+                case .stopped:
+                    closeFlow(at: t)
+                case .stationary:
+                    closeFlow(at: t)
+                    sessions.mark(.square, orange, "still", weight: 3, at: x(t), title: title(event))
+                case .diagnostic:
+                    sessions.mark(.diamond, "#d84315", "diagnostic", weight: 4, at: x(t), title: title(event))
+                case .sessionBegan, .sessionRejoined, .sessionEnded:
+                    sessions.mark(.tick, grey, "session", weight: 1, at: x(t), title: title(event))
+                }
+            case .serviceSession(.diagnostics(_, let diagnostics)) where !diagnostics.isEmpty:
+                sessions.mark(.diamond, "#d84315", "diagnostic", weight: 4, at: x(t), title: title(event))
+            case .serviceSession:
+                sessions.mark(.tick, grey, "session", weight: 1, at: x(t), title: title(event))
+            case .warning(.locationSessionAPIUnavailable), .warning(.serviceSessionUnavailable):
+                sessions.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
+
+            // §11 Regions, visits and CLMonitor.
+            case .regionCrossing(_, let crossedAt, let countedAt):
+                crossing(crossedAt: crossedAt, countedAt: countedAt, event, .diamond, darkTeal, "reported", weight: 4)
+            case .monitor(.delivered(_, let record)):
+                crossing(crossedAt: record.crossedAt, countedAt: record.date, event, .diamond, darkTeal, "reported", weight: 4)
+            case .monitor(.held(_, let record, _)):
+                crossing(crossedAt: record.crossedAt, countedAt: record.date, event, .openDiamond, orange, "held", weight: 5)
+            case .monitor, .region, .visitMonitoring:
+                regions.mark(.tick, grey, "monitoring", weight: 1, at: x(t), title: title(event))
+            case .regionFailure:
+                regions.mark(.cross, red, "failed", weight: 6, at: x(t), title: title(event))
+            case .warning(.regionEventNotDelivered):
+                regions.mark(.cross, red, "lost", weight: 6, at: x(t), title: title(event))
+            case .warning(.clMonitorUnavailable):
+                regions.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
+            case .visit(let visit):
+                if let arrival = visit.arrival, let departure = visit.departure {
+                    regions.span(.thin, "#b39ddb", "stay", from: x(arrival), to: x(departure), title: title(event))
+                }
+                regions.mark(.square, violet, "visit", weight: 4, at: x(t), title: title(event))
+
+            // §12 BGTaskScheduler.
+            case .bgTaskSubmit(let task, _, _, _):
+                closePending(task.identifier, at: t)
+                pending[task.identifier] = (t, title(event))
+                tasks.mark(.openDiamond, "#546e7a", "submitted", weight: 1, at: x(t), title: title(event))
+            case .bgContinuedSubmit(let task, _, _, let queued, _):
+                closePending(task.identifier, at: t)
+                if queued { pending[task.identifier] = (t, title(event)) }
+                tasks.mark(.openDiamond, "#546e7a", "submitted", weight: 1, at: x(t), title: title(event))
+            case .bgTaskCancel(let identifier):
+                closePending(identifier, at: t)
+                tasks.mark(.cross, grey, "cancelled", weight: 2, at: x(t), title: title(event))
+            case .bgTaskSubmitFailed, .bgTaskRegister(_, accepted: false):
+                tasks.mark(.cross, red, "refused", weight: 6, at: x(t), title: title(event))
+            case .bgTaskDeferred:
+                tasks.mark(.tick, grey, "deferred", weight: 0, at: x(t), title: title(event))
+            case .bgTaskLaunch(let task, _, _):
+                closePending(task.identifier, at: t)
+                closeRunning(task.identifier, at: t)
+                running[task.identifier] = (t, title(event))
+                tasks.mark(.dot, orange, "launched", weight: 3, at: x(t), title: title(event))
+            case .bgTaskExpiration:
+                tasks.mark(.down, "#d84315", "expires", weight: 4, at: x(t), title: title(event))
+            case .bgTaskComplete(let task, let success, _):
+                closeRunning(task.identifier, at: t)
+                tasks.mark(.tick, success ? "#2e7d32" : orange, success ? "completed" : "completed (success: false)", weight: 2, at: x(t), title: title(event))
+            case .bgTaskFailed(let task):
+                closeRunning(task.identifier, at: t)
+                tasks.mark(.cross, red, "failed", weight: 5, at: x(t), title: title(event))
+            case .warning(.bgTaskSchedulerUnavailable), .warning(.continuedProcessingUnavailable):
+                tasks.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
+
+            // §13 Background audio.
+            case .audio(.playbackStarted(let silent)):
+                closePlaying(at: t)
+                playing = (t, silent, title(event))
+            case .audio(.playbackStopped):
+                closePlaying(at: t)
+            case .audio(.interruptionBegan(let source)):
+                closeInterruption(source, at: t)
+                interrupted[source] = (t, title(event))
+            case .audio(.interruptionEnded(let source, let heard)):
+                closeInterruption(source, at: t)
+                if !heard { audio.mark(.ring, orange, "end not heard", weight: 2, at: x(t), title: title(event)) }
+            case .audio(.interruptionIgnored):
+                audio.mark(.cross, grey, "nothing to interrupt", weight: 1, at: x(t), title: title(event))
+
+            // §14 Pushes, background fetch, VoIP.
+            case .push(let push):
+                switch push {
+                case .delivered(let kind):
+                    pushes.mark(.dot, purple, "\(Prose.text(kind)) delivered", weight: 2, at: x(t), title: title(event))
+                case .held(let kind):
+                    pushes.mark(.ring, orange, "\(Prose.text(kind)) held", weight: 3, at: x(t), title: title(event))
+                case .dropped(let kind, _):
+                    pushes.mark(.cross, red, "\(Prose.text(kind)) dropped", weight: 4, at: x(t), title: title(event))
+                case .completed:
+                    pushes.mark(.tick, "#ab47bc", "handled", weight: 0, at: x(t), title: title(event))
+                case .callReported:
+                    pushes.mark(.tick, "#2e7d32", "call reported", weight: 1, at: x(t), title: title(event))
+                }
+            default:
+                break
+            }
+        }
+        // What is still open runs to the end of the run.
+        closeHold(at: end)
+        closeFlow(at: end)
+        closePlaying(at: end)
+        for source in interrupted.keys.sorted(by: { $0.rawValue < $1.rawValue }) { closeInterruption(source, at: end) }
+        for identifier in pending.keys.sorted() { closePending(identifier, at: end) }
+        for identifier in running.keys.sorted() { closeRunning(identifier, at: end) }
+
+        let mechanisms = [wakes, sessions, regions, tasks, audio, pushes].filter { !$0.isEmpty }
+        let showHolds = !held.isEmpty && (!onlyTheLocationSession || !mechanisms.isEmpty)
+        return (showHolds ? [held] : []) + mechanisms
+    }
+
+    /// Whether a mechanism's rule ended the app (a VoIP push not reported as a call, a BGTask not
+    /// completed in time, …), as opposed to the user, memory pressure or the task watchdog.
+    private static func endedByAMechanism(_ cause: SimCause) -> Bool {
+        switch cause {
+        case .crash(.stackOverflow), .crash(.backgroundLocationWithoutMode): false
+        case .crash, .bgTaskAssertionTimeout: true
+        default: false
+        }
+    }
+
+    /// Location mechanisms teal, pushes purple, BGTasks orange.
+    private static func color(_ reason: SimWakeReason) -> String {
+        switch reason {
+        case .silentPush, .voipPush, .backgroundFetch: purple
+        case .appRefreshTask, .processingTask: orange
+        default: teal
+        }
+    }
+
+    private static func color(_ hold: SimHold) -> String {
+        switch hold.kind {
+        case .locationUpdates: "#2e7d32"
+        case .backgroundTasks: "#1e88e5"
+        case .audioPlayback(silent: false): indigo
+        case .audioPlayback(silent: true): magenta
+        case .bgTasks: orange
+        case .liveUpdates: teal
+        case .other: "#6d4c41"
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+@testable import Scenario
+import Simulation
+import Testing
+
+/// The picture's system-event lanes for the ready scripts: exact marks and spans, in pixels on
+/// the 850-pixel time axis that starts at 120 (x = 120 + t / duration × 850). A mark sits on the
+/// rounded pixel column; a span keeps its exact ends.
+@MainActor @Suite struct SystemEventLanesTests {
+    private func lanes(_ recipe: String, on track: String, profile: String? = nil) throws -> [PictureLane] {
+        PictureReport.systemEventLanes(try Shipped.replay(recipe, on: track, profile: profile).run())
+    }
+
+    private func lane(_ name: String, in lanes: [PictureLane]) -> PictureLane {
+        lanes.first { $0.name == name } ?? PictureLane(name: "missing \(name)")
+    }
+
+    /// Marks as "column glyph legend".
+    private func marks(_ lane: PictureLane) -> [String] {
+        lane.orderedMarks.map { "\($0.column) \($0.glyph) \($0.legend?.text ?? "-")" }
+    }
+
+    /// Spans as "shape from–to legend".
+    private func spans(_ lane: PictureLane) -> [String] {
+        lane.spans.map { "\($0.shape) \(Formatting.fixed($0.from, 2))–\(Formatting.fixed($0.to, 2)) \($0.legend ?? "-")" }
+    }
+
+    /// geofence-arrival.yaml on the 3002-s walk: the location session holds the app from the
+    /// user leaving (60 s → 136.99) to the pause (1501 s → 545.00), when the app starts
+    /// monitoring "stop"; the user crosses its boundary at 2172 s (734.99 → column 735), the
+    /// crossing counts at 2335 s (200 m past it, 20 s: 781.14 → 781), and iOS wakes the suspended
+    /// app with didExitRegion at 2575 s (~4 min later: 849.10 → 849), where the restarted updates
+    /// hold it to the end (970).
+    @Test func aRegionExitShowsWhenTheDeviceCrossedWhenItCountedAndWhenTheAppHeard() throws {
+        let lanes = try lanes("geofence-arrival", on: "walk-with-cafe-stop.gpx")
+        #expect(lanes.map(\.name) == ["kept alive by", "wakes", "regions"])
+        #expect(spans(lane("kept alive by", in: lanes)) == ["bar 136.99–545.00 location session", "bar 849.10–970.00 location session"])
+        #expect(marks(lane("wakes", in: lanes)) == ["849 up woken: region exit"])
+        let regions = lane("regions", in: lanes)
+        #expect(marks(regions) == ["545 tick monitoring", "735 ring crossed", "781 tick counted", "849 diamond reported"])
+        #expect(spans(regions) == ["line 734.99–849.10 -"])
+        #expect(regions.legend.map(\.text) == ["monitoring", "crossed", "counted", "reported"])
+        // The reported mark's tooltip is the timeline's line, then the stopMonitoring of the same pixel.
+        #expect(regions.marks[849]?.title == """
+            0:42:55 didExitRegion "stop": the device crossed the boundary at 0:36:12, the crossing counted at 0:38:55 (far enough past it, long enough), reported 4 min later
+            0:42:55 stopMonitoring(for: "stop")
+            """)
+    }
+
+    /// geofence-monitor.yaml on iOS 17: the same crossing, through CLMonitor "geofences" (opened
+    /// at 0 and again by the relaunched process); the app was purged at 2400 s, so iOS relaunches
+    /// it (●) at 2575 s; CLServiceSession does not exist on iOS 17 (✕ at each launch).
+    @Test func aMonitorEventRelaunchesThePurgedApp() throws {
+        let lanes = try lanes("geofence-monitor", on: "walk-with-cafe-stop.gpx", profile: "ios17")
+        #expect(lanes.map(\.name) == ["kept alive by", "wakes", "location sessions", "regions"])
+        #expect(marks(lane("wakes", in: lanes)) == ["849 dot relaunched: CLMonitor event"])
+        #expect(marks(lane("location sessions", in: lanes)) == ["120 cross not on this iOS", "849 cross not on this iOS"])
+        #expect(marks(lane("regions", in: lanes)) == ["120 tick monitoring", "545 tick monitoring", "735 ring crossed", "781 tick counted", "849 diamond reported"])
+    }
+
+    /// bg-refresh.yaml on the 7200-s parked car (seed 0): the request submitted at 60 s (127.08)
+    /// waits, dashed, for its launch at 1333 s (277.37, the earliest 960 s plus 373 s of system
+    /// delay); the task runs 10 s (to 278.55) and submits the next, and so on at 2607, 4150 and
+    /// 5861 s; the last request is still pending at the end. Each launch wakes the suspended app
+    /// (▲) and holds it while it runs. A submit and a completion in the same pixel show the
+    /// completion.
+    @Test func refreshTasksShowTheirWaitTheirRunAndTheWake() throws {
+        let lanes = try lanes("bg-refresh", on: "parked-car.gpx")
+        #expect(lanes.map(\.name) == ["kept alive by", "wakes", "BGTasks"])
+        #expect(spans(lane("kept alive by", in: lanes)) == [
+            "bar 277.37–278.55 BGTask", "bar 427.77–428.95 BGTask", "bar 609.93–611.11 BGTask", "bar 811.92–813.10 BGTask",
+        ])
+        #expect(marks(lane("wakes", in: lanes)) == [
+            "277 up woken: BGAppRefreshTask", "428 up woken: BGAppRefreshTask", "610 up woken: BGAppRefreshTask", "812 up woken: BGAppRefreshTask",
+        ])
+        let tasks = lane("BGTasks", in: lanes)
+        #expect(marks(tasks) == [
+            "127 openDiamond submitted", "277 dot launched", "279 tick completed", "428 dot launched", "429 tick completed",
+            "610 dot launched", "611 tick completed", "812 dot launched", "813 tick completed",
+        ])
+        #expect(spans(tasks) == [
+            "dashed 127.08–277.37 pending", "bar 277.37–278.55 runs", "dashed 278.55–427.77 pending", "bar 427.77–428.95 runs",
+            "dashed 428.95–609.93 pending", "bar 609.93–611.11 runs", "dashed 611.11–811.92 pending", "bar 811.92–813.10 runs",
+            "dashed 813.10–970.00 pending",
+        ])
+        #expect(tasks.legend.map(\.text) == ["submitted", "pending", "launched", "runs", "completed"])
+    }
+
+    /// podcast-call.yaml on the 3002-s walk: audio plays from 0; the declined call interrupts it
+    /// from 600 s (289.89) to 615 s (294.13), the accepted one from 1200 s (459.77) to 2100 s
+    /// (714.60), whose end the suspended app does not hear (○ at 715). Audio holds the app from
+    /// leaving (60 s) to each interruption.
+    @Test func callsInterruptThePodcast() throws {
+        let lanes = try lanes("podcast-call", on: "walk-with-cafe-stop.gpx")
+        #expect(lanes.map(\.name) == ["kept alive by", "audio"])
+        #expect(spans(lane("kept alive by", in: lanes)) == ["bar 136.99–289.89 audio", "bar 294.13–459.77 audio"])
+        let audio = lane("audio", in: lanes)
+        #expect(spans(audio) == [
+            "bar 120.00–289.89 playing", "bar 289.89–294.13 interrupted", "bar 294.13–459.77 playing", "bar 459.77–714.60 interrupted",
+        ])
+        #expect(marks(audio) == ["715 ring end not heard"])
+    }
+
+    /// voip-without-callkit.yaml on the 749-s commute: pushes at 180, 300, 420 s (324.27, 460.45,
+    /// 596.64) wake, then relaunch, the app, which is killed at once each time (the kill shares
+    /// the wake's pixel: the wake is drawn, its tooltip names both); the pushes at 540 and 660 s
+    /// (732.82, 869.00) are dropped.
+    @Test func voipPushesWakeThenAreDropped() throws {
+        let lanes = try lanes("voip-without-callkit", on: "city-commute.gpx")
+        #expect(lanes.map(\.name) == ["wakes", "pushes"])
+        let wakes = lane("wakes", in: lanes)
+        #expect(marks(wakes) == ["324 up woken: VoIP push", "460 dot relaunched: VoIP push", "597 dot relaunched: VoIP push"])
+        #expect(wakes.marks[324]?.title == """
+            0:03:00 suspended → background: woken for a VoIP push
+            0:03:00 background → terminated: killed: the app never reported an incoming call to CallKit after a PushKit VoIP push
+            """)
+        #expect(marks(lane("pushes", in: lanes)) == [
+            "324 dot VoIP push delivered", "460 dot VoIP push delivered", "597 dot VoIP push delivered",
+            "733 cross VoIP push dropped", "869 cross VoIP push dropped",
+        ])
+    }
+
+    /// A plain navigation run has no system events: no lanes, and its picture is today's. The
+    /// pause fallback's location session is drawn as a lane once a significant change wakes the app.
+    @Test func onlyLanesWithSomethingInThemAreDrawn() throws {
+        #expect(try lanes("navigation-app", on: "city-commute.gpx").isEmpty)
+        #expect(try lanes("pause-fallback", on: "walk-with-cafe-stop.gpx").map(\.name) == ["kept alive by", "wakes"])
+    }
+
+    /// 100,000 pushes in 1000 s keep one mark per pixel column (the 851 columns 120 to 970), and
+    /// 50,000 plays a hundredth of a pixel apart merge into one span.
+    @Test func aCrowdedLaneKeepsOneMarkPerPixel() {
+        var events: [SimEvent] = []
+        for index in 0..<100_000 {
+            let time = Double(index) / 100
+            events.append(SimEvent(time: time, kind: .push, detail: .push(index % 2 == 0 ? .delivered(.silent) : .dropped(.silent, .replacedByNewer)), state: .background))
+        }
+        for index in 0..<50_000 {
+            events.append(SimEvent(time: Double(index) / 50, kind: .audio, detail: .audio(.playbackStarted(silent: false)), state: .background))
+            events.append(SimEvent(time: Double(index) / 50 + 0.01, kind: .audio, detail: .audio(.playbackStopped(.audioPaused)), state: .background))
+        }
+        let lanes = SystemEventLanes.lanes(events, end: 1000) { 120 + min(max($0, 0), 1000) / 1000 * 850 }
+        let pushes = lanes.first { $0.name == "pushes" }
+        #expect(pushes?.marks.count == 851)
+        #expect(pushes?.orderedMarks.allSatisfy { $0.glyph == .cross } == true)  // a drop outweighs a delivery
+        #expect(pushes?.marks[500]?.titles.count == PictureLane.Mark.listed)
+        #expect(lanes.first { $0.name == "audio" }?.spans.count == 1)
+    }
+}
