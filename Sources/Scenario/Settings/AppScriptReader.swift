@@ -159,10 +159,7 @@ struct AppScriptReader: ScenarioNodeReader {
             case "bgTaskIdentifiers":  // §12: BGTaskSchedulerPermittedIdentifiers
                 guard let list = value.sequence else { throw fail(key, "must be a list of task identifiers", value) }
                 for item in list {
-                    guard item.null == nil, let identifier = item.scalar?.string, !identifier.isEmpty else {
-                        throw fail(key, "must be a list of task identifiers, not of lists or mappings", item)
-                    }
-                    info.permittedBackgroundTaskIdentifiers.append(identifier)
+                    info.permittedBackgroundTaskIdentifiers.append(try word(key, item, "a list of task identifiers, not of lists or mappings"))
                 }
             case "requireExplicitServiceSession":  // §10: NSLocationRequireExplicitServiceSession
                 info.requiresExplicitServiceSession = try bool(key, value)
@@ -208,8 +205,7 @@ struct AppScriptReader: ScenarioNodeReader {
             let key = try keyName(keyNode)
             switch key {
             case "id":
-                guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a task identifier", value) }
-                id = text
+                id = try word(key, value, "a task identifier")
             case "do": actions = try actionList(key, value, depth: 2)
             default: throw fail(key, "is not a field of '\(trigger)' limited to an id (id, do)", keyNode)
             }
@@ -379,8 +375,7 @@ struct AppScriptReader: ScenarioNodeReader {
             case "longitude": longitude = try number(key, value, .longitude)
             case "radius": radius = try number(key, value, .radius)
             case "id":
-                guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a region identifier", value) }
-                id = text
+                id = try word(key, value, "a region identifier")
             // MARK: CLMonitor (§11)
             case "monitor": monitor = try monitorName(value)
             case "assuming":
@@ -409,18 +404,14 @@ struct AppScriptReader: ScenarioNodeReader {
     private func stopMonitoringRegion(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
         let verb = "stop-monitoring-region"
         guard let mapping = node.mapping else {
-            guard node.null == nil, let id = node.scalar?.string, !id.isEmpty else {
-                throw fail(verb, "must be a region identifier, or a mapping of id and monitor", node)
-            }
-            return .stopMonitoringRegion(id: id)
+            return .stopMonitoringRegion(id: try word(verb, node, "a region identifier, or a mapping of id and monitor"))
         }
         var (id, monitor): (String?, String?) = (nil, nil)
         for (keyNode, value) in mapping {
             let key = try keyName(keyNode)
             switch key {
             case "id":
-                guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a region identifier", value) }
-                id = text
+                id = try word(key, value, "a region identifier")
             case "monitor": monitor = try monitorName(value)
             default: throw fail(key, "is not a field of '\(verb)' (id, monitor)", keyNode)
             }
@@ -431,8 +422,7 @@ struct AppScriptReader: ScenarioNodeReader {
 
     /// A `CLMonitor`'s name: a word, not empty.
     private func monitorName(_ node: Yams.Node) throws(ReplayError) -> String {
-        guard node.null == nil, let name = node.scalar?.string, !name.isEmpty else { throw fail("monitor", "must be a CLMonitor's name", node) }
-        return name
+        try word("monitor", node, "a CLMonitor's name")
     }
 
     // MARK: §12 BGTaskScheduler
@@ -463,7 +453,7 @@ struct AppScriptReader: ScenarioNodeReader {
             return .completeTask(success: try fields["success"].map { node throws(ReplayError) in try bool("success", node) } ?? true)
         }
         guard let idNode = fields["id"] else { throw fail("id", "is needed by '\(verb)'", node) }
-        guard idNode.null == nil, let id = idNode.scalar?.string, !id.isEmpty else { throw fail("id", "must be a task identifier", idNode) }
+        let id = try word("id", idNode, "a task identifier")
         let earliest = try fields["earliest"].map { node throws(ReplayError) in try number("earliest", node, .duration) } ?? 0
         switch verb {
         case "register-task":
@@ -509,8 +499,7 @@ struct AppScriptReader: ScenarioNodeReader {
             let key = try keyName(keyNode)
             switch key {
             case "id":
-                guard value.null == nil, let text = value.scalar?.string, !text.isEmpty else { throw fail(key, "must be a task identifier", value) }
-                id = text
+                id = try word(key, value, "a task identifier")
             case "title": title = try string(key, value)
             case "subtitle": subtitle = try string(key, value)
             case "strategy":
@@ -551,12 +540,15 @@ struct AppScriptReader: ScenarioNodeReader {
         return Int64(value)
     }
 
+    /// A word that may not be empty (an identifier, a name); else `key` "must be `what`".
+    private func word(_ key: String, _ node: Yams.Node, _ what: String) throws(ReplayError) -> String {
+        guard node.null == nil, let word = node.scalar?.string, !word.isEmpty else { throw fail(key, "must be \(what)", node) }
+        return word
+    }
+
     /// A variable's name: a word, not empty.
     private func variableName(_ key: String, _ node: Yams.Node) throws(ReplayError) -> String {
-        guard node.null == nil, let variable = node.scalar?.string, !variable.isEmpty else {
-            throw fail(key, "must be a variable name", node)
-        }
-        return variable
+        try word(key, node, "a variable name")
     }
 
     /// `set`'s mapping of manager properties to values, in the order written.
