@@ -103,7 +103,7 @@ public enum SimCause: Hashable, Sendable, Codable {
 }
 
 /// Why iOS launches or wakes an app in the background.
-public enum SimWakeReason: String, Hashable, Sendable, Codable {
+public enum SimWakeReason: Hashable, Sendable, Codable {
     case significantLocationChange
     case silentPush
     case voipPush

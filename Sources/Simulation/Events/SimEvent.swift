@@ -1,65 +1,125 @@
 /// One entry of a run's event log: a typed value, turned into words only by the reports.
 public struct SimEvent: Hashable, Sendable, Codable {
-    /// What happened, as a category; the JSON Lines report writes the raw value.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
-        case appState = "app.state"
-        case appLaunch = "app.launch"
-        case appCrash = "app.crash"
-        case deviceLock = "device.lock"
-        case deviceUnlock = "device.unlock"
-        case taskBegin = "task.begin"
-        case taskEnd = "task.end"
-        case taskExpiration = "task.expiration"
-        case budgetStart = "budget.start"
-        case budgetExpired = "budget.expired"
-        case keepAliveStart = "keepalive.start"
-        case keepAliveEnd = "keepalive.end"
-        case locationStart = "location.start"
-        case locationStop = "location.stop"
-        case locationPause = "location.pause"
-        case locationError = "location.error"
-        case fixDelivered = "fix.delivered"
-        case fixFiltered = "fix.filtered"
-        case fixQueued = "fix.queued"
-        case fixUnavailable = "fix.unavailable"
-        case authorizationPrompt = "auth.prompt"
-        case authorizationChange = "auth.change"
-        case scenario = "scenario"
-        case appCodeNotRun = "app.not-run"
-        case appLog = "app.log"
-        case audio = "audio"
-        case push = "push"
-        case warning = "warning"
+    /// What happened, as a category. Each mechanism adds one case carrying its own kinds; the
+    /// JSON Lines report writes ``rawValue``.
+    public enum Kind: Hashable, Sendable, Codable {
+        case appState
+        case appLaunch
+        case appCrash
+        case deviceLock
+        case deviceUnlock
+        case taskBegin
+        case taskEnd
+        case taskExpiration
+        case budgetStart
+        case budgetExpired
+        case keepAliveStart
+        case keepAliveEnd
+        case locationStart
+        case locationStop
+        case locationPause
+        case locationError
+        case fixDelivered
+        case fixFiltered
+        case fixQueued
+        case fixUnavailable
+        case authorizationPrompt
+        case authorizationChange
+        case scenario
+        case appCodeNotRun
+        case appLog
+        case audio
+        case push
+        case warning
         // MARK: §12 BGTaskScheduler
-        case bgTaskRegister = "bgtask.register"
-        case bgTaskSubmit = "bgtask.submit"
-        case bgTaskSubmitFailed = "bgtask.submit-failed"
-        case bgTaskCancel = "bgtask.cancel"
-        case bgTaskDeferred = "bgtask.deferred"
-        case bgTaskLaunch = "bgtask.launch"
-        case bgTaskExpiration = "bgtask.expiration"
-        case bgTaskComplete = "bgtask.complete"
-        case bgTaskFailed = "bgtask.failed"
+        case bgTaskRegister
+        case bgTaskSubmit
+        case bgTaskSubmitFailed
+        case bgTaskCancel
+        case bgTaskDeferred
+        case bgTaskLaunch
+        case bgTaskExpiration
+        case bgTaskComplete
+        case bgTaskFailed
         // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case bgTaskProgress = "bgtask.progress"
+        case bgTaskProgress
         // MARK: Regions and visits (§11)
-        case regionStart = "region.start"
-        case regionStop = "region.stop"
-        case regionFailure = "region.fail"
-        case regionEnter = "region.enter"
-        case regionExit = "region.exit"
-        case visitStart = "visit.start"
-        case visitStop = "visit.stop"
-        case visit = "visit"
+        case regionStart
+        case regionStop
+        case regionFailure
+        case regionEnter
+        case regionExit
+        case visitStart
+        case visitStop
+        case visit
         // MARK: Location sessions (§10)
-        case liveUpdates = "location.live"
-        case serviceSession = "location.service-session"
+        case liveUpdates
+        case serviceSession
         // MARK: CLMonitor (§11)
-        case monitorOpen = "monitor.open"
-        case monitorAdd = "monitor.add"
-        case monitorRemove = "monitor.remove"
-        case monitorEvent = "monitor.event"
-        case monitorHeld = "monitor.held"
+        case monitorOpen
+        case monitorAdd
+        case monitorRemove
+        case monitorEvent
+        case monitorHeld
+
+        /// The name the JSON Lines report writes (`app.state`, `bgtask.launch`, …).
+        public var rawValue: String {
+            switch self {
+            case .appState: "app.state"
+            case .appLaunch: "app.launch"
+            case .appCrash: "app.crash"
+            case .deviceLock: "device.lock"
+            case .deviceUnlock: "device.unlock"
+            case .taskBegin: "task.begin"
+            case .taskEnd: "task.end"
+            case .taskExpiration: "task.expiration"
+            case .budgetStart: "budget.start"
+            case .budgetExpired: "budget.expired"
+            case .keepAliveStart: "keepalive.start"
+            case .keepAliveEnd: "keepalive.end"
+            case .locationStart: "location.start"
+            case .locationStop: "location.stop"
+            case .locationPause: "location.pause"
+            case .locationError: "location.error"
+            case .fixDelivered: "fix.delivered"
+            case .fixFiltered: "fix.filtered"
+            case .fixQueued: "fix.queued"
+            case .fixUnavailable: "fix.unavailable"
+            case .authorizationPrompt: "auth.prompt"
+            case .authorizationChange: "auth.change"
+            case .scenario: "scenario"
+            case .appCodeNotRun: "app.not-run"
+            case .appLog: "app.log"
+            case .audio: "audio"
+            case .push: "push"
+            case .warning: "warning"
+            case .bgTaskRegister: "bgtask.register"
+            case .bgTaskSubmit: "bgtask.submit"
+            case .bgTaskSubmitFailed: "bgtask.submit-failed"
+            case .bgTaskCancel: "bgtask.cancel"
+            case .bgTaskDeferred: "bgtask.deferred"
+            case .bgTaskLaunch: "bgtask.launch"
+            case .bgTaskExpiration: "bgtask.expiration"
+            case .bgTaskComplete: "bgtask.complete"
+            case .bgTaskFailed: "bgtask.failed"
+            case .bgTaskProgress: "bgtask.progress"
+            case .regionStart: "region.start"
+            case .regionStop: "region.stop"
+            case .regionFailure: "region.fail"
+            case .regionEnter: "region.enter"
+            case .regionExit: "region.exit"
+            case .visitStart: "visit.start"
+            case .visitStop: "visit.stop"
+            case .visit: "visit"
+            case .liveUpdates: "location.live"
+            case .serviceSession: "location.service-session"
+            case .monitorOpen: "monitor.open"
+            case .monitorAdd: "monitor.add"
+            case .monitorRemove: "monitor.remove"
+            case .monitorEvent: "monitor.event"
+            case .monitorHeld: "monitor.held"
+            }
+        }
     }
 
     /// Seconds from the start of the run.
