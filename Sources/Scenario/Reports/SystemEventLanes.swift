@@ -19,7 +19,14 @@ enum SystemEventLanes {
     private static let purple = "#8e24aa", orange = "#ef6c00", red = "#c62828", grey = "#90a4ae"
     private static let indigo = "#3949ab", magenta = "#ad1457", violet = "#5e35b1"
 
-    static func lanes(_ events: [SimEvent], end: Double, x: (Double) -> Double) -> [PictureLane] {
+    /// The mechanisms' lanes, one line each, in the order they are drawn under the wakes (see
+    /// ``MechanismLanes``).
+    static let mechanisms: [any MechanismLanes.Type] = [
+    ]
+
+    static func lanes(_ events: [SimEvent], end: Double, x: @escaping (Double) -> Double) -> [PictureLane] {
+        let picture = LaneContext(x: x)
+        var builders: [any MechanismLanes] = mechanisms.map { $0.init() }
         var held = PictureLane(name: "kept alive by")
         var wakes = PictureLane(name: "wakes")
         var sessions = PictureLane(name: "location sessions")
@@ -83,6 +90,7 @@ enum SystemEventLanes {
         }
 
         for event in events {
+            for index in builders.indices { builders[index].read(event, picture) }
             let t = event.time
             // What ends because the app stops being held or stops running.
             if event.state != .background { closeHold(at: t) }
@@ -225,7 +233,8 @@ enum SystemEventLanes {
         for identifier in pending.keys.sorted() { closePending(identifier, at: end) }
         for identifier in running.keys.sorted() { closeRunning(identifier, at: end) }
 
-        let mechanisms = [wakes, sessions, regions, tasks, audio, pushes].filter { !$0.isEmpty }
+        let fromMechanisms = builders.indices.flatMap { builders[$0].lanes(end: end, picture) }
+        let mechanisms = ([wakes, sessions, regions, tasks, audio, pushes] + fromMechanisms).filter { !$0.isEmpty }
         let showHolds = !held.isEmpty && (!onlyTheLocationSession || !mechanisms.isEmpty)
         return (showHolds ? [held] : []) + mechanisms
     }

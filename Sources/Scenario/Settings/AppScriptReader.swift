@@ -21,8 +21,11 @@ struct AppScriptReader: ScenarioNodeReader {
     /// a script needs a few levels, and a hostile file must not run the reader deep.
     static let maximumDepth = 16
 
-    /// The actions, as the error messages list them.
-    static let actionNames = [
+    /// The actions, as the error messages list them: the core's, then the mechanisms'.
+    static let actionNames = coreActionNames + mechanisms.flatMap { $0.actionNames }
+
+    /// The core's actions (app code that names no mechanism).
+    private static let coreActionNames = [
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
         "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
@@ -64,12 +67,18 @@ struct AppScriptReader: ScenarioNodeReader {
         case "begin-background-activity-session": .beginBackgroundActivitySession
         case "invalidate-background-activity-session": .invalidateBackgroundActivitySession
         case "invalidate-service-session": .invalidateServiceSession(nil)
-        default: nil
+        default: mechanisms.lazy.compactMap { $0.action(word: word) }.first
         }
     }
 
+    /// The mechanisms' words, one line each (see ``MechanismWords``); their actions follow the core's.
+    static let mechanisms: [any MechanismWords.Type] = [
+    ]
+
     /// The actions written as a mapping, with the fields each takes besides its own key.
-    static let fields: [String: [String]] = [
+    static let fields = mechanisms.reduce(coreFields) { fields, mechanism in fields.merging(mechanism.actionFields) { core, _ in core } }
+
+    private static let coreFields: [String: [String]] = [
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
         // MARK: Regions and visits (§11)
         "monitor-region": [], "stop-monitoring-region": [],
@@ -282,6 +291,9 @@ struct AppScriptReader: ScenarioNodeReader {
             fields[entry.key] = entry.value
         }
         let value = verb.value
+        if let mechanism = Self.mechanisms.first(where: { $0.actionFields[verb.key] != nil }) {
+            return try mechanism.action(verb.key, value, fields: fields, depth: depth, in: &self)
+        }
         switch verb.key {
         case "set": return .set(try settings(value))
         case "begin-task": return try beginTask(value, depth: depth)

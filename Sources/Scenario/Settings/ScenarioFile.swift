@@ -98,8 +98,10 @@ public enum ScenarioFile {
         }
     }
 
-    /// The actions a scenario's `do:` may name, as the error message lists them.
-    public static let verbs = [
+    /// The actions a scenario's `do:` may name, as the error message lists them: the core's, then the mechanisms'.
+    public static let verbs = coreVerbs + AppScriptReader.mechanisms.flatMap { $0.verbs }
+
+    private static let coreVerbs = [
         "background", "foreground", "launch", "lock", "unlock", "memory-pressure", "force-quit", "authorization",
         "accuracy", "location-services", "begin-background-task", "end-background-task", "start-updates", "stop-updates",
         "call", "alarm", "silent-push", "voip-push", "fetch",
@@ -267,6 +269,12 @@ public enum ScenarioFile {
                 guard let chargingNode = fields["charging"] else { throw fail("charging", "is needed by 'power'", node) }
                 (action, allowed) = (.setCharging(try bool("charging", chargingNode)), ["charging"])
             default:
+                for mechanism in AppScriptReader.mechanisms {
+                    if let event = try mechanism.event(verb, fields: fields, node: node, in: self) {
+                        (action, allowed) = event
+                        break
+                    }
+                }
                 throw fail("do", "'\(verb)' is not an action (\(ScenarioFile.verbs.joined(separator: ", ")))", doNode)
             }
             if let extra = fields.keys.sorted().first(where: { !allowed.union(["at", "do"]).contains($0) }) {
