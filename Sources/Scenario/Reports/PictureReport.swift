@@ -34,6 +34,39 @@ public enum PictureReport {
             svg.text(24, 54 + Double(index) * 17, line, size: 14, fill: verdictColor(summary.verdict))
         }
 
+        drawStates(outcome, duration: duration, x: x, into: &svg)
+
+        // System events, lane by lane; everything below them moves down by their height.
+        let lanes = systemEventLanes(outcome)
+        let lanesTop = 388.0, lanePitch = 36.0
+        let shift = lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4
+        let lineBottom = 470 + shift
+
+        drawBudget(outcome, duration: duration, lineBottom: lineBottom, x: x, into: &svg)
+
+        drawFixes(outcome, x: x, into: &svg)
+
+        for (index, lane) in lanes.enumerated() {
+            draw(lane, top: lanesTop + Double(index) * lanePitch, into: &svg)
+        }
+
+        drawSpeedAndAxis(outcome, duration: duration, shift: shift, x: x, into: &svg)
+
+        // Track shape.
+        drawTrack(outcome, into: &svg, box: (40, 505 + shift, 440, 220))
+
+        // Summary.
+        var lineY = 520.0 + shift
+        for (name, value) in summaryRows(outcome) {
+            svg.text(520, lineY, name, size: 12, fill: "#607d8b")
+            svg.text(700, lineY, value, size: 12)
+            lineY += 19
+        }
+        return svg.document(width: width, height: 760 + shift)
+    }
+
+    /// The app's state as coloured bands, with their legend.
+    private static func drawStates(_ outcome: ReplayOutcome, duration: Double, x: (Double) -> Double, into svg: inout SVG) {
         // App states.
         svg.label(110, 97, "app state")
         var segments: [(start: Double, end: Double, state: SimAppState)] = []
@@ -54,13 +87,12 @@ public enum PictureReport {
             svg.text(legendX + 14, 127, state.rawValue, size: 11)
             legendX += 14 + Double(state.rawValue.count) * 6.5 + 18
         }
+    }
 
-        // System events, lane by lane; everything below them moves down by their height.
-        let lanes = systemEventLanes(outcome)
-        let lanesTop = 388.0, lanePitch = 36.0
-        let shift = lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4
-        let lineBottom = 470 + shift
-
+    /// The background time left against the budget, where something kept the app alive, and the
+    /// lines where the app stopped (and would have, under the strict reading).
+    private static func drawBudget(_ outcome: ReplayOutcome, duration: Double, lineBottom: Double, x: (Double) -> Double, into svg: inout SVG) {
+        let summary = outcome.result.summary
         // Background time left.
         let top = 150.0, bottom = 290.0
         let budget = summary.budgetSeconds
@@ -118,7 +150,10 @@ public enum PictureReport {
             svg.line(x(strict), top, x(strict), lineBottom, stroke: "#ef6c00", width: 1.5, dash: "6 3")
             svg.text(x(strict) + 4, bottom - 6, "strict reading: \(summary.strictVerdict.rawValue) \(Formatting.clock(strict))", size: 11, fill: "#ef6c00")
         }
+    }
 
+    /// A tick per pixel column for the fixes delivered, filtered and queued, and for signal loss.
+    private static func drawFixes(_ outcome: ReplayOutcome, x: (Double) -> Double, into svg: inout SVG) {
         // Fixes.
         svg.label(110, 322, "fixes")
         let rows: [(SimEvent.Kind, Double, String, String)] = [
@@ -136,11 +171,10 @@ public enum PictureReport {
             svg.text(legend + 14, 375, name, size: 11)
             legend += 14 + Double(name.count) * 6.5 + 18
         }
+    }
 
-        for (index, lane) in lanes.enumerated() {
-            draw(lane, top: lanesTop + Double(index) * lanePitch, into: &svg)
-        }
-
+    /// The speed, with signal loss shaded, and the time axis under it.
+    private static func drawSpeedAndAxis(_ outcome: ReplayOutcome, duration: Double, shift: Double, x: (Double) -> Double, into svg: inout SVG) {
         // Speed, with signal loss shaded. Pieces may overlap in time (a later segment starting
         // before the previous one ended): only real gaps are shaded, never a reversed range.
         let speedTop = 390.0 + shift, speedBottom = 460.0 + shift
@@ -174,18 +208,6 @@ public enum PictureReport {
             svg.text(x(tick), speedBottom + 18, Formatting.clock(tick), size: 11, anchor: "middle", fill: "#607d8b")
             tick += step
         }
-
-        // Track shape.
-        drawTrack(outcome, into: &svg, box: (40, 505 + shift, 440, 220))
-
-        // Summary.
-        var lineY = 520.0 + shift
-        for (name, value) in summaryRows(outcome) {
-            svg.text(520, lineY, name, size: 12, fill: "#607d8b")
-            svg.text(700, lineY, value, size: 12)
-            lineY += 19
-        }
-        return svg.document(width: width, height: 760 + shift)
     }
 
     /// The picture in a page, with the key moments listed under it.
