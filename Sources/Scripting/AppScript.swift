@@ -135,28 +135,8 @@ public struct AppScript: Hashable, Sendable {
         case startVisits
         /// `stopMonitoringVisits()`.
         case stopVisits
-        // MARK: §12 BGTaskScheduler
-        /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch; a continued processing
-        /// identifier, iOS 26, when the user acts): the task's launch runs
-        /// `bg-task`. With `onExpiry` (even empty) the launch handler sets an expiration handler
-        /// that runs it; without, the task has none and fails when its time is up.
-        case registerTask(id: String, onExpiry: [Action]?)
-        /// `submit(BGAppRefreshTaskRequest)` not before `earliest` seconds from now; an error is
-        /// caught (`try?`) and shows in the event log.
-        case submitRefresh(id: String, earliest: Double)
-        /// `submit(BGProcessingTaskRequest)`, as `submitRefresh`.
-        case submitProcessing(id: String, earliest: Double, requiresExternalPower: Bool)
-        /// `task.setTaskCompleted(success:)` for the task whose handler runs, else the oldest running one.
-        case completeTask(success: Bool)
-        // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        /// `submit(BGContinuedProcessingTaskRequest(identifier:title:subtitle:))` with `strategy`;
-        /// the handler `register-task` registered for `id` runs when it starts. An error is caught
-        /// (`try?`) and shows in the event log.
-        case submitContinuedProcessing(id: String, title: String, subtitle: String, strategy: SimBGContinuedProcessingStrategy)
-        /// The running continued processing task's progress: the handler's task, else the oldest
-        /// running one. `completed` sets `completedUnitCount`, `add` adds to it (one or the other),
-        /// `total` sets `totalUnitCount`; a value left out stays.
-        case reportProgress(completed: Int64?, add: Int64?, total: Int64?)
+        /// BGTaskScheduler (§12).
+        case bgTasks(BGTaskScriptAction)
 
         // MARK: Location sessions (§10)
         /// `CLLocationUpdate.liveUpdates(configuration)`, its loop running the `update` trigger.
@@ -310,7 +290,7 @@ extension AppScript.Action {
         case .beginTask(_, _, let onExpiry): onExpiry
         case .after(_, let actions): actions
         case .when(_, let actions, let otherwise): actions + otherwise
-        case .registerTask(_, let onExpiry): onExpiry ?? []
+        case .bgTasks(let action): action.children
         default: []
         }
         return children.flatMap { [$0] + $0.nested }
@@ -325,8 +305,8 @@ extension AppScript.Action {
                 .after(seconds: seconds, actions: map(actions, transform))
             case .when(let condition, let actions, let otherwise):
                 .when(condition, actions: map(actions, transform), otherwise: map(otherwise, transform))
-            case .registerTask(let id, let onExpiry):
-                .registerTask(id: id, onExpiry: onExpiry.map { map($0, transform) })
+            case .bgTasks(let action):
+                .bgTasks(action.mapChildren(transform))
             default:
                 action
             }

@@ -82,7 +82,7 @@ public struct AppScriptOutline: Hashable, Sendable {
         }
         taskHabit = handlers.isEmpty ? .none : handlers.allSatisfy { $0 } ? .endedInHandler : handlers.contains(true) ? .mixed : .neverEnded
         timers = script.timers.count
-        for case .registerTask(let id, _) in script.allActions where !registeredTasks.contains(id) { registeredTasks.append(id) }
+        for case .bgTasks(.registerTask(let id, _)) in script.allActions where !registeredTasks.contains(id) { registeredTasks.append(id) }
         for action in script.allActions {
             let used: Mechanism? = switch action {
             case .startSignificantChanges: .significantChanges
@@ -94,7 +94,7 @@ public struct AppScriptOutline: Hashable, Sendable {
             case .beginServiceSession(let requirement): .serviceSession(requirement)
             case .playAudio(let silent): .audio(silent: silent)
             case .reportCall: .callKit
-            case .submitContinuedProcessing: .continuedProcessing
+            case .bgTasks(.submitContinuedProcessing): .continuedProcessing
             default: nil
             }
             if let used, !mechanisms.contains(used) { mechanisms.append(used) }

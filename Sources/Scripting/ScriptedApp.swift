@@ -86,7 +86,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     // MARK: Running actions
 
     /// Runs the trigger's reactions, then, given the `id` it fired for, those limited to that id.
-    private func run(_ trigger: AppScript.Trigger, id: String? = nil) {
+    func run(_ trigger: AppScript.Trigger, id: String? = nil) {
         let limited = id.flatMap { script.reactionsByID[trigger]?[$0] } ?? []
         let actions = (script.reactions[trigger] ?? []) + limited
         guard !actions.isEmpty else { return }
@@ -105,7 +105,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public static let maximumDepth = 64
     private var depth = 0
 
-    private func perform(_ actions: [AppScript.Action]) {
+    func perform(_ actions: [AppScript.Action]) {
         for action in actions { perform(action) }
     }
 
@@ -160,40 +160,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             manager.stopMonitoring(for: region)
         case .startVisits: manager.startMonitoringVisits()
         case .stopVisits: manager.stopMonitoringVisits()
-        // MARK: §12 BGTaskScheduler
-        case .registerTask(let id, let onExpiry):
-            application.taskScheduler.register(forTaskWithIdentifier: id) { [weak self] task in
-                self?.launched(task, onExpiry: onExpiry)
-            }
-        case .submitRefresh(let id, let earliest):
-            let request = SimBGAppRefreshTaskRequest(identifier: id)
-            request.earliestBeginDate = application.clock.now.adding(seconds: earliest).seconds
-            try? application.taskScheduler.submit(request)
-        case .submitProcessing(let id, let earliest, let requiresExternalPower):
-            let request = SimBGProcessingTaskRequest(identifier: id)
-            request.earliestBeginDate = application.clock.now.adding(seconds: earliest).seconds
-            request.requiresExternalPower = requiresExternalPower
-            try? application.taskScheduler.submit(request)
-        case .completeTask(let success):
-            guard let task = currentTask ?? bgTasks.first else { return }
-            bgTasks.removeAll { $0 === task }
-            task.setTaskCompleted(success: success)
-        // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case .submitContinuedProcessing(let id, let title, let subtitle, let strategy):
-            let request = SimBGContinuedProcessingTaskRequest(identifier: id, title: title, subtitle: subtitle)
-            request.strategy = strategy
-            try? application.taskScheduler.submit(request)
-        case .reportProgress(let completed, let add, let total):
-            let continued = currentTask as? SimBGContinuedProcessingTask
-                ?? bgTasks.lazy.compactMap { $0 as? SimBGContinuedProcessingTask }.first
-            guard let progress = continued?.progress else { return }
-            if let total { progress.totalUnitCount = total }
-            if let completed { progress.completedUnitCount = completed }
-            if let add {
-                // Saturating: a script's counts are at most SimProgress.maximumUnitCount.
-                let (sum, overflow) = progress.completedUnitCount.addingReportingOverflow(add)
-                progress.completedUnitCount = overflow ? .max : min(sum, SimProgress.maximumUnitCount)
-            }
+        case .bgTasks(let action): perform(action, in: application)
         // MARK: Location sessions (§10)
         case .startLiveUpdates(let configuration):
             liveUpdates?.stop()
@@ -256,27 +223,9 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     // MARK: §12 BGTaskScheduler
 
     /// The BGTasks launched in this process and not yet completed by the script, oldest first.
-    public private(set) var bgTasks: [SimBGTask] = []
+    public internal(set) var bgTasks: [SimBGTask] = []
     /// The task whose launch or expiration handler runs now.
-    private var currentTask: SimBGTask?
-
-    private func launched(_ task: SimBGTask, onExpiry: [AppScript.Action]?) {
-        bgTasks.append(task)
-        if let onExpiry {
-            task.expirationHandler = { [weak self, weak task] in
-                guard let self, let task else { return }
-                with(task) { perform(onExpiry) }
-            }
-        }
-        with(task) { run(.bgTask, id: task.identifier) }
-    }
-
-    private func with(_ task: SimBGTask, _ body: () -> Void) {
-        let outer = currentTask
-        currentTask = task
-        defer { currentTask = outer }
-        body()
-    }
+    var currentTask: SimBGTask?
 
     private func holds(_ condition: AppScript.Condition, _ application: SimApplication, _ manager: SimLocationManager) -> Bool {
         switch condition {

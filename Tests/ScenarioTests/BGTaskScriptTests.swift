@@ -13,16 +13,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{register-task: r}", AppScript.Action.registerTask(id: "r", onExpiry: nil)),
-        ("{register-task: {id: r}}", .registerTask(id: "r", onExpiry: nil)),
-        ("{register-task: {id: r, onExpiry: }}", .registerTask(id: "r", onExpiry: [])),
-        ("{register-task: {id: r, onExpiry: [complete-task]}}", .registerTask(id: "r", onExpiry: [.completeTask(success: true)])),
-        ("{submit-refresh: r}", .submitRefresh(id: "r", earliest: 0)),
-        ("{submit-refresh: {id: r, earliest: 900}}", .submitRefresh(id: "r", earliest: 900)),
-        ("{submit-processing: {id: p, earliest: 60, requiresExternalPower: true}}", .submitProcessing(id: "p", earliest: 60, requiresExternalPower: true)),
-        ("{submit-processing: p}", .submitProcessing(id: "p", earliest: 0, requiresExternalPower: false)),
-        ("complete-task", .completeTask(success: true)),
-        ("{complete-task: {success: false}}", .completeTask(success: false)),
+        ("{register-task: r}", AppScript.Action.bgTasks(.registerTask(id: "r", onExpiry: nil))),
+        ("{register-task: {id: r}}", .bgTasks(.registerTask(id: "r", onExpiry: nil))),
+        ("{register-task: {id: r, onExpiry: }}", .bgTasks(.registerTask(id: "r", onExpiry: []))),
+        ("{register-task: {id: r, onExpiry: [complete-task]}}", .bgTasks(.registerTask(id: "r", onExpiry: [.bgTasks(.completeTask(success: true))]))),
+        ("{submit-refresh: r}", .bgTasks(.submitRefresh(id: "r", earliest: 0))),
+        ("{submit-refresh: {id: r, earliest: 900}}", .bgTasks(.submitRefresh(id: "r", earliest: 900))),
+        ("{submit-processing: {id: p, earliest: 60, requiresExternalPower: true}}", .bgTasks(.submitProcessing(id: "p", earliest: 60, requiresExternalPower: true))),
+        ("{submit-processing: p}", .bgTasks(.submitProcessing(id: "p", earliest: 0, requiresExternalPower: false))),
+        ("complete-task", .bgTasks(.completeTask(success: true))),
+        ("{complete-task: {success: false}}", .bgTasks(.completeTask(success: false))),
     ])
     func everyBGTaskActionFormIsRead(text: String, action: AppScript.Action) throws {
         #expect(try script("app:\n  on:\n    launch: [\(text)]")?.reactions == [.launch: [action]])
@@ -31,7 +31,7 @@ import Testing
     @Test func theTriggerAndThePermittedIdentifiersAreRead() throws {
         let app = try #require(try script("app: {info: {backgroundModes: [fetch], bgTaskIdentifiers: [a, b]}, on: {bg-task: complete-task}}"))
         #expect(app.info.permittedBackgroundTaskIdentifiers == ["a", "b"])
-        #expect(app.reactions == [.bgTask: [.completeTask(success: true)]])
+        #expect(app.reactions == [.bgTask: [.bgTasks(.completeTask(success: true))]])
         // The timeline's app line names the identifiers a script registers.
         let registering = try #require(try script("app: {on: {launch: [{register-task: a}, {if: background, do: {register-task: b}}, {register-task: a}]}}"))
         #expect(AppScriptOutline(registering).registeredTasks == ["a", "b"])
@@ -59,8 +59,8 @@ import Testing
               - {at: 4, do: power, charging: true}
             """, name: "s.yaml")
         #expect(settings.events == [
-            SimScenarioEvent(at: 1, .bgLaunch(identifier: "r")), SimScenarioEvent(at: 2, .bgExpire(identifier: "r")),
-            SimScenarioEvent(at: 3, .setBackgroundAppRefresh(enabled: false)), SimScenarioEvent(at: 4, .setCharging(true)),
+            SimScenarioEvent(at: 1, .bgTasks(.launch(identifier: "r"))), SimScenarioEvent(at: 2, .bgTasks(.expire(identifier: "r"))),
+            SimScenarioEvent(at: 3, .bgTasks(.setBackgroundAppRefresh(enabled: false))), SimScenarioEvent(at: 4, .bgTasks(.setCharging(true))),
         ])
     }
 
@@ -79,11 +79,11 @@ import Testing
         #expect(result.summary.suspendedAt == 65)
         #expect(result.summary.causes == [.nothingHoldsApp])
         #expect(result.summary.processes == 1)
-        let launches = result.events.filter { $0.kind == .bgTaskLaunch }.map(\.time)
+        let launches = result.events.filter { $0.kind == .bgTasks(.launch) }.map(\.time)
         #expect(launches == [1_333, 2_607, 4_150, 5_861])
-        let completions = result.events.compactMap { if case .bgTaskComplete(_, let success, let seconds) = $0.detail { [success ? 1 : 0, seconds] } else { nil } }
+        let completions = result.events.compactMap { if case .bgTasks(.complete(_, let success, let seconds)) = $0.detail { [success ? 1 : 0, seconds] } else { nil } }
         #expect(completions == Array(repeating: [1, 10], count: 4))
-        let wakes = result.events.filter { if case .stateChange(.suspended, .background, .systemWake(.appRefreshTask)) = $0.detail { true } else { false } }
+        let wakes = result.events.filter { if case .stateChange(.suspended, .background, .systemWake(.bgTasks(.appRefresh))) = $0.detail { true } else { false } }
         #expect(wakes.map(\.time) == launches)
         let suspensions = result.events.filter { $0.kind == .appState && $0.state == .suspended }.map(\.time)
         #expect(suspensions == [65] + launches.map { $0 + 10 })
@@ -98,15 +98,15 @@ import Testing
         let replay = try Shipped.replay("bg-processing", on: "parked-car.gpx")
         let result = try replay.run().result
         let task = SimBGTaskRecord(identifier: "com.example.clean", kind: .processing)
-        let kinds: Set<SimEvent.Kind> = [.bgTaskSubmit, .bgTaskDeferred, .bgTaskLaunch, .bgTaskExpiration, .bgTaskComplete]
+        let kinds: Set<SimEvent.Kind> = [.bgTasks(.submit), .bgTasks(.deferred), .bgTasks(.launch), .bgTasks(.expiration), .bgTasks(.complete)]
         let events = result.events.filter { kinds.contains($0.kind) }
         #expect(events.map(\.time) == [60, 433, 1_800, 1_900, 1_900])
         #expect(events.map(\.detail) == [
-            .bgTaskSubmit(task, earliest: 60, launchAt: 433, replaced: false),
-            .bgTaskDeferred(task, .notCharging),
-            .bgTaskLaunch(task, seconds: 300, forced: false),
-            .bgTaskExpiration(task, .deviceInUse, hasHandler: true),
-            .bgTaskComplete(task, success: false, seconds: 100),
+            .bgTasks(.submit(task, earliest: 60, launchAt: 433, replaced: false)),
+            .bgTasks(.deferred(task, .notCharging)),
+            .bgTasks(.launch(task, seconds: 300, forced: false)),
+            .bgTasks(.expiration(task, .deviceInUse, hasHandler: true)),
+            .bgTasks(.complete(task, success: false, seconds: 100)),
         ])
         let last = result.events.last { $0.kind == .appState }
         #expect(last?.time == 1_905)
@@ -118,8 +118,8 @@ import Testing
     /// BGTaskScheduler arrived with iOS 13: before, the script's calls do nothing but warn.
     @Test func beforeIOS13TheSchedulerDoesNotExist() throws {
         let result = try Shipped.replay("bg-refresh", on: "parked-car.gpx", profile: "ios12").run().result
-        #expect(result.events.contains { $0.detail == .warning(.bgTaskSchedulerUnavailable(profile: "ios12")) })
-        #expect(!result.events.contains { $0.kind == .bgTaskRegister || $0.kind == .bgTaskSubmit || $0.kind == .bgTaskLaunch })
+        #expect(result.events.contains { $0.detail == .warning(.bgTasks(.schedulerUnavailable(profile: "ios12"))) })
+        #expect(!result.events.contains { $0.kind == .bgTasks(.register) || $0.kind == .bgTasks(.submit) || $0.kind == .bgTasks(.launch) })
     }
 }
 

@@ -19,7 +19,7 @@ import Testing
         // nothing registers is fine (it may be registered later, or by another process).
         let one = try #require(try script("app: {on: {bg-task: {id: a, do: complete-task}}}"))
         #expect(one.reactions == [:])
-        #expect(one.reactionsByID == [.bgTask: ["a": [.completeTask(success: true)]]])
+        #expect(one.reactionsByID == [.bgTask: ["a": [.bgTasks(.completeTask(success: true))]]])
         let mixed = try #require(try script("""
             app:
               on:
@@ -30,8 +30,8 @@ import Testing
                   - {id: a, do: complete-task}
             """))
         #expect(mixed.reactions == [.bgTask: [.log("every")]])
-        #expect(mixed.reactionsByID == [.bgTask: ["a": [.log("only a"), .completeTask(success: true)], "b": [.log("only b")]]])
-        #expect(mixed.allActions == [.log("every"), .log("only a"), .completeTask(success: true), .log("only b")])
+        #expect(mixed.reactionsByID == [.bgTask: ["a": [.log("only a"), .bgTasks(.completeTask(success: true))], "b": [.log("only b")]]])
+        #expect(mixed.allActions == [.log("every"), .log("only a"), .bgTasks(.completeTask(success: true)), .log("only b")])
     }
 
     @Test(arguments: [
@@ -72,11 +72,11 @@ import Testing
     // MARK: Continued processing (iOS 26)
 
     @Test(arguments: [
-        ("{submit-continued-processing: {id: x.1, title: Export}}", AppScript.Action.submitContinuedProcessing(id: "x.1", title: "Export", subtitle: "", strategy: .queue)),
-        ("{submit-continued-processing: {id: x.1, title: Export, subtitle: 'Step 1', strategy: fail}}", .submitContinuedProcessing(id: "x.1", title: "Export", subtitle: "Step 1", strategy: .fail)),
-        ("{report-progress: {completed: 3, total: 10}}", .reportProgress(completed: 3, add: nil, total: 10)),
-        ("{report-progress: {add: 1}}", .reportProgress(completed: nil, add: 1, total: nil)),
-        ("{report-progress: {total: 1000000000000}}", .reportProgress(completed: nil, add: nil, total: 1_000_000_000_000)),
+        ("{submit-continued-processing: {id: x.1, title: Export}}", AppScript.Action.bgTasks(.submitContinuedProcessing(id: "x.1", title: "Export", subtitle: "", strategy: .queue))),
+        ("{submit-continued-processing: {id: x.1, title: Export, subtitle: 'Step 1', strategy: fail}}", .bgTasks(.submitContinuedProcessing(id: "x.1", title: "Export", subtitle: "Step 1", strategy: .fail))),
+        ("{report-progress: {completed: 3, total: 10}}", .bgTasks(.reportProgress(completed: 3, add: nil, total: 10))),
+        ("{report-progress: {add: 1}}", .bgTasks(.reportProgress(completed: nil, add: 1, total: nil))),
+        ("{report-progress: {total: 1000000000000}}", .bgTasks(.reportProgress(completed: nil, add: nil, total: 1_000_000_000_000))),
     ])
     func everyContinuedProcessingActionFormIsRead(text: String, action: AppScript.Action) throws {
         #expect(try script("app:\n  on:\n    launch: [\(text)]")?.reactions == [.launch: [action]])
@@ -100,7 +100,7 @@ import Testing
 
     @Test func theCancelEventIsRead() throws {
         let settings = try ScenarioFile.parse("events: [{at: 5, do: bg-cancel, id: com.example.export.1}]", name: "s.yaml")
-        #expect(settings.events == [SimScenarioEvent(at: 5, .bgCancel(identifier: "com.example.export.1"))])
+        #expect(settings.events == [SimScenarioEvent(at: 5, .bgTasks(.cancel(identifier: "com.example.export.1")))])
     }
 
     /// continued-export.yaml on the parked car (iOS 26). The user taps Export at 0:30: the handler
@@ -114,16 +114,16 @@ import Testing
         let task = SimBGTaskRecord(identifier: "com.example.export.1", kind: .continuedProcessing)
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 330)
-        #expect(result.summary.causes == [.nothingHoldsApp, .bgTasksEnded])
+        #expect(result.summary.causes == [.nothingHoldsApp, .bgTasks(.tasksEnded)])
         #expect(result.summary.processes == 1)
-        #expect(log(result, [.bgTaskSubmit, .bgTaskLaunch, .bgTaskExpiration, .bgTaskComplete]) == [
-            At(30, .bgContinuedSubmit(task, title: "Exporting video", strategy: .fail, queued: false, replaced: false)),
-            At(30, .bgTaskLaunch(task, seconds: 30, forced: false)),
-            At(330, .bgTaskComplete(task, success: true, seconds: 300)),
+        #expect(log(result, [.bgTasks(.submit), .bgTasks(.launch), .bgTasks(.expiration), .bgTasks(.complete)]) == [
+            At(30, .bgTasks(.continuedSubmit(task, title: "Exporting video", strategy: .fail, queued: false, replaced: false))),
+            At(30, .bgTasks(.launch(task, seconds: 30, forced: false))),
+            At(330, .bgTasks(.complete(task, success: true, seconds: 300))),
         ])
-        let progress = log(result, [.bgTaskProgress])
+        let progress = log(result, [.bgTasks(.progress)])
         #expect(progress.map(\.time) == [30] + stride(from: 45.0, through: 315, by: 15) + [330])
-        #expect(progress.last == At(330, .bgTaskProgress(task, completed: 20, total: 20)))
+        #expect(progress.last == At(330, .bgTasks(.progress(task, completed: 20, total: 20))))
         #expect(log(result, [.keepAliveStart, .keepAliveEnd]).map(\.time) == [60, 330])
     }
 
@@ -131,7 +131,7 @@ import Testing
     @Test func onIOS18TheReadyExportScriptCrashesAtTheTap() throws {
         let result = try Shipped.replay("continued-export", on: "parked-car.gpx", profile: "ios18").run().result
         #expect(result.summary.verdict == .crashed)
-        #expect(result.summary.causes == [.crash(.bgTaskRegisteredAfterLaunch(identifier: "com.example.export.1"))])
+        #expect(result.summary.causes == [.crash(.bgTasks(.registeredAfterLaunch(identifier: "com.example.export.1")))])
         #expect(result.summary.terminatedAt == 30)
     }
 }

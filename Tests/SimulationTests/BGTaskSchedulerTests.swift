@@ -3,7 +3,7 @@ import Testing
 @testable import Simulation
 
 /// §12 BGTaskScheduler: exact times from the rules. Unless a test says otherwise the system's
-/// delay is fixed at 100 s (`bgTaskLaunchDelay = 100...100`), an app refresh runs 30 s, a
+/// delay is fixed at 100 s (`bgTasks.launchDelay = 100...100`), an app refresh runs 30 s, a
 /// processing task 300 s, and the expiration handler runs 5 s before the end.
 @MainActor @Suite struct BGTaskSchedulerTests {
     private static let id = "com.example.refresh"
@@ -12,7 +12,7 @@ import Testing
 
     private var profile: SimProfile {
         var profile = SimProfile.iOS17
-        profile.bgTaskLaunchDelay = 100...100
+        profile.bgTasks.launchDelay = 100...100
         return profile
     }
 
@@ -23,14 +23,14 @@ import Testing
     }
 
     private let bgKinds: Set<SimEvent.Kind> = [
-        .bgTaskSubmit, .bgTaskSubmitFailed, .bgTaskDeferred, .bgTaskLaunch, .bgTaskExpiration, .bgTaskComplete, .bgTaskFailed, .appState,
+        .bgTasks(.submit), .bgTasks(.submitFailed), .bgTasks(.deferred), .bgTasks(.launch), .bgTasks(.expiration), .bgTasks(.complete), .bgTasks(.failed), .appState,
     ]
 
     /// A script that registers the refresh task at launch, submits it (earliest 60 s) on leaving,
     /// and does `work` when the task launches.
-    private func script(onExpiry: [AppScript.Action]? = [], work: [AppScript.Action], submit: AppScript.Action = .submitRefresh(id: id, earliest: 60)) -> AppScript {
+    private func script(onExpiry: [AppScript.Action]? = [], work: [AppScript.Action], submit: AppScript.Action = .bgTasks(.submitRefresh(id: id, earliest: 60))) -> AppScript {
         AppScript(info: info, reactions: [
-            .launch: [.log("launch"), .registerTask(id: Self.id, onExpiry: onExpiry), .registerTask(id: "com.example.clean", onExpiry: onExpiry)],
+            .launch: [.log("launch"), .bgTasks(.registerTask(id: Self.id, onExpiry: onExpiry)), .bgTasks(.registerTask(id: "com.example.clean", onExpiry: onExpiry))],
             .background: [submit],
             .bgTask: [.log("bg-task")] + work,
         ])
@@ -46,15 +46,15 @@ import Testing
         // Leaves at 10: submitted with earliest 10 + 60 = 70, launched at 70 + 100 = 170. Nothing
         // holds the app after leaving: suspended at 15 (grace 5 s). At 170 iOS wakes it; the task
         // holds it until completed at 180; the core's rules then give it 5 s of grace: suspended at 185.
-        let result = run(script(work: [.after(seconds: 10, actions: [.completeTask(success: true)])]),
+        let result = run(script(work: [.after(seconds: 10, actions: [.bgTasks(.completeTask(success: true))])]),
                          timeline: [SimScenarioEvent(at: 10, .enterBackground)])
         #expect(log(result, bgKinds).filter { $0.time > 0 } == [
             state(10, .active, .inactive, .userLeavesApp), state(10, .inactive, .background, .userLeavesApp),
-            At(10, .bgTaskSubmit(refresh, earliest: 70, launchAt: 170, replaced: false)),
+            At(10, .bgTasks(.submit(refresh, earliest: 70, launchAt: 170, replaced: false))),
             state(15, .background, .suspended, .nothingHoldsApp),
-            At(170, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
-            state(170, .suspended, .background, .systemWake(.appRefreshTask)),
-            At(180, .bgTaskComplete(refresh, success: true, seconds: 10)),
+            At(170, .bgTasks(.launch(refresh, seconds: 30, forced: false))),
+            state(170, .suspended, .background, .systemWake(.bgTasks(.appRefresh))),
+            At(180, .bgTasks(.complete(refresh, success: true, seconds: 10))),
             state(185, .background, .suspended, .nothingHoldsApp),
         ])
         #expect(log(result, [.appLog]) == [At(0, .appLog("launch")), At(170, .appLog("bg-task"))])
@@ -64,12 +64,12 @@ import Testing
         // Locked at 20, so the refresh launched at 170 runs on a sleeping device; completed at 180,
         // nothing holds the app: it is suspended at once (a sleeping device gives no grace), not
         // frozen with time to thaw — so the unlock at 400 does not bring it back to the background.
-        let result = run(script(work: [.after(seconds: 10, actions: [.completeTask(success: true)])]),
+        let result = run(script(work: [.after(seconds: 10, actions: [.bgTasks(.completeTask(success: true))])]),
                          timeline: [SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 20, .lock), SimScenarioEvent(at: 400, .unlock)])
         #expect(log(result, bgKinds).filter { $0.time >= 170 } == [
-            At(170, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
-            state(170, .suspended, .background, .systemWake(.appRefreshTask)),
-            At(180, .bgTaskComplete(refresh, success: true, seconds: 10)),
+            At(170, .bgTasks(.launch(refresh, seconds: 30, forced: false))),
+            state(170, .suspended, .background, .systemWake(.bgTasks(.appRefresh))),
+            At(180, .bgTasks(.complete(refresh, success: true, seconds: 10))),
             state(180, .background, .suspended, .nothingHoldsApp),
         ])
     }
@@ -79,10 +79,10 @@ import Testing
         // end, at 195; the task is still not completed at 200, so iOS kills the app.
         let result = run(script(onExpiry: [.log("expired")], work: []), timeline: [SimScenarioEvent(at: 10, .enterBackground)])
         #expect(log(result, bgKinds).filter { $0.time >= 170 } == [
-            At(170, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
-            state(170, .suspended, .background, .systemWake(.appRefreshTask)),
-            At(195, .bgTaskExpiration(refresh, .timeUp, hasHandler: true)),
-            state(200, .background, .terminated, .bgTaskAssertionTimeout(refresh, seconds: 30)),
+            At(170, .bgTasks(.launch(refresh, seconds: 30, forced: false))),
+            state(170, .suspended, .background, .systemWake(.bgTasks(.appRefresh))),
+            At(195, .bgTasks(.expiration(refresh, .timeUp, hasHandler: true))),
+            state(200, .background, .terminated, .bgTasks(.assertionTimeout(refresh, seconds: 30))),
         ])
         #expect(log(result, [.appLog]).last == At(195, .appLog("expired")))
         // The summary keeps the first stop (the suspension at 15); the kill is the first termination.
@@ -93,10 +93,10 @@ import Testing
         // The debugger profile keeps the watchdog off (§9): at 200 the task ends failed, and the
         // app, never suspended under the debugger, is not killed.
         var debugger = SimProfile.debugger
-        debugger.bgTaskLaunchDelay = 100...100
+        debugger.bgTasks.launchDelay = 100...100
         let result = run(script(onExpiry: [], work: []), timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: debugger)
-        #expect(log(result, [.bgTaskExpiration, .bgTaskFailed]) == [
-            At(195, .bgTaskExpiration(refresh, .timeUp, hasHandler: true)), At(200, .bgTaskFailed(refresh)),
+        #expect(log(result, [.bgTasks(.expiration), .bgTasks(.failed)]) == [
+            At(195, .bgTasks(.expiration(refresh, .timeUp, hasHandler: true))), At(200, .bgTasks(.failed(refresh))),
         ])
         #expect(result.summary.terminatedAt == nil)
     }
@@ -106,8 +106,8 @@ import Testing
         // app any more, so it is suspended after the 5 s grace, at 200, and not killed.
         let result = run(script(onExpiry: nil, work: []), timeline: [SimScenarioEvent(at: 10, .enterBackground)])
         #expect(log(result, bgKinds).filter { $0.time > 170 } == [
-            At(195, .bgTaskExpiration(refresh, .timeUp, hasHandler: false)),
-            At(195, .bgTaskFailed(refresh)),
+            At(195, .bgTasks(.expiration(refresh, .timeUp, hasHandler: false))),
+            At(195, .bgTasks(.failed(refresh))),
             state(200, .background, .suspended, .nothingHoldsApp),
         ])
         #expect(result.summary.terminatedAt == nil)
@@ -116,21 +116,21 @@ import Testing
     @Test func aTerminatedAppIsRelaunchedAndRegistersItsHandlerAgain() {
         // Purged at 100 (memory pressure is not a force quit): at 170 iOS launches process 2 in the
         // background; its launch code registers the handler, which then runs.
-        let result = run(script(work: [.completeTask(success: true)]), timeline: [
+        let result = run(script(work: [.bgTasks(.completeTask(success: true))]), timeline: [
             SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, .memoryPressure),
         ])
         #expect(log(result, [.appLog]) == [At(0, .appLog("launch")), At(170, .appLog("launch")), At(170, .appLog("bg-task"))])
-        #expect(log(result, [.appLaunch]).last == At(170, .launch(process: 2, inBackground: true, cause: .systemLaunch(.appRefreshTask))))
-        #expect(log(result, [.bgTaskComplete]) == [At(170, .bgTaskComplete(refresh, success: true, seconds: 0))])
+        #expect(log(result, [.appLaunch]).last == At(170, .launch(process: 2, inBackground: true, cause: .systemLaunch(.bgTasks(.appRefresh)))))
+        #expect(log(result, [.bgTasks(.complete)]) == [At(170, .bgTasks(.complete(refresh, success: true, seconds: 0)))])
     }
 
     @Test func aRelaunchedAppThatDoesNotRegisterCrashes() {
         // The second process registers nothing (its launch reaction only logs): "No launch handler
         // registered for task with identifier …" at the launch, 170.
         var script = script(work: [])
-        script.reactions[.launch] = [.log("launch"), .when(.foreground, actions: [.registerTask(id: Self.id, onExpiry: [])], otherwise: [])]
+        script.reactions[.launch] = [.log("launch"), .when(.foreground, actions: [.bgTasks(.registerTask(id: Self.id, onExpiry: []))], otherwise: [])]
         let result = run(script, timeline: [SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, .memoryPressure)])
-        #expect(log(result, [.appCrash]) == [At(170, .crash(.bgTaskNoLaunchHandler(identifier: Self.id)))])
+        #expect(log(result, [.appCrash]) == [At(170, .crash(.bgTasks(.noLaunchHandler(identifier: Self.id))))])
     }
 
     @Test func afterAForceQuitNothingIsLaunchedUntilTheUserOpensTheApp() {
@@ -139,20 +139,20 @@ import Testing
         // to the background is over, and by then `applicationDidEnterBackground` has replaced the
         // request (earliest 460): launched at 560, waking the app suspended at 405; completed at
         // once, it is suspended after the 5 s grace.
-        let result = run(script(work: [.completeTask(success: true)]), timeline: [
+        let result = run(script(work: [.bgTasks(.completeTask(success: true))]), timeline: [
             SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, .forceQuit),
             SimScenarioEvent(at: 300, .launch), SimScenarioEvent(at: 400, .enterBackground),
         ])
-        #expect(log(result, [.bgTaskSubmit, .bgTaskDeferred, .bgTaskLaunch, .bgTaskComplete]) == [
-            At(10, .bgTaskSubmit(refresh, earliest: 70, launchAt: 170, replaced: false)),
-            At(170, .bgTaskDeferred(refresh, .forceQuit)),
-            At(300, .bgTaskDeferred(refresh, .appInUse)),
-            At(400, .bgTaskSubmit(refresh, earliest: 460, launchAt: 560, replaced: true)),
-            At(560, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
-            At(560, .bgTaskComplete(refresh, success: true, seconds: 0)),
+        #expect(log(result, [.bgTasks(.submit), .bgTasks(.deferred), .bgTasks(.launch), .bgTasks(.complete)]) == [
+            At(10, .bgTasks(.submit(refresh, earliest: 70, launchAt: 170, replaced: false))),
+            At(170, .bgTasks(.deferred(refresh, .forceQuit))),
+            At(300, .bgTasks(.deferred(refresh, .appInUse))),
+            At(400, .bgTasks(.submit(refresh, earliest: 460, launchAt: 560, replaced: true))),
+            At(560, .bgTasks(.launch(refresh, seconds: 30, forced: false))),
+            At(560, .bgTasks(.complete(refresh, success: true, seconds: 0))),
         ])
         #expect(log(result, [.appState]).suffix(2) == [
-            state(560, .suspended, .background, .systemWake(.appRefreshTask)), state(565, .background, .suspended, .nothingHoldsApp),
+            state(560, .suspended, .background, .systemWake(.bgTasks(.appRefresh))), state(565, .background, .suspended, .nothingHoldsApp),
         ])
     }
 
@@ -160,15 +160,15 @@ import Testing
         // Submitted at 10 with earliest 10: due at 110, but the device is in use. Locked at 200: iOS
         // launches it (300 s). Unlocked at 260: it expires at once and the handler completes it;
         // the app was not on screen when locked, so it stays in the background: suspended at 265.
-        let result = run(script(onExpiry: [.completeTask(success: false)], work: [],
-                                submit: .submitProcessing(id: "com.example.clean", earliest: 0, requiresExternalPower: false)),
+        let result = run(script(onExpiry: [.bgTasks(.completeTask(success: false))], work: [],
+                                submit: .bgTasks(.submitProcessing(id: "com.example.clean", earliest: 0, requiresExternalPower: false))),
                          timeline: [SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 200, .lock), SimScenarioEvent(at: 260, .unlock)])
         #expect(log(result, bgKinds).filter { $0.time > 15 } == [
-            At(110, .bgTaskDeferred(processing, .deviceInUse)),
-            At(200, .bgTaskLaunch(processing, seconds: 300, forced: false)),
-            state(200, .suspended, .background, .systemWake(.processingTask)),
-            At(260, .bgTaskExpiration(processing, .deviceInUse, hasHandler: true)),
-            At(260, .bgTaskComplete(processing, success: false, seconds: 60)),
+            At(110, .bgTasks(.deferred(processing, .deviceInUse))),
+            At(200, .bgTasks(.launch(processing, seconds: 300, forced: false))),
+            state(200, .suspended, .background, .systemWake(.bgTasks(.processing))),
+            At(260, .bgTasks(.expiration(processing, .deviceInUse, hasHandler: true))),
+            At(260, .bgTasks(.complete(processing, success: false, seconds: 60))),
             state(265, .background, .suspended, .nothingHoldsApp),
         ])
     }
@@ -177,33 +177,33 @@ import Testing
         // Due at 110; locked at 200 but not charging; plugged in at 250: launched. Unplugged at 280:
         // expired; the handler does nothing, so the app is killed 5 s later, at 285.
         let result = run(script(onExpiry: [], work: [],
-                                submit: .submitProcessing(id: "com.example.clean", earliest: 0, requiresExternalPower: true)),
+                                submit: .bgTasks(.submitProcessing(id: "com.example.clean", earliest: 0, requiresExternalPower: true))),
                          timeline: [
                             SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 200, .lock),
-                            SimScenarioEvent(at: 250, .setCharging(true)), SimScenarioEvent(at: 280, .setCharging(false)),
+                            SimScenarioEvent(at: 250, .bgTasks(.setCharging(true))), SimScenarioEvent(at: 280, .bgTasks(.setCharging(false))),
                          ])
-        #expect(log(result, [.bgTaskDeferred, .bgTaskLaunch, .bgTaskExpiration]) == [
-            At(110, .bgTaskDeferred(processing, .deviceInUse)),
-            At(200, .bgTaskDeferred(processing, .notCharging)),
-            At(250, .bgTaskLaunch(processing, seconds: 300, forced: false)),
-            At(280, .bgTaskExpiration(processing, .powerDisconnected, hasHandler: true)),
+        #expect(log(result, [.bgTasks(.deferred), .bgTasks(.launch), .bgTasks(.expiration)]) == [
+            At(110, .bgTasks(.deferred(processing, .deviceInUse))),
+            At(200, .bgTasks(.deferred(processing, .notCharging))),
+            At(250, .bgTasks(.launch(processing, seconds: 300, forced: false))),
+            At(280, .bgTasks(.expiration(processing, .powerDisconnected, hasHandler: true))),
         ])
         #expect(result.summary.terminatedAt == 285)
-        #expect(log(result, [.appState]).last == state(285, .background, .terminated, .bgTaskAssertionTimeout(processing, seconds: 35)))
+        #expect(log(result, [.appState]).last == state(285, .background, .terminated, .bgTasks(.assertionTimeout(processing, seconds: 35))))
     }
 
     @Test func scenarioEventsLaunchAndExpireATaskNow() {
         // bg-launch at 50 launches the request (due at 170) at once; bg-expire at 55 expires it;
         // the handler does not complete it: killed at 55 + 5 = 60. bg-launch of nothing pending warns.
         let result = run(script(onExpiry: [], work: []), timeline: [
-            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 50, .bgLaunch(identifier: Self.id)),
-            SimScenarioEvent(at: 55, .bgExpire(identifier: Self.id)), SimScenarioEvent(at: 70, .bgLaunch(identifier: "other")),
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 50, .bgTasks(.launch(identifier: Self.id))),
+            SimScenarioEvent(at: 55, .bgTasks(.expire(identifier: Self.id))), SimScenarioEvent(at: 70, .bgTasks(.launch(identifier: "other"))),
         ])
         // (The Info.plist lint's finding at the end, `processing` declared but unused, is left out.)
-        #expect(log(result, [.bgTaskLaunch, .bgTaskExpiration, .warning]).filter { $0.time < 600 } == [
-            At(50, .bgTaskLaunch(refresh, seconds: 30, forced: true)),
-            At(55, .bgTaskExpiration(refresh, .scenario, hasHandler: true)),
-            At(70, .warning(.bgTaskNotPending(identifier: "other"))),
+        #expect(log(result, [.bgTasks(.launch), .bgTasks(.expiration), .warning]).filter { $0.time < 600 } == [
+            At(50, .bgTasks(.launch(refresh, seconds: 30, forced: true))),
+            At(55, .bgTasks(.expiration(refresh, .scenario, hasHandler: true))),
+            At(70, .warning(.bgTasks(.notPending(identifier: "other")))),
         ])
         #expect(result.summary.terminatedAt == 60)
     }
@@ -213,15 +213,15 @@ import Testing
         // A request submitted while on (at 10, due 170) waits while it is off and is launched
         // when it is switched on again, at 300.
         let refused = run(script(work: []), timeline: [
-            SimScenarioEvent(at: 5, .setBackgroundAppRefresh(enabled: false)), SimScenarioEvent(at: 10, .enterBackground),
+            SimScenarioEvent(at: 5, .bgTasks(.setBackgroundAppRefresh(enabled: false))), SimScenarioEvent(at: 10, .enterBackground),
         ])
-        #expect(log(refused, [.bgTaskSubmitFailed, .bgTaskLaunch]) == [At(10, .bgTaskSubmitFailed(refresh, .unavailable))])
-        let waited = run(script(work: [.completeTask(success: true)]), timeline: [
-            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 20, .setBackgroundAppRefresh(enabled: false)),
-            SimScenarioEvent(at: 300, .setBackgroundAppRefresh(enabled: true)),
+        #expect(log(refused, [.bgTasks(.submitFailed), .bgTasks(.launch)]) == [At(10, .bgTasks(.submitFailed(refresh, .unavailable)))])
+        let waited = run(script(work: [.bgTasks(.completeTask(success: true))]), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 20, .bgTasks(.setBackgroundAppRefresh(enabled: false))),
+            SimScenarioEvent(at: 300, .bgTasks(.setBackgroundAppRefresh(enabled: true))),
         ])
-        #expect(log(waited, [.bgTaskDeferred, .bgTaskLaunch]) == [
-            At(170, .bgTaskDeferred(refresh, .backgroundAppRefreshOff)), At(300, .bgTaskLaunch(refresh, seconds: 30, forced: false)),
+        #expect(log(waited, [.bgTasks(.deferred), .bgTasks(.launch)]) == [
+            At(170, .bgTasks(.deferred(refresh, .backgroundAppRefreshOff))), At(300, .bgTasks(.launch(refresh, seconds: 30, forced: false))),
         ])
     }
 
@@ -229,12 +229,12 @@ import Testing
         // Launched at 170, the user opens the app at 180; its time ends at 200 while it is on
         // screen: the handler ran at 195, the task is not completed, and it ends failed — iOS does
         // not kill an app on screen. Completing it afterwards only warns.
-        let result = run(script(onExpiry: [.after(seconds: 10, actions: [.completeTask(success: true)])], work: []), timeline: [
+        let result = run(script(onExpiry: [.after(seconds: 10, actions: [.bgTasks(.completeTask(success: true))])], work: []), timeline: [
             SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 180, .returnToForeground),
         ])
-        #expect(log(result, [.bgTaskExpiration, .bgTaskFailed, .warning]).filter { $0.time < 600 } == [
-            At(195, .bgTaskExpiration(refresh, .timeUp, hasHandler: true)), At(200, .bgTaskFailed(refresh)),
-            At(205, .warning(.bgTaskAlreadyEnded(identifier: Self.id))),
+        #expect(log(result, [.bgTasks(.expiration), .bgTasks(.failed), .warning]).filter { $0.time < 600 } == [
+            At(195, .bgTasks(.expiration(refresh, .timeUp, hasHandler: true))), At(200, .bgTasks(.failed(refresh))),
+            At(205, .warning(.bgTasks(.alreadyEnded(identifier: Self.id)))),
         ])
         #expect(result.summary.terminatedAt == nil)
     }
@@ -243,10 +243,10 @@ import Testing
         // No delay and no earliest date: each request is due 1 s after its submit (the model's
         // least delay), so a handler that submits again runs once a second, not forever at once.
         var profile = self.profile
-        profile.bgTaskLaunchDelay = 0...0
-        let result = run(script(work: [.submitRefresh(id: Self.id, earliest: 0), .completeTask(success: true)], submit: .submitRefresh(id: Self.id, earliest: 0)),
+        profile.bgTasks.launchDelay = 0...0
+        let result = run(script(work: [.bgTasks(.submitRefresh(id: Self.id, earliest: 0)), .bgTasks(.completeTask(success: true))], submit: .bgTasks(.submitRefresh(id: Self.id, earliest: 0))),
                          seconds: 15, timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: profile)
-        #expect(log(result, [.bgTaskLaunch]).map(\.time) == [11, 12, 13, 14, 15])
+        #expect(log(result, [.bgTasks(.launch)]).map(\.time) == [11, 12, 13, 14, 15])
     }
 
     @Test func theDelayIsDrawnWithTheRunsSeed() {
@@ -256,7 +256,7 @@ import Testing
         // Python), the same on every run.
         func launchAt(seed: UInt64) -> Double? {
             let result = run(script(work: []), timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: .iOS17, seed: seed)
-            return result.events.compactMap { if case .bgTaskSubmit(_, _, let at, _) = $0.detail { at } else { nil } }.first
+            return result.events.compactMap { if case .bgTasks(.submit(_, _, let at, _)) = $0.detail { at } else { nil } }.first
         }
         let seed0 = launchAt(seed: 0), seed7 = launchAt(seed: 7)
         #expect(seed0 == launchAt(seed: 0))
@@ -306,7 +306,7 @@ import Testing
         #expect(submitError(scheduler, SimBGAppRefreshTaskRequest(identifier: "zzz")) == .notPermitted)
         scheduler.cancel(taskRequestWithIdentifier: "p1")
         #expect(scheduler.pendingTaskRequestIdentifiers == ["a"] + (2...10).map { "p\($0)" })
-        let submits = simulation.result().events.compactMap { if case .bgTaskSubmit(let task, _, _, let replaced) = $0.detail, task.identifier == "a" { replaced } else { nil } }
+        let submits = simulation.result().events.compactMap { if case .bgTasks(.submit(let task, _, _, let replaced)) = $0.detail, task.identifier == "a" { replaced } else { nil } }
         #expect(submits == [false, true])
         // Background App Refresh off: unavailable (1).
         simulation.system.mechanism(BackgroundTaskScheduler.self)?.setBackgroundAppRefresh(enabled: false, in: simulation.system)
@@ -337,19 +337,19 @@ import Testing
             application.schedule(after: 200) { application.crash(.stackOverflow) }
         }
         var profile = SimProfile.iOS17
-        profile.bgTaskLaunchDelay = 100...100
+        profile.bgTasks.launchDelay = 100...100
         var info = SimCapabilities(backgroundModes: [.fetch])
         info.permittedBackgroundTaskIdentifiers = ["a"]
         let result = KeepAliveSimulation(configuration(drive(seconds: 300), profile: profile, timeline: [
             SimScenarioEvent(at: 5, .enterBackground), SimScenarioEvent(at: 50, .returnToForeground),
         ], capabilities: info), app: app).run()
         let record = SimBGTaskRecord(identifier: "a", kind: .appRefresh)
-        #expect(log(result, [.bgTaskDeferred, .appCrash, .appLaunch, .bgTaskLaunch, .bgTaskComplete]).filter { $0.time > 0 } == [
-            At(110, .bgTaskDeferred(record, .appInUse)),
+        #expect(log(result, [.bgTasks(.deferred), .appCrash, .appLaunch, .bgTasks(.launch), .bgTasks(.complete)]).filter { $0.time > 0 } == [
+            At(110, .bgTasks(.deferred(record, .appInUse))),
             At(200, .crash(.stackOverflow)),
-            At(200, .bgTaskLaunch(record, seconds: 30, forced: false)),
-            At(200, .launch(process: 2, inBackground: true, cause: .systemLaunch(.appRefreshTask))),
-            At(200, .bgTaskComplete(record, success: true, seconds: 0)),
+            At(200, .bgTasks(.launch(record, seconds: 30, forced: false))),
+            At(200, .launch(process: 2, inBackground: true, cause: .systemLaunch(.bgTasks(.appRefresh)))),
+            At(200, .bgTasks(.complete(record, success: true, seconds: 0))),
         ])
     }
 
@@ -365,8 +365,8 @@ import Testing
         let result = simulation(app).run()
         let findings = result.events.compactMap { if case .warning(.infoPlist(let finding)) = $0.detail { finding } else { nil } }
         #expect(findings == [.taskIdentifierNotPermitted("zzz")])
-        #expect(SimExitCategory(.bgTaskAssertionTimeout(SimBGTaskRecord(identifier: "a", kind: .appRefresh), seconds: 30)) == .backgroundTaskAssertionTimeout)
-        #expect(SimExitCategory(.crash(.bgTaskNoLaunchHandler(identifier: "a"))) == .abnormalExit)
+        #expect(SimExitCategory(.bgTasks(.assertionTimeout(SimBGTaskRecord(identifier: "a", kind: .appRefresh), seconds: 30))) == .backgroundTaskAssertionTimeout)
+        #expect(SimExitCategory(.crash(.bgTasks(.noLaunchHandler(identifier: "a")))) == .abnormalExit)
     }
 
     @Test func registeringTwiceCrashesTheApp() {
@@ -374,7 +374,7 @@ import Testing
         app.register = ["a", "a"]
         let result = simulation(app).run()
         #expect(result.summary.verdict == .crashed)
-        #expect(result.summary.causes == [.crash(.bgTaskRegisteredTwice(identifier: "a"))])
+        #expect(result.summary.causes == [.crash(.bgTasks(.registeredTwice(identifier: "a")))])
     }
 
     @Test func registeringAfterLaunchCrashesAndAnUnpermittedIdentifierIsRefused() {
@@ -384,8 +384,8 @@ import Testing
             application.schedule(after: 5) { application.taskScheduler.register(forTaskWithIdentifier: "a") { _ in } }
         }
         let result = simulation(app).run()
-        #expect(log(result, [.bgTaskRegister]) == [At(0, .bgTaskRegister(identifier: "zzz", accepted: false))])
-        #expect(result.summary.causes == [.crash(.bgTaskRegisteredAfterLaunch(identifier: "a"))])
+        #expect(log(result, [.bgTasks(.register)]) == [At(0, .bgTasks(.register(identifier: "zzz", accepted: false)))])
+        #expect(result.summary.causes == [.crash(.bgTasks(.registeredAfterLaunch(identifier: "a")))])
         #expect(result.summary.terminatedAt == 5)
     }
 
@@ -396,7 +396,7 @@ import Testing
         simulation.run(untilSeconds: 1)
         let scheduler = try #require(app.application?.taskScheduler)
         #expect(submitError(scheduler, SimBGAppRefreshTaskRequest(identifier: "a")) == nil)
-        #expect(simulation.result().summary.causes == [.crash(.bgTaskNoLaunchHandler(identifier: "a"))])
+        #expect(simulation.result().summary.causes == [.crash(.bgTasks(.noLaunchHandler(identifier: "a")))])
     }
 }
 
@@ -419,15 +419,15 @@ import Testing
     @Test func theLibraryExampleRuns() {
         // Leaves at 60: earliest 960, plus the fixed 100 s delay: launched at 1060, completed at 1070.
         var profile = SimProfile.iOS17
-        profile.bgTaskLaunchDelay = 100...100
+        profile.bgTasks.launchDelay = 100...100
         var info = SimCapabilities(backgroundModes: [.fetch])
         info.permittedBackgroundTaskIdentifiers = ["com.example.refresh"]
         let configuration = SimulationConfiguration(trajectory: drive(seconds: 1_200, speed: 0), profile: profile, capabilities: info,
                                                     timeline: [SimScenarioEvent(at: 60, .enterBackground)])
         let result = KeepAliveSimulation(configuration, app: RefreshApp()).run()
         let record = SimBGTaskRecord(identifier: "com.example.refresh", kind: .appRefresh)
-        #expect(log(result, [.bgTaskLaunch, .bgTaskComplete]) == [
-            At(1_060, .bgTaskLaunch(record, seconds: 30, forced: false)), At(1_070, .bgTaskComplete(record, success: true, seconds: 10)),
+        #expect(log(result, [.bgTasks(.launch), .bgTasks(.complete)]) == [
+            At(1_060, .bgTasks(.launch(record, seconds: 30, forced: false))), At(1_070, .bgTasks(.complete(record, success: true, seconds: 10))),
         ])
     }
 }

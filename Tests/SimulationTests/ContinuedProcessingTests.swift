@@ -5,9 +5,9 @@ import Testing
 /// §12 `BGContinuedProcessingTask` (iOS 26): exact times from the rules. The app is on screen
 /// from 0; at 10 (the user's tap) it registers `com.example.export.1` and submits the request
 /// (unless a test says otherwise); the Info.plist permits `com.example.export.*`. The profile is
-/// iOS 26: a task stalls after 30 s without progress (`continuedProcessingStallSeconds`), an
-/// expired task has 5 s (`bgTaskExpirationLead`) to be completed, the grace period is 5 s, and one
-/// continued task runs at a time (`maximumRunningContinuedProcessingTasks`).
+/// iOS 26: a task stalls after 30 s without progress (`bgTasks.continuedProcessingStallSeconds`), an
+/// expired task has 5 s (`bgTasks.expirationLead`) to be completed, the grace period is 5 s, and one
+/// continued task runs at a time (`bgTasks.maximumRunningContinuedProcessingTasks`).
 @MainActor @Suite struct ContinuedProcessingTests {
     private static let id = "com.example.export.1"
     private let export = SimBGTaskRecord(identifier: id, kind: .continuedProcessing)
@@ -19,17 +19,17 @@ import Testing
     }
 
     private let kinds: Set<SimEvent.Kind> = [
-        .bgTaskSubmit, .bgTaskSubmitFailed, .bgTaskLaunch, .bgTaskProgress, .bgTaskExpiration, .bgTaskComplete, .bgTaskFailed, .appState,
+        .bgTasks(.submit), .bgTasks(.submitFailed), .bgTasks(.launch), .bgTasks(.progress), .bgTasks(.expiration), .bgTasks(.complete), .bgTasks(.failed), .appState,
     ]
 
     /// A script whose user taps Export at `tapAt`: the handler is registered then (with
     /// `onExpiry`), the request submitted; `work` runs when the task starts.
-    private func script(tapAt: Double = 10, onExpiry: [AppScript.Action]? = [.completeTask(success: false)], work: [AppScript.Action],
+    private func script(tapAt: Double = 10, onExpiry: [AppScript.Action]? = [.bgTasks(.completeTask(success: false))], work: [AppScript.Action],
                         strategy: SimBGContinuedProcessingStrategy = .queue, timers: [AppScript.Timer] = []) -> AppScript {
         AppScript(info: info, reactions: [
             .launch: [.after(seconds: tapAt, actions: [
-                .registerTask(id: Self.id, onExpiry: onExpiry),
-                .submitContinuedProcessing(id: Self.id, title: "Exporting", subtitle: "", strategy: strategy),
+                .bgTasks(.registerTask(id: Self.id, onExpiry: onExpiry)),
+                .bgTasks(.submitContinuedProcessing(id: Self.id, title: "Exporting", subtitle: "", strategy: strategy)),
             ])],
             .bgTask: [.log("bg-task")] + work,
         ], timers: timers)
@@ -45,19 +45,19 @@ import Testing
         // raises the count every 20 s (20, 40, …, 120), always within the 30-s stall window, so
         // it is never expired. The user leaves at 30: the task holds the app (no suspension at
         // 35). Completed at 10 + 120 = 130; nothing holds the app then: 5 s of grace, suspended at 135.
-        let timer = AppScript.Timer(every: 20, actions: [.reportProgress(completed: nil, add: 1, total: nil)])
-        let result = run(script(work: [.reportProgress(completed: nil, add: nil, total: 6), .after(seconds: 120, actions: [.completeTask(success: true)])],
+        let timer = AppScript.Timer(every: 20, actions: [.bgTasks(.reportProgress(completed: nil, add: 1, total: nil))])
+        let result = run(script(work: [.bgTasks(.reportProgress(completed: nil, add: nil, total: 6)), .after(seconds: 120, actions: [.bgTasks(.completeTask(success: true))])],
                                 timers: [timer]),
                          timeline: [SimScenarioEvent(at: 30, .enterBackground)])
-        let progress: [At] = [20, 40, 60, 80, 100, 120].enumerated().map { At(Double($1), .bgTaskProgress(export, completed: Int64($0 + 1), total: 6)) }
+        let progress: [At] = [20, 40, 60, 80, 100, 120].enumerated().map { At(Double($1), .bgTasks(.progress(export, completed: Int64($0 + 1), total: 6))) }
         let start: [At] = [
-            At(10, .bgContinuedSubmit(export, title: "Exporting", strategy: .queue, queued: false, replaced: false)),
-            At(10, .bgTaskLaunch(export, seconds: 30, forced: false)),
-            At(10, .bgTaskProgress(export, completed: 0, total: 6)),
+            At(10, .bgTasks(.continuedSubmit(export, title: "Exporting", strategy: .queue, queued: false, replaced: false))),
+            At(10, .bgTasks(.launch(export, seconds: 30, forced: false))),
+            At(10, .bgTasks(.progress(export, completed: 0, total: 6))),
             progress[0],
             state(30, .active, .inactive, .userLeavesApp), state(30, .inactive, .background, .userLeavesApp),
         ]
-        let end: [At] = [At(130, .bgTaskComplete(export, success: true, seconds: 120)), state(135, .background, .suspended, .nothingHoldsApp)]
+        let end: [At] = [At(130, .bgTasks(.complete(export, success: true, seconds: 120))), state(135, .background, .suspended, .nothingHoldsApp)]
         let expected: [At] = start + progress.dropFirst() + end
         #expect(log(result, kinds).filter { $0.time > 0 } == expected)
         #expect(log(result, [.keepAliveStart, .keepAliveEnd]).map(\.time) == [30, 130])
@@ -68,25 +68,25 @@ import Testing
         // Started at 10, the count never rises: stalled at 10 + 30 = 40, the expiration handler
         // completes it (success: false) at once. The app left at 20 and nothing else holds it:
         // suspended after the 5 s grace, at 45.
-        let result = run(script(work: [.reportProgress(completed: nil, add: nil, total: 6)]), timeline: [SimScenarioEvent(at: 20, .enterBackground)])
+        let result = run(script(work: [.bgTasks(.reportProgress(completed: nil, add: nil, total: 6))]), timeline: [SimScenarioEvent(at: 20, .enterBackground)])
         #expect(log(result, kinds).filter { $0.time > 20 } == [
-            At(40, .bgTaskExpiration(export, .stalled, hasHandler: true)),
-            At(40, .bgTaskComplete(export, success: false, seconds: 30)),
+            At(40, .bgTasks(.expiration(export, .stalled, hasHandler: true))),
+            At(40, .bgTasks(.complete(export, success: false, seconds: 30))),
             state(45, .background, .suspended, .nothingHoldsApp),
         ])
     }
 
     @Test func aStalledTaskNotCompletedGetsTheAppKilled() {
         // As above, but the expiration handler only logs: the task is still not completed 5 s
-        // after the expiry (bgTaskExpirationLead), at 45, so iOS kills the app in the background,
+        // after the expiry (bgTasks.expirationLead), at 45, so iOS kills the app in the background,
         // a background task assertion timeout 35 s after the start.
         let result = run(script(onExpiry: [.log("expired")], work: []), timeline: [SimScenarioEvent(at: 20, .enterBackground)])
         #expect(log(result, kinds).filter { $0.time > 20 } == [
-            At(40, .bgTaskExpiration(export, .stalled, hasHandler: true)),
-            state(45, .background, .terminated, .bgTaskAssertionTimeout(export, seconds: 35)),
+            At(40, .bgTasks(.expiration(export, .stalled, hasHandler: true))),
+            state(45, .background, .terminated, .bgTasks(.assertionTimeout(export, seconds: 35))),
         ])
         #expect(result.summary.terminatedAt == 45)
-        #expect(SimExitCategory(.bgTaskAssertionTimeout(export, seconds: 35)) == .backgroundTaskAssertionTimeout)
+        #expect(SimExitCategory(.bgTasks(.assertionTimeout(export, seconds: 35))) == .backgroundTaskAssertionTimeout)
     }
 
     @Test func withoutAnExpirationHandlerAStalledTaskFails() {
@@ -94,7 +94,7 @@ import Testing
         // suspended at 45, not killed.
         let result = run(script(onExpiry: nil, work: []), timeline: [SimScenarioEvent(at: 20, .enterBackground)])
         #expect(log(result, kinds).filter { $0.time > 20 } == [
-            At(40, .bgTaskExpiration(export, .stalled, hasHandler: false)), At(40, .bgTaskFailed(export)),
+            At(40, .bgTasks(.expiration(export, .stalled, hasHandler: false))), At(40, .bgTasks(.failed(export))),
             state(45, .background, .suspended, .nothingHoldsApp),
         ])
     }
@@ -103,17 +103,17 @@ import Testing
         // Progress every 20 s keeps it running; the user stops it at 60 (bg-cancel): it expires at
         // once, the handler completes it, and the app (in the background since 20) is suspended
         // at 65. A bg-cancel naming no running continued task only warns.
-        let timer = AppScript.Timer(every: 20, actions: [.reportProgress(completed: nil, add: 1, total: nil)])
+        let timer = AppScript.Timer(every: 20, actions: [.bgTasks(.reportProgress(completed: nil, add: 1, total: nil))])
         let result = run(script(work: [], timers: [timer]), timeline: [
-            SimScenarioEvent(at: 20, .enterBackground), SimScenarioEvent(at: 60, .bgCancel(identifier: Self.id)),
-            SimScenarioEvent(at: 70, .bgCancel(identifier: "com.example.export.2")),
+            SimScenarioEvent(at: 20, .enterBackground), SimScenarioEvent(at: 60, .bgTasks(.cancel(identifier: Self.id))),
+            SimScenarioEvent(at: 70, .bgTasks(.cancel(identifier: "com.example.export.2"))),
         ])
-        #expect(log(result, [.bgTaskExpiration, .bgTaskComplete, .appState]).filter { $0.time > 20 } == [
-            At(60, .bgTaskExpiration(export, .userCancelled, hasHandler: true)),
-            At(60, .bgTaskComplete(export, success: false, seconds: 50)),
+        #expect(log(result, [.bgTasks(.expiration), .bgTasks(.complete), .appState]).filter { $0.time > 20 } == [
+            At(60, .bgTasks(.expiration(export, .userCancelled, hasHandler: true))),
+            At(60, .bgTasks(.complete(export, success: false, seconds: 50))),
             state(65, .background, .suspended, .nothingHoldsApp),
         ])
-        #expect(log(result, [.warning]).first == At(70, .warning(.continuedTaskNotRunning(identifier: "com.example.export.2"))))
+        #expect(log(result, [.warning]).first == At(70, .warning(.bgTasks(.continuedTaskNotRunning(identifier: "com.example.export.2")))))
     }
 
     @Test func itIsSubmittedOnlyFromTheForeground() {
@@ -121,7 +121,7 @@ import Testing
         // [model], caught by the script; nothing starts, and the app is suspended at 10.
         let result = run(script(tapAt: 8, work: []), timeline: [SimScenarioEvent(at: 5, .enterBackground)])
         #expect(log(result, kinds).filter { $0.time > 5 } == [
-            At(8, .bgTaskSubmitFailed(export, .unavailable)),
+            At(8, .bgTasks(.submitFailed(export, .unavailable))),
             state(10, .background, .suspended, .nothingHoldsApp),
         ])
     }
@@ -130,14 +130,14 @@ import Testing
         // iOS 18: the wildcard entry permits nothing, so registering at launch is refused, and
         // submitting the request does nothing but warn.
         var script = script(work: [])
-        script.reactions[.launch] = [.registerTask(id: Self.id, onExpiry: []),
-                                     .after(seconds: 10, actions: [.submitContinuedProcessing(id: Self.id, title: "Exporting", subtitle: "", strategy: .queue)])]
+        script.reactions[.launch] = [.bgTasks(.registerTask(id: Self.id, onExpiry: [])),
+                                     .after(seconds: 10, actions: [.bgTasks(.submitContinuedProcessing(id: Self.id, title: "Exporting", subtitle: "", strategy: .queue))])]
         let result = run(script, timeline: [], profile: .iOS18)
-        #expect(log(result, [.bgTaskRegister, .bgTaskSubmit, .bgTaskSubmitFailed, .bgTaskLaunch]) == [
-            At(0, .bgTaskRegister(identifier: Self.id, accepted: false)),
+        #expect(log(result, [.bgTasks(.register), .bgTasks(.submit), .bgTasks(.submitFailed), .bgTasks(.launch)]) == [
+            At(0, .bgTasks(.register(identifier: Self.id, accepted: false))),
         ])
-        #expect(log(result, [.warning]).first == At(10, .warning(.continuedProcessingUnavailable(profile: "ios18"))))
-        #expect(!SimProfile.iOS18.hasContinuedProcessingTask && SimProfile.iOS26.hasContinuedProcessingTask)
+        #expect(log(result, [.warning]).first == At(10, .warning(.bgTasks(.continuedProcessingUnavailable(profile: "ios18")))))
+        #expect(!SimProfile.iOS18.bgTasks.hasContinuedProcessing && SimProfile.iOS26.bgTasks.hasContinuedProcessing)
     }
 
     @Test func aSecondRequestBeyondTheLimitQueuesOrFails() {
@@ -148,24 +148,24 @@ import Testing
         // its handler (empty) does not complete it: killed at 60.
         func second(_ strategy: SimBGContinuedProcessingStrategy) -> SimulationResult {
             var script = script(work: [])
-            script.reactionsByID[.bgTask] = [Self.id: [.after(seconds: 15, actions: [.completeTask(success: true)])]]
+            script.reactionsByID[.bgTask] = [Self.id: [.after(seconds: 15, actions: [.bgTasks(.completeTask(success: true))])]]
             script.reactions[.launch]?.append(.after(seconds: 20, actions: [
-                .registerTask(id: "com.example.export.2", onExpiry: []),
-                .submitContinuedProcessing(id: "com.example.export.2", title: "Second", subtitle: "", strategy: strategy),
+                .bgTasks(.registerTask(id: "com.example.export.2", onExpiry: [])),
+                .bgTasks(.submitContinuedProcessing(id: "com.example.export.2", title: "Second", subtitle: "", strategy: strategy)),
             ]))
             return run(script, timeline: [SimScenarioEvent(at: 40, .enterBackground)])
         }
         let other = SimBGTaskRecord(identifier: "com.example.export.2", kind: .continuedProcessing)
-        #expect(log(second(.fail), [.bgTaskSubmit, .bgTaskSubmitFailed, .bgTaskLaunch, .bgTaskComplete]).filter { $0.time > 10 } == [
-            At(20, .bgTaskSubmitFailed(other, .immediateRunIneligible)),
-            At(25, .bgTaskComplete(export, success: true, seconds: 15)),
+        #expect(log(second(.fail), [.bgTasks(.submit), .bgTasks(.submitFailed), .bgTasks(.launch), .bgTasks(.complete)]).filter { $0.time > 10 } == [
+            At(20, .bgTasks(.submitFailed(other, .immediateRunIneligible))),
+            At(25, .bgTasks(.complete(export, success: true, seconds: 15))),
         ])
         let queued = second(.queue)
-        #expect(log(queued, [.bgTaskSubmit, .bgTaskLaunch, .bgTaskComplete, .bgTaskExpiration]).filter { $0.time > 10 } == [
-            At(20, .bgContinuedSubmit(other, title: "Second", strategy: .queue, queued: true, replaced: false)),
-            At(25, .bgTaskComplete(export, success: true, seconds: 15)),
-            At(25, .bgTaskLaunch(other, seconds: 30, forced: false)),
-            At(55, .bgTaskExpiration(other, .stalled, hasHandler: true)),
+        #expect(log(queued, [.bgTasks(.submit), .bgTasks(.launch), .bgTasks(.complete), .bgTasks(.expiration)]).filter { $0.time > 10 } == [
+            At(20, .bgTasks(.continuedSubmit(other, title: "Second", strategy: .queue, queued: true, replaced: false))),
+            At(25, .bgTasks(.complete(export, success: true, seconds: 15))),
+            At(25, .bgTasks(.launch(other, seconds: 30, forced: false))),
+            At(55, .bgTasks(.expiration(other, .stalled, hasHandler: true))),
         ])
         #expect(queued.summary.terminatedAt == 60)
         #expect(log(queued, [.appLog]).map(\.time) == [10, 25])
@@ -225,12 +225,12 @@ import Testing
         let lateRun = simulation(late)
         lateRun.run(untilSeconds: 1)
         late.application?.taskScheduler.register(forTaskWithIdentifier: "com.example.refresh") { _ in }
-        #expect(lateRun.result().summary.causes == [.crash(.bgTaskRegisteredAfterLaunch(identifier: "com.example.refresh"))])
+        #expect(lateRun.result().summary.causes == [.crash(.bgTasks(.registeredAfterLaunch(identifier: "com.example.refresh")))])
         let twiceRun = simulation(twice)
         twiceRun.run(untilSeconds: 1)
         twice.application?.taskScheduler.register(forTaskWithIdentifier: "com.example.export.1") { _ in }
         twice.application?.taskScheduler.register(forTaskWithIdentifier: "com.example.export.1") { _ in }
-        #expect(twiceRun.result().summary.causes == [.crash(.bgTaskRegisteredTwice(identifier: "com.example.export.1"))])
+        #expect(twiceRun.result().summary.causes == [.crash(.bgTasks(.registeredTwice(identifier: "com.example.export.1")))])
     }
 
     @Test func theGPUIsNotPermittedWhereTheDeviceLacksItAndErrorsAreNumbered() throws {
@@ -297,10 +297,10 @@ import Testing
                                                     timeline: [SimScenarioEvent(at: 20, .enterBackground)])
         let result = KeepAliveSimulation(configuration, app: ExportApp()).run()
         let record = SimBGTaskRecord(identifier: "com.example.export.1", kind: .continuedProcessing)
-        #expect(log(result, [.bgTaskLaunch, .bgTaskComplete]) == [
-            At(10, .bgTaskLaunch(record, seconds: 30, forced: false)), At(60, .bgTaskComplete(record, success: true, seconds: 50)),
+        #expect(log(result, [.bgTasks(.launch), .bgTasks(.complete)]) == [
+            At(10, .bgTasks(.launch(record, seconds: 30, forced: false))), At(60, .bgTasks(.complete(record, success: true, seconds: 50))),
         ])
-        #expect(log(result, [.bgTaskProgress]).last == At(60, .bgTaskTitle(record, title: "Exporting", subtitle: "10 of 10")))
+        #expect(log(result, [.bgTasks(.progress)]).last == At(60, .bgTasks(.title(record, title: "Exporting", subtitle: "10 of 10"))))
         #expect(result.summary.suspendedAt == 65)
     }
 }

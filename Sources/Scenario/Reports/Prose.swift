@@ -100,40 +100,40 @@ public enum Prose {
         case .visitMonitoring:
             return event.kind == .visitStop ? "stopMonitoringVisits" : "startMonitoringVisits"
         // MARK: §12 BGTaskScheduler
-        case .scenario(.backgroundAppRefreshSwitched(let on)):
+        case .scenario(.bgTasks(.backgroundAppRefreshSwitched(let on))):
             return "Background App Refresh switched \(on ? "on" : "off") in Settings"
-        case .scenario(.chargingChanged(let charging)):
+        case .scenario(.bgTasks(.chargingChanged(let charging))):
             return charging ? "the device is connected to power" : "the device is disconnected from power"
-        case .bgTaskRegister(let identifier, let accepted):
+        case .bgTasks(.register(let identifier, let accepted)):
             return accepted ? "BGTaskScheduler registers a launch handler for \"\(identifier)\""
                 : "BGTaskScheduler refuses to register \"\(identifier)\": it is not in BGTaskSchedulerPermittedIdentifiers"
-        case .bgTaskSubmit(let task, let earliest, let launchAt, let replaced):
+        case .bgTasks(.submit(let task, let earliest, let launchAt, let replaced)):
             return "submit \(text(task)), not before \(Formatting.clock(earliest)): iOS plans to launch it at \(Formatting.clock(launchAt)) (\(number(launchAt - earliest)) s system delay)\(replaced ? "; it replaces the pending request" : "")"
-        case .bgTaskSubmitFailed(let task, let error):
+        case .bgTasks(.submitFailed(let task, let error)):
             return "submit \(task.kind == .continuedProcessing ? "BGContinuedProcessingTaskRequest \"\(task.identifier)\"" : text(task)) throws \(text(error, task.kind))"
-        case .bgTaskCancel(let identifier):
+        case .bgTasks(.cancel(let identifier)):
             return "cancel(taskRequestWithIdentifier: \"\(identifier)\")"
-        case .bgTaskDeferred(let task, let deferral):
+        case .bgTasks(.deferred(let task, let deferral)):
             return "\(text(task)) is due but not launched: \(text(deferral))"
-        case .bgTaskLaunch(let task, let seconds, _) where task.kind == .continuedProcessing:  // iOS 26
+        case .bgTasks(.launch(let task, let seconds, _)) where task.kind == .continuedProcessing:  // iOS 26
             return "iOS starts \(text(task)) and shows it in a Live Activity: its launch handler runs; it runs while its progress rises at least every \(number(seconds)) s"
-        case .bgTaskLaunch(let task, let seconds, let forced):
+        case .bgTasks(.launch(let task, let seconds, let forced)):
             return "iOS launches \(text(task))\(forced ? " now (bg-launch)" : "") for \(number(seconds)) s: its launch handler runs"
-        case .bgTaskExpiration(let task, let reason, let hasHandler):
+        case .bgTasks(.expiration(let task, let reason, let hasHandler)):
             return "\(text(task)) expires (\(text(reason))): \(hasHandler ? "its expiration handler runs" : "it has no expiration handler")"
-        case .bgTaskComplete(let task, let success, let seconds):
+        case .bgTasks(.complete(let task, let success, let seconds)):
             return "setTaskCompleted(success: \(success)) for \(text(task)) after \(number(seconds)) s"
-        case .bgTaskFailed(let task):
+        case .bgTasks(.failed(let task)):
             return "\(text(task)) is marked failed: it expired without an expiration handler"
         // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case .bgContinuedSubmit(let task, let title, let strategy, let queued, let replaced):
+        case .bgTasks(.continuedSubmit(let task, let title, let strategy, let queued, let replaced)):
             let start = queued
                 ? "the app's continued processing tasks already run at their most, so it waits in the queue (strategy .\(strategy.rawValue))"
                 : "it starts at once"
             return "submit BGContinuedProcessingTaskRequest \"\(task.identifier)\" (\"\(title)\"): \(start)\(replaced ? "; it replaces the queued request" : "")"
-        case .bgTaskProgress(let task, let completed, let total):
+        case .bgTasks(.progress(let task, let completed, let total)):
             return "\(text(task)) reports progress: \(completed) of \(total) units"
-        case .bgTaskTitle(let task, let title, let subtitle):
+        case .bgTasks(.title(let task, let title, let subtitle)):
             return "\(text(task)) updates its Live Activity: \"\(title)\", \"\(subtitle)\""
         }
     }
@@ -232,14 +232,14 @@ public enum Prose {
         case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
         case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
         // MARK: §12 BGTaskScheduler
-        case .bgTaskAssertionTimeout(let task, let seconds):
+        case .bgTasks(.assertionTimeout(let task, let seconds)):
             "background task assertion timeout: \(text(task)) was not completed \(number(seconds)) s after its launch"
-        case .bgTasksEnded: "every BGTask was completed or failed"
-        case .crash(.bgTaskRegisteredTwice(let identifier)):
+        case .bgTasks(.tasksEnded): "every BGTask was completed or failed"
+        case .crash(.bgTasks(.registeredTwice(let identifier))):
             "NSInternalInconsistencyException: Launch handler for task with identifier \(identifier) has already been registered"
-        case .crash(.bgTaskRegisteredAfterLaunch(let identifier)):
+        case .crash(.bgTasks(.registeredAfterLaunch(let identifier))):
             "NSInternalInconsistencyException: All launch handlers must be registered before application finishes launching (\(identifier))"
-        case .crash(.bgTaskNoLaunchHandler(let identifier)):
+        case .crash(.bgTasks(.noLaunchHandler(let identifier))):
             "NSInternalInconsistencyException: No launch handler registered for task with identifier \(identifier)"
         // MARK: CLMonitor (§11)
         case .crash(.monitorOpenedTwice(let name)):
@@ -315,13 +315,13 @@ public enum Prose {
         case .regionEventNotDelivered(let identifier, let status):
             "\(identifier.map { "the event of region \"\($0)\"" } ?? "a visit") is lost: the app does not run, and iOS wakes or relaunches it for regions and visits only with Always (it is \(status))"
         // MARK: §12 BGTaskScheduler
-        case .bgTaskNotPending(let identifier): "bg-launch: no BGTask request \"\(identifier)\" is pending"
-        case .bgTaskNotRunning(let identifier): "bg-expire: no BGTask \"\(identifier)\" is running"
-        case .bgTaskAlreadyEnded(let identifier): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
-        case .bgTaskSchedulerUnavailable(let profile): "BGTaskScheduler needs iOS 13: on \(profile) it does nothing"
+        case .bgTasks(.notPending(let identifier)): "bg-launch: no BGTask request \"\(identifier)\" is pending"
+        case .bgTasks(.notRunning(let identifier)): "bg-expire: no BGTask \"\(identifier)\" is running"
+        case .bgTasks(.alreadyEnded(let identifier)): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
+        case .bgTasks(.schedulerUnavailable(let profile)): "BGTaskScheduler needs iOS 13: on \(profile) it does nothing"
         // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case .continuedProcessingUnavailable(let profile): "BGContinuedProcessingTaskRequest needs iOS 26: on \(profile) submitting it does nothing"
-        case .continuedTaskNotRunning(let identifier): "bg-cancel: no BGContinuedProcessingTask \"\(identifier)\" is running"
+        case .bgTasks(.continuedProcessingUnavailable(let profile)): "BGContinuedProcessingTaskRequest needs iOS 26: on \(profile) submitting it does nothing"
+        case .bgTasks(.continuedTaskNotRunning(let identifier)): "bg-cancel: no BGContinuedProcessingTask \"\(identifier)\" is running"
         // MARK: Location sessions (§10)
         case .locationSessionAPIUnavailable(let profile):
             "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
@@ -444,8 +444,8 @@ public enum Prose {
         case .regionEntry: "a region entry"
         case .regionExit: "a region exit"
         case .visit: "a visit"
-        case .appRefreshTask: "a BGAppRefreshTask"
-        case .processingTask: "a BGProcessingTask"
+        case .bgTasks(.appRefresh): "a BGAppRefreshTask"
+        case .bgTasks(.processing): "a BGProcessingTask"
         case .locationUpdatesAvailable: "live location updates available again"
         case .monitorEvent: "a CLMonitor event"  // §11
         }

@@ -161,35 +161,35 @@ enum SystemEventLanes {
                 regions.mark(.square, violet, "visit", weight: 4, at: x(t), title: title(event))
 
             // §12 BGTaskScheduler.
-            case .bgTaskSubmit(let task, _, _, _):
+            case .bgTasks(.submit(let task, _, _, _)):
                 closePending(task.identifier, at: t)
                 pending[task.identifier] = (t, title(event))
                 tasks.mark(.openDiamond, "#546e7a", "submitted", weight: 1, at: x(t), title: title(event))
-            case .bgContinuedSubmit(let task, _, _, let queued, _):
+            case .bgTasks(.continuedSubmit(let task, _, _, let queued, _)):
                 closePending(task.identifier, at: t)
                 if queued { pending[task.identifier] = (t, title(event)) }
                 tasks.mark(.openDiamond, "#546e7a", "submitted", weight: 1, at: x(t), title: title(event))
-            case .bgTaskCancel(let identifier):
+            case .bgTasks(.cancel(let identifier)):
                 closePending(identifier, at: t)
                 tasks.mark(.cross, grey, "cancelled", weight: 2, at: x(t), title: title(event))
-            case .bgTaskSubmitFailed, .bgTaskRegister(_, accepted: false):
+            case .bgTasks(.submitFailed), .bgTasks(.register(_, accepted: false)):
                 tasks.mark(.cross, red, "refused", weight: 6, at: x(t), title: title(event))
-            case .bgTaskDeferred:
+            case .bgTasks(.deferred):
                 tasks.mark(.tick, grey, "deferred", weight: 0, at: x(t), title: title(event))
-            case .bgTaskLaunch(let task, _, _):
+            case .bgTasks(.launch(let task, _, _)):
                 closePending(task.identifier, at: t)
                 closeRunning(task.identifier, at: t)
                 running[task.identifier] = (t, title(event))
                 tasks.mark(.dot, orange, "launched", weight: 3, at: x(t), title: title(event))
-            case .bgTaskExpiration:
+            case .bgTasks(.expiration):
                 tasks.mark(.down, "#d84315", "expires", weight: 4, at: x(t), title: title(event))
-            case .bgTaskComplete(let task, let success, _):
+            case .bgTasks(.complete(let task, let success, _)):
                 closeRunning(task.identifier, at: t)
                 tasks.mark(.tick, success ? "#2e7d32" : orange, success ? "completed" : "completed (success: false)", weight: 2, at: x(t), title: title(event))
-            case .bgTaskFailed(let task):
+            case .bgTasks(.failed(let task)):
                 closeRunning(task.identifier, at: t)
                 tasks.mark(.cross, red, "failed", weight: 5, at: x(t), title: title(event))
-            case .warning(.bgTaskSchedulerUnavailable), .warning(.continuedProcessingUnavailable):
+            case .warning(.bgTasks(.schedulerUnavailable)), .warning(.bgTasks(.continuedProcessingUnavailable)):
                 tasks.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
 
             // §13 Background audio.
@@ -244,7 +244,7 @@ enum SystemEventLanes {
     private static func endedByAMechanism(_ cause: SimCause) -> Bool {
         switch cause {
         case .crash(.stackOverflow), .crash(.backgroundLocationWithoutMode): false
-        case .crash, .bgTaskAssertionTimeout: true
+        case .crash, .bgTasks(.assertionTimeout): true
         default: false
         }
     }
@@ -253,7 +253,7 @@ enum SystemEventLanes {
     private static func color(_ reason: SimWakeReason) -> String {
         switch reason {
         case .silentPush, .voipPush, .backgroundFetch: purple
-        case .appRefreshTask, .processingTask: orange
+        case .bgTasks(.appRefresh), .bgTasks(.processing): orange
         default: teal
         }
     }

@@ -60,7 +60,7 @@ struct AppScriptReader: ScenarioNodeReader {
         // MARK: Regions and visits (§11)
         case "start-visits": .startVisits
         case "stop-visits": .stopVisits
-        case "complete-task": .completeTask(success: true)
+        case "complete-task": .bgTasks(.completeTask(success: true))
         // Location sessions (§10)
         case "start-live-updates": .startLiveUpdates(.default)
         case "stop-live-updates": .stopLiveUpdates
@@ -462,7 +462,7 @@ struct AppScriptReader: ScenarioNodeReader {
             throw fail(verb, "must be a mapping of \(Self.list(allowed))\(verb == "complete-task" ? "" : ", or a task identifier")", node)
         }
         if verb == "complete-task" {
-            return .completeTask(success: try fields["success"].map { node throws(ReplayError) in try bool("success", node) } ?? true)
+            return .bgTasks(.completeTask(success: try fields["success"].map { node throws(ReplayError) in try bool("success", node) } ?? true))
         }
         guard let idNode = fields["id"] else { throw fail("id", "is needed by '\(verb)'", node) }
         let id = try word("id", idNode, "a task identifier")
@@ -472,12 +472,12 @@ struct AppScriptReader: ScenarioNodeReader {
             let onExpiry = try fields["onExpiry"].map { node throws(ReplayError) in
                 node.null != nil ? [] : try actionList("onExpiry", node, depth: depth + 1)
             }
-            return .registerTask(id: id, onExpiry: onExpiry)
+            return .bgTasks(.registerTask(id: id, onExpiry: onExpiry))
         case "submit-refresh":
-            return .submitRefresh(id: id, earliest: earliest)
+            return .bgTasks(.submitRefresh(id: id, earliest: earliest))
         default:
             let power = try fields["requiresExternalPower"].map { node throws(ReplayError) in try bool("requiresExternalPower", node) } ?? false
-            return .submitProcessing(id: id, earliest: earliest, requiresExternalPower: power)
+            return .bgTasks(.submitProcessing(id: id, earliest: earliest, requiresExternalPower: power))
         }
     }
 
@@ -525,7 +525,7 @@ struct AppScriptReader: ScenarioNodeReader {
         }
         guard let id else { throw fail("id", "is needed by '\(verb)'", node) }
         guard let title else { throw fail("title", "is needed by '\(verb)'", node) }
-        return .submitContinuedProcessing(id: id, title: title, subtitle: subtitle, strategy: strategy)
+        return .bgTasks(.submitContinuedProcessing(id: id, title: title, subtitle: subtitle, strategy: strategy))
     }
 
     /// `report-progress`: a mapping of `completed` or `add` (one of them) and `total`, whole
@@ -543,7 +543,7 @@ struct AppScriptReader: ScenarioNodeReader {
         guard counts["completed"] != nil || counts["add"] != nil || counts["total"] != nil else {
             throw fail(verb, "needs completed, add or total", node)
         }
-        return .reportProgress(completed: counts["completed"], add: counts["add"], total: counts["total"])
+        return .bgTasks(.reportProgress(completed: counts["completed"], add: counts["add"], total: counts["total"]))
     }
 
     /// A whole number of progress units.

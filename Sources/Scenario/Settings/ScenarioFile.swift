@@ -134,12 +134,12 @@ public enum ScenarioFile {
         case .push(.voip): "voip-push"
         case .push(.fetch): "fetch"
         // MARK: §12 BGTaskScheduler
-        case .bgLaunch: "bg-launch"
-        case .bgExpire: "bg-expire"
-        case .setBackgroundAppRefresh: "background-app-refresh"
-        case .setCharging: "power"
+        case .bgTasks(.launch): "bg-launch"
+        case .bgTasks(.expire): "bg-expire"
+        case .bgTasks(.setBackgroundAppRefresh): "background-app-refresh"
+        case .bgTasks(.setCharging): "power"
         // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case .bgCancel: "bg-cancel"
+        case .bgTasks(.cancel): "bg-cancel"
         }
     }
 
@@ -257,17 +257,17 @@ public enum ScenarioFile {
                 let identifier = try string("id", idNode)
                 guard !identifier.isEmpty else { throw fail("id", "must be a task identifier", idNode) }
                 let event: SimScenarioEvent.Action = switch verb {
-                case "bg-launch": .bgLaunch(identifier: identifier)
-                case "bg-expire": .bgExpire(identifier: identifier)
-                default: .bgCancel(identifier: identifier)
+                case "bg-launch": .bgTasks(.launch(identifier: identifier))
+                case "bg-expire": .bgTasks(.expire(identifier: identifier))
+                default: .bgTasks(.cancel(identifier: identifier))
                 }
                 (action, allowed) = (event, ["id"])
             case "background-app-refresh":
                 guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'background-app-refresh'", node) }
-                (action, allowed) = (.setBackgroundAppRefresh(enabled: try bool("enabled", enabledNode)), ["enabled"])
+                (action, allowed) = (.bgTasks(.setBackgroundAppRefresh(enabled: try bool("enabled", enabledNode))), ["enabled"])
             case "power":
                 guard let chargingNode = fields["charging"] else { throw fail("charging", "is needed by 'power'", node) }
-                (action, allowed) = (.setCharging(try bool("charging", chargingNode)), ["charging"])
+                (action, allowed) = (.bgTasks(.setCharging(try bool("charging", chargingNode))), ["charging"])
             default:
                 for mechanism in AppScriptReader.mechanisms {
                     if let event = try mechanism.event(verb, fields: fields, node: node, in: self) {

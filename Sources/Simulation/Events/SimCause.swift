@@ -78,12 +78,8 @@ public enum SimCause: Hashable, Sendable, Codable {
     case audioInterrupted(SimAudioInterruptionSource)
     /// A suspended app's audio session is deactivated (iOS 10+).
     case audioDeactivatedOnSuspension
-    // MARK: §12 BGTaskScheduler
-    /// iOS killed the app: the BGTask was not completed `seconds` after its launch ("background
-    /// task assertion timeout" in MetricKit's words).
-    case bgTaskAssertionTimeout(SimBGTaskRecord, seconds: Double)
-    /// Every BGTask the app ran was completed (or failed): none holds the app any more.
-    case bgTasksEnded
+    /// BGTaskScheduler (§12).
+    case bgTasks(BGTaskCause)
 
     // MARK: Location sessions (§10)
     /// Live updates stopped: the device was still for the window.
@@ -112,11 +108,8 @@ public enum SimWakeReason: Hashable, Sendable, Codable {
     case regionEntry
     case regionExit
     case visit
-    // MARK: §12 BGTaskScheduler
-    /// A `BGAppRefreshTask` is launched.
-    case appRefreshTask
-    /// A `BGProcessingTask` is launched.
-    case processingTask
+    /// A BGTask is launched (§12).
+    case bgTasks(BGTaskWakeReason)
     // MARK: Location sessions (§10)
     /// Live updates are available again after the device was still.
     case locationUpdatesAvailable

@@ -31,18 +31,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case audio
         case push
         case warning
-        // MARK: §12 BGTaskScheduler
-        case bgTaskRegister
-        case bgTaskSubmit
-        case bgTaskSubmitFailed
-        case bgTaskCancel
-        case bgTaskDeferred
-        case bgTaskLaunch
-        case bgTaskExpiration
-        case bgTaskComplete
-        case bgTaskFailed
-        // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case bgTaskProgress
+        /// BGTaskScheduler and BGContinuedProcessingTask (§12).
+        case bgTasks(BGTaskEvent.Kind)
         // MARK: Regions and visits (§11)
         case regionStart
         case regionStop
@@ -93,16 +83,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
             case .audio: "audio"
             case .push: "push"
             case .warning: "warning"
-            case .bgTaskRegister: "bgtask.register"
-            case .bgTaskSubmit: "bgtask.submit"
-            case .bgTaskSubmitFailed: "bgtask.submit-failed"
-            case .bgTaskCancel: "bgtask.cancel"
-            case .bgTaskDeferred: "bgtask.deferred"
-            case .bgTaskLaunch: "bgtask.launch"
-            case .bgTaskExpiration: "bgtask.expiration"
-            case .bgTaskComplete: "bgtask.complete"
-            case .bgTaskFailed: "bgtask.failed"
-            case .bgTaskProgress: "bgtask.progress"
+            case .bgTasks(let kind): kind.rawValue
             case .regionStart: "region.start"
             case .regionStop: "region.stop"
             case .regionFailure: "region.fail"
@@ -203,38 +184,8 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
 
-    // MARK: §12 BGTaskScheduler
-    /// `register(forTaskWithIdentifier:using:launchHandler:)`; `accepted` is false (and the call
-    /// returns false) when the identifier is not in `BGTaskSchedulerPermittedIdentifiers`.
-    case bgTaskRegister(identifier: String, accepted: Bool)
-    /// `submit` accepted the request: iOS plans to launch it at `launchAt` (seconds from the start:
-    /// the earliest begin date plus the system's delay); `replaced` when it replaced a pending
-    /// request with the same identifier.
-    case bgTaskSubmit(SimBGTaskRecord, earliest: Double, launchAt: Double, replaced: Bool)
-    /// `submit` threw.
-    case bgTaskSubmitFailed(SimBGTaskRecord, SimBGTaskSchedulerError)
-    /// `cancel(taskRequestWithIdentifier:)` removed a pending request.
-    case bgTaskCancel(identifier: String)
-    /// A request is due but iOS does not launch it now, for this reason (logged once per reason).
-    case bgTaskDeferred(SimBGTaskRecord, SimBGTaskDeferral)
-    /// iOS launches the task: its launch handler runs now and it has `seconds`; `forced` when a
-    /// scenario's `bg-launch` made the system launch it at once.
-    case bgTaskLaunch(SimBGTaskRecord, seconds: Double, forced: Bool)
-    /// The task's time is (nearly) up: its expiration handler runs, or, with none, it fails.
-    case bgTaskExpiration(SimBGTaskRecord, SimBGTaskExpiry, hasHandler: Bool)
-    /// `setTaskCompleted(success:)`, `seconds` after the launch.
-    case bgTaskComplete(SimBGTaskRecord, success: Bool, seconds: Double)
-    /// The task expired without an expiration handler: iOS marks it failed.
-    case bgTaskFailed(SimBGTaskRecord)
-    // MARK: §12 BGContinuedProcessingTask (iOS 26)
-    /// `submit` accepted a continued processing request (kind `bgTaskSubmit`): it starts at once,
-    /// or, `queued`, when the running continued tasks allow; `replaced` when it replaced a queued
-    /// request with the same identifier.
-    case bgContinuedSubmit(SimBGTaskRecord, title: String, strategy: SimBGContinuedProcessingStrategy, queued: Bool, replaced: Bool)
-    /// A continued processing task's progress changed (kind `bgTaskProgress`).
-    case bgTaskProgress(SimBGTaskRecord, completed: Int64, total: Int64)
-    /// `updateTitle(_:subtitle:)` of a continued processing task (kind `bgTaskProgress`).
-    case bgTaskTitle(SimBGTaskRecord, title: String, subtitle: String)
+    /// BGTaskScheduler and BGContinuedProcessingTask (§12).
+    case bgTasks(BGTaskEvent)
     // MARK: Regions and visits (§11)
     /// `startMonitoring(for:)` or `stopMonitoring(for:)` of a region.
     case region(SimRegionRecord)
@@ -349,14 +300,8 @@ public enum SimCrash: Hashable, Sendable, Codable {
     case stackOverflow
     /// A VoIP push the app did not report to CallKit as a call (iOS 13+, §14).
     case voipPushWithoutCall
-    // MARK: §12 BGTaskScheduler
-    /// `register(forTaskWithIdentifier:)` for an identifier already registered (§12).
-    case bgTaskRegisteredTwice(identifier: String)
-    /// `register(forTaskWithIdentifier:)` after the app finished launching (§12).
-    case bgTaskRegisteredAfterLaunch(identifier: String)
-    /// A task was submitted, or launched, with no launch handler registered for it in the process
-    /// ("No launch handler registered for task with identifier …").
-    case bgTaskNoLaunchHandler(identifier: String)
+    /// An exception of BGTaskScheduler (§12).
+    case bgTasks(BGTaskCrash)
     // MARK: CLMonitor (§11)
     /// `CLMonitor(name)` while the process already has that monitor open: one open instance per
     /// name (§11); iOS ends the app. [obs]
@@ -381,11 +326,8 @@ public enum SimScenarioNote: Hashable, Sendable, Codable {
     case resumesFromSuspension
     /// Memory pressure, but the app is not suspended, so iOS keeps it.
     case memoryPressureIgnored
-    // MARK: §12 BGTaskScheduler
-    /// The user switched Background App Refresh on or off in Settings.
-    case backgroundAppRefreshSwitched(on: Bool)
-    /// The device was connected to power, or disconnected.
-    case chargingChanged(charging: Bool)
+    /// Something only BGTasks notice (§12).
+    case bgTasks(BGTaskScenarioNote)
 }
 
 /// Something iOS logs, or the simulator warns about.
@@ -412,21 +354,8 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case debuggerPreventsWatchdog(openTasks: [SimTaskRecord])
     /// The Info.plist lint found this at the end of the run (§7).
     case infoPlist(SimPlistFinding)
-    // MARK: §12 BGTaskScheduler
-    /// A scenario's `bg-launch` named an identifier with no pending request.
-    case bgTaskNotPending(identifier: String)
-    /// A scenario's `bg-expire` named an identifier with no running task.
-    case bgTaskNotRunning(identifier: String)
-    /// `setTaskCompleted` on a task already completed, failed or ended with its process.
-    case bgTaskAlreadyEnded(identifier: String)
-    /// The profile is older than iOS 13: `BGTaskScheduler` does not exist, and its calls do nothing.
-    case bgTaskSchedulerUnavailable(profile: String)
-    // MARK: §12 BGContinuedProcessingTask (iOS 26)
-    /// The profile is older than iOS 26: `BGContinuedProcessingTaskRequest` does not exist, and
-    /// submitting one does nothing.
-    case continuedProcessingUnavailable(profile: String)
-    /// A scenario's `bg-cancel` named an identifier with no running continued processing task.
-    case continuedTaskNotRunning(identifier: String)
+    /// About BGTaskScheduler (§12).
+    case bgTasks(BGTaskWarning)
     // MARK: Regions and visits (§11)
     /// A region or visit event came while the app was not running, and its authorization
     /// (not Always) does not let iOS wake or relaunch it: the event is lost.

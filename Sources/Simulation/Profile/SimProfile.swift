@@ -119,53 +119,10 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// VoIP pushes not reported as calls after which iOS stops delivering them. [obs]
     public var voipFailuresBeforeCutOff = 3
 
-    // MARK: §12 BGTaskScheduler
+    // MARK: Mechanisms' parameters
 
-    /// Seconds a `BGAppRefreshTask` runs ("about 30 s"). [doc][dts]
-    public var appRefreshTaskSeconds: Double = 30
-    /// Seconds a `BGProcessingTask` runs on an idle device ("minutes"). [doc][wwdc] The value is a [model] choice.
-    public var processingTaskSeconds: Double = 300
-    /// Seconds before a task's time is up that its expiration handler runs ("shortly before"); a
-    /// task still not completed at the end gets the app killed. [doc] The value is a [model] choice.
-    public var bgTaskExpirationLead: Double = 5
-    /// The system's delay after a request's earliest begin date, in seconds: drawn uniformly from
-    /// this range (whole seconds) with the run's seed, and never less than 1 s after the submit.
-    /// Real delays depend on usage, battery, Low Power Mode and rate limits and are often hours. [model]
-    public var bgTaskLaunchDelay: ClosedRange<Double> = 0...1800
-    /// Pending requests allowed at once: 1 app refresh, 10 processing. [doc]
-    /// Whether `BGTaskScheduler` exists (iOS 13+); before, registering and submitting do nothing
-    /// and a warning is logged. [doc]
-    public var hasBGTaskScheduler = true
-    public var maximumPendingRefreshRequests = 1
-    public var maximumPendingProcessingRequests = 10
-
-    // MARK: §12 BGContinuedProcessingTask (iOS 26)
-
-    /// Whether `BGContinuedProcessingTask` exists (iOS 26+); before, submitting its request does
-    /// nothing (a warning is logged), and a wildcard entry of `BGTaskSchedulerPermittedIdentifiers`
-    /// permits nothing. [doc]
-    public var hasContinuedProcessingTask = false
-    /// Seconds without progress (`completedUnitCount` not rising) after which iOS expires a
-    /// running continued processing task as stalled; it then has `bgTaskExpirationLead` to be
-    /// completed. Apple: tasks "must report progress", and "tasks that appear stalled may be
-    /// forcibly expired" [doc]; one developer saw a task fail ~30 s after its progress stopped
-    /// (Apple Developer Forums thread 808756) [obs]. The value is a [model] choice. No maximum run
-    /// time is modelled: Apple publishes none ("minutes or more").
-    public var continuedProcessingStallSeconds: Double = 30
-    /// Continued processing tasks of the app that may run at once; the next waits (strategy
-    /// `.queue`) or is refused (`.fail`: `immediateRunIneligible`). Apple speaks of "the maximum
-    /// level of concurrent tasks" and gives no number [doc]; the value is a [model] choice.
-    public var maximumRunningContinuedProcessingTasks = 1
-    /// Whether the device supports the GPU for continued processing tasks (`supportedResources`
-    /// contains `.gpu`; some iPads, with an entitlement) [doc]. The model's phone does not. [model]
-    public var supportsBackgroundGPU = false
-
-    /// This profile with iOS 26's `BGContinuedProcessingTask`.
-    func withContinuedProcessingTasks() -> SimProfile {
-        var profile = self
-        profile.hasContinuedProcessingTask = true
-        return profile
-    }
+    /// §12 BGTaskScheduler and BGContinuedProcessingTask.
+    public var bgTasks = BGTaskProfile()
 
     // MARK: §10 Location sessions (iOS 17/18)
 
@@ -227,10 +184,10 @@ public struct SimProfile: Hashable, Sendable, Codable {
         hasBackgroundLocationFlag: Bool = true, significantChangeWakeSeconds: Double = 30,
         grantsProvisionalAlways: Bool, hasReducedAccuracy: Bool = true,
         suspendsApps: Bool = true, watchdogEnabled: Bool = true, voipPushRequiresCall: Bool = true,
-        hasBGTaskScheduler: Bool = true
+        bgTasks: BGTaskProfile = BGTaskProfile()
     ) {
         self.voipPushRequiresCall = voipPushRequiresCall
-        self.hasBGTaskScheduler = hasBGTaskScheduler
+        self.bgTasks = bgTasks
         self.hasReducedAccuracy = hasReducedAccuracy
         self.suspendsApps = suspendsApps
         self.watchdogEnabled = watchdogEnabled
@@ -259,19 +216,19 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// iOS 4–6: 600 s that run even while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS6 = SimProfile(
         name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, hasBGTaskScheduler: false)
+        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
     /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS7 = SimProfile(
         name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, hasBGTaskScheduler: false)
+        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
     /// iOS 9: the first with `allowsBackgroundLocationUpdates` (§3); 180 s, paused while asleep.
     public static let iOS9 = SimProfile(
         name: "ios9", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
-        hasReducedAccuracy: false, voipPushRequiresCall: false, hasBGTaskScheduler: false)
+        hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
     /// iOS 9–12: 180 s, paused while asleep; `allowsBackgroundLocationUpdates` exists.
     public static let iOS12 = SimProfile(
         name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
-        hasReducedAccuracy: false, voipPushRequiresCall: false, hasBGTaskScheduler: false)
+        hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
     /// iOS 13: 30 s, paused while asleep, provisional Always; no approximate location yet.
     public static let iOS13 = SimProfile(
         name: "ios13", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true,
@@ -290,13 +247,20 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// iOS 26: as iOS 18, and `BGContinuedProcessingTask` (§12) exists.
     public static let iOS26 = SimProfile(
         name: "ios26", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(iOS18: true).withContinuedProcessingTasks()
+        .withLocationSessions(iOS18: true).with(bgTasks: .iOS26)
     /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
     /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
     public static let debugger = SimProfile.iOS17.underDebugger(named: "debugger")
 
     /// The named profiles, oldest first, then ``debugger``.
     public static let all: [SimProfile] = [.iOS6, .iOS7, .iOS9, .iOS12, .iOS13, .iOS14, .iOS17, .iOS18, .iOS26, .debugger]
+
+    /// This profile with other BGTask parameters.
+    func with(bgTasks: BGTaskProfile) -> SimProfile {
+        var profile = self
+        profile.bgTasks = bgTasks
+        return profile
+    }
 
     /// This profile with Xcode's debugger attached: never suspended, no watchdog; the other
     /// numbers (budget, expiration handlers) unchanged. Named `name`, or this name + "+debugger".

@@ -210,18 +210,7 @@ public final class KeepAliveSimulation {
             system.mechanism(BackgroundAudio.self)?.interrupt(by: .alarm, seconds: seconds, in: system)
         case .push(let kind):
             system.mechanism(PushNotifications.self)?.arrive(kind, in: system)
-        // MARK: §12 BGTaskScheduler
-        case .bgLaunch(let identifier):
-            system.mechanism(BackgroundTaskScheduler.self)?.launchNow(identifier, in: system)
-        case .bgExpire(let identifier):
-            system.mechanism(BackgroundTaskScheduler.self)?.expireNow(identifier, in: system)
-        case .setBackgroundAppRefresh(let enabled):
-            system.mechanism(BackgroundTaskScheduler.self)?.setBackgroundAppRefresh(enabled: enabled, in: system)
-        case .setCharging(let charging):
-            system.mechanism(BackgroundTaskScheduler.self)?.setCharging(charging, in: system)
-        // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case .bgCancel(let identifier):
-            system.mechanism(BackgroundTaskScheduler.self)?.cancelByUser(identifier, in: system)
+        case .bgTasks(let action): action.apply(to: system)
         }
     }
 

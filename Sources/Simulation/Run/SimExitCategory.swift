@@ -53,8 +53,8 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         // iOS kills the app (0xbaadca11); MetricKit has no counter of its own for it. [model]
         case .crash(.voipPushWithoutCall): self = .abnormalExit
         // §12: a BGTask not completed in time; the BGTaskScheduler exceptions abort() the app.
-        case .bgTaskAssertionTimeout: self = .backgroundTaskAssertionTimeout
-        case .crash(.bgTaskRegisteredTwice), .crash(.bgTaskRegisteredAfterLaunch), .crash(.bgTaskNoLaunchHandler): self = .abnormalExit
+        case .bgTasks(.assertionTimeout): self = .backgroundTaskAssertionTimeout
+        case .crash(.bgTasks(.registeredTwice)), .crash(.bgTasks(.registeredAfterLaunch)), .crash(.bgTasks(.noLaunchHandler)): self = .abnormalExit
         case .crash(.monitorOpenedTwice): self = .abnormalExit  // CLMonitor (§11)
         default: return nil
         }

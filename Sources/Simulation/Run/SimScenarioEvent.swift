@@ -35,19 +35,8 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         case alarm(seconds: Double)
         /// A silent push, a VoIP push or a background fetch arrives (§14).
         case push(SimPushKind)
-        // MARK: §12 BGTaskScheduler
-        /// iOS launches the pending BGTask request with this identifier now.
-        case bgLaunch(identifier: String)
-        /// iOS expires the running BGTask with this identifier now.
-        case bgExpire(identifier: String)
-        /// The user switches Background App Refresh on or off in Settings.
-        case setBackgroundAppRefresh(enabled: Bool)
-        /// The device is connected to power, or disconnected.
-        case setCharging(Bool)
-        // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        /// The user stops the running continued processing task with this identifier in its Live
-        /// Activity: iOS expires it.
-        case bgCancel(identifier: String)
+        /// Something of BGTaskScheduler (§12).
+        case bgTasks(BGTaskScenarioAction)
     }
 
     /// Seconds from the start of the run.

@@ -2,18 +2,18 @@
 /// launches for them.
 ///
 /// A request becomes due at its earliest begin date plus the system's delay (drawn with the run's
-/// seed from `SimProfile.bgTaskLaunchDelay`). A due request is launched once nothing stands in its
+/// seed from `SimProfile.bgTasks.launchDelay`). A due request is launched once nothing stands in its
 /// way (``SimBGTaskDeferral``): iOS wakes the suspended app, or launches a terminated one (a new
 /// process, whose launch code registers its handlers again), and calls the launch handler. A
 /// running task holds the app without spending its background time, for
-/// `appRefreshTaskSeconds` or `processingTaskSeconds`; `bgTaskExpirationLead` seconds before the
+/// `bgTasks.appRefreshSeconds` or `bgTasks.processingSeconds`; `bgTasks.expirationLead` seconds before the
 /// end its expiration handler runs (a task without one is marked failed), and a task still not
 /// completed at the end gets the app killed (``SimCause/bgTaskAssertionTimeout(_:seconds:)``).
 /// Once no task runs, the core's usual rules suspend the app.
 ///
 /// A continued processing task (iOS 26) is submitted from the foreground and starts at once (or
-/// queues behind `maximumRunningContinuedProcessingTasks`); it holds the app the same way, with no
-/// time limit, as long as its progress rises at least every `continuedProcessingStallSeconds`.
+/// queues behind `bgTasks.maximumRunningContinuedProcessingTasks`); it holds the app the same way, with no
+/// time limit, as long as its progress rises at least every `bgTasks.continuedProcessingStallSeconds`.
 /// Stalled, or stopped by the user (`bg-cancel`), it expires as any task does.
 @MainActor
 public final class BackgroundTaskScheduler: BackgroundMechanism {
@@ -102,8 +102,8 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
 
     /// Whether the API exists on the profile; if not, says so once per call.
     private func exists(in system: SimSystem) -> Bool {
-        guard system.profile.hasBGTaskScheduler else {
-            system.emit(.warning, .warning(.bgTaskSchedulerUnavailable(profile: system.profile.name)))
+        guard system.profile.bgTasks.hasScheduler else {
+            system.emit(.warning, .warning(.bgTasks(.schedulerUnavailable(profile: system.profile.name))))
             return false
         }
         return true
@@ -113,21 +113,21 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         guard exists(in: system) else { return false }
         identifiersUsed.insert(identifier)
         let capabilities = system.configuration.capabilities
-        let wildcards = system.profile.hasContinuedProcessingTask
+        let wildcards = system.profile.bgTasks.hasContinuedProcessing
         // iOS 26: "BGContinuedProcessingTask registrations are exempt" from registering before
         // launch finishes [doc]; the model knows them by the wildcard entry that permits them. [model]
         let continued = wildcards && !capabilities.permitsTaskIdentifier(identifier, wildcards: false)
             && capabilities.permitsTaskIdentifier(identifier, wildcards: true)
         guard registrationOpenFor == system.process || continued else {
-            system.crash(.bgTaskRegisteredAfterLaunch(identifier: identifier))
+            system.crash(.bgTasks(.registeredAfterLaunch(identifier: identifier)))
             return false
         }
         guard handlers[identifier] == nil else {
-            system.crash(.bgTaskRegisteredTwice(identifier: identifier))
+            system.crash(.bgTasks(.registeredTwice(identifier: identifier)))
             return false
         }
         let accepted = capabilities.permitsTaskIdentifier(identifier, wildcards: wildcards)
-        system.emit(.bgTaskRegister, .bgTaskRegister(identifier: identifier, accepted: accepted))
+        system.emit(BGTaskEvent.register(identifier: identifier, accepted: accepted))
         if accepted { handlers[identifier] = handler }
         return accepted
     }
@@ -139,7 +139,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         if let mode = kind.requiredMode { modesUsed.insert(mode) }
         let capabilities = system.configuration.capabilities
         let others = pending.filter { $0.record.identifier != identifier && $0.record.kind == kind }.count
-        let limit = kind == .appRefresh ? system.profile.maximumPendingRefreshRequests : system.profile.maximumPendingProcessingRequests
+        let limit = kind == .appRefresh ? system.profile.bgTasks.maximumPendingRefreshRequests : system.profile.bgTasks.maximumPendingProcessingRequests
         let error: SimBGTaskSchedulerError? =
             if !isBackgroundAppRefreshEnabled { .unavailable }
             else if !capabilities.permitsTaskIdentifier(identifier, wildcards: false)
@@ -149,7 +149,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         guard try admit(record, error, in: system) else { return }
         let replaced = removePending(identifier)
         let earliestInstant = max(system.now, SimInstant(seconds: earliest ?? 0))
-        let range = system.profile.bgTaskLaunchDelay
+        let range = system.profile.bgTasks.launchDelay
         let delay = (range.lowerBound + random.unit() * (range.upperBound - range.lowerBound)).rounded()
         // Never at the instant of the submit: a handler that submits again would otherwise be
         // launched again and again without time passing. [model]
@@ -159,13 +159,13 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
             launchDue(in: system)
         }
         pending.append(request)
-        system.emit(.bgTaskSubmit, .bgTaskSubmit(record, earliest: earliestInstant.seconds, launchAt: request.launchAt.seconds, replaced: replaced))
+        system.emit(BGTaskEvent.submit(record, earliest: earliestInstant.seconds, launchAt: request.launchAt.seconds, replaced: replaced))
     }
 
     func cancel(_ identifier: String, in system: SimSystem) {
         let queued = continuedQueue.count
         continuedQueue.removeAll { $0.record.identifier == identifier }
-        if removePending(identifier) || continuedQueue.count < queued { system.emit(.bgTaskCancel, .bgTaskCancel(identifier: identifier)) }
+        if removePending(identifier) || continuedQueue.count < queued { system.emit(BGTaskEvent.cancel(identifier: identifier)) }
     }
 
     @discardableResult
@@ -179,11 +179,11 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// with no launch handler crashes the app, as iOS's exception does.
     private func admit(_ record: SimBGTaskRecord, _ error: SimBGTaskSchedulerError?, in system: SimSystem) throws(SimBGTaskSchedulerError) -> Bool {
         if let error {
-            system.emit(.bgTaskSubmitFailed, .bgTaskSubmitFailed(record, error))
+            system.emit(BGTaskEvent.submitFailed(record, error))
             throw error
         }
         guard handlers[record.identifier] != nil else {
-            system.crash(.bgTaskNoLaunchHandler(identifier: record.identifier))
+            system.crash(.bgTasks(.noLaunchHandler(identifier: record.identifier)))
             return false
         }
         return true
@@ -192,11 +192,11 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     func complete(_ task: SimBGTask, success: Bool) {
         guard let system = currentSystem else { return }
         guard let index = running.firstIndex(where: { $0.task === task }) else {
-            system.emit(.warning, .warning(.bgTaskAlreadyEnded(identifier: task.identifier)))
+            system.emit(.warning, .warning(.bgTasks(.alreadyEnded(identifier: task.identifier))))
             return
         }
         let run = end(at: index, in: system)
-        system.emit(.bgTaskComplete, .bgTaskComplete(run.record, success: success, seconds: system.now.seconds(since: run.started)))
+        system.emit(BGTaskEvent.complete(run.record, success: success, seconds: system.now.seconds(since: run.started)))
         released(in: system)
     }
 
@@ -209,14 +209,14 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// The user switches Background App Refresh in Settings.
     public func setBackgroundAppRefresh(enabled: Bool, in system: SimSystem) {
         isBackgroundAppRefreshEnabled = enabled
-        system.emit(.scenario, .scenario(.backgroundAppRefreshSwitched(on: enabled)))
+        system.emit(.scenario, .scenario(.bgTasks(.backgroundAppRefreshSwitched(on: enabled))))
         launchDue(in: system)
     }
 
     /// The device is connected to power, or disconnected (which ends tasks that require it).
     public func setCharging(_ charging: Bool, in system: SimSystem) {
         isCharging = charging
-        system.emit(.scenario, .scenario(.chargingChanged(charging: charging)))
+        system.emit(.scenario, .scenario(.bgTasks(.chargingChanged(charging: charging))))
         if !charging {
             for run in running where run.requiresExternalPower && !run.expired { expire(run.task, .powerDisconnected, in: system) }
         }
@@ -227,7 +227,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// device's state (as `_simulateLaunchForTaskWithIdentifier:` does), unless the app was force-quit.
     public func launchNow(_ identifier: String, in system: SimSystem) {
         guard let index = pending.firstIndex(where: { $0.record.identifier == identifier }) else {
-            system.emit(.warning, .warning(.bgTaskNotPending(identifier: identifier)))
+            system.emit(.warning, .warning(.bgTasks(.notPending(identifier: identifier))))
             return
         }
         if let obstacle = obstacle(pending[index], forced: true, in: system) {
@@ -240,7 +240,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// A scenario's `bg-expire`: iOS expires the running task now.
     public func expireNow(_ identifier: String, in system: SimSystem) {
         guard let run = running.first(where: { $0.record.identifier == identifier && !$0.expired }) else {
-            system.emit(.warning, .warning(.bgTaskNotRunning(identifier: identifier)))
+            system.emit(.warning, .warning(.bgTasks(.notRunning(identifier: identifier))))
             return
         }
         expire(run.task, .scenario, in: system)
@@ -263,7 +263,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
 
     private func note(_ deferral: SimBGTaskDeferral, at index: Int, in system: SimSystem) {
         guard pending[index].deferrals.insert(deferral).inserted else { return }
-        system.emit(.bgTaskDeferred, .bgTaskDeferred(pending[index].record, deferral))
+        system.emit(BGTaskEvent.deferred(pending[index].record, deferral))
     }
 
     /// Launches every due request nothing stands in the way of, oldest first.
@@ -287,14 +287,14 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         request.work?.cancel()
         currentSystem = system
         let record = request.record
-        let seconds = record.kind == .appRefresh ? system.profile.appRefreshTaskSeconds : system.profile.processingTaskSeconds
+        let seconds = record.kind == .appRefresh ? system.profile.bgTasks.appRefreshSeconds : system.profile.bgTasks.processingSeconds
         let task: SimBGTask = record.kind == .appRefresh
             ? SimBGAppRefreshTask(identifier: record.identifier, scheduler: self)
             : SimBGProcessingTask(identifier: record.identifier, scheduler: self)
         // The task runs (and holds the app) from before the wake, so the wake does not suspend it at once.
         running.append(Running(record: record, task: task, started: system.now, seconds: seconds, requiresExternalPower: request.requiresExternalPower))
         releaseCause = nil
-        system.emit(.bgTaskLaunch, .bgTaskLaunch(record, seconds: seconds, forced: forced))
+        system.emit(BGTaskEvent.launch(record, seconds: seconds, forced: forced))
         launching = true
         if !system.appState.isRunning, let reason = record.kind.wakeReason { system.wake(for: reason, seconds: seconds) }
         launching = false
@@ -304,7 +304,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
             running.removeAll { $0.task === task }
             return
         }
-        let lead = min(system.profile.bgTaskExpirationLead, seconds)
+        let lead = min(system.profile.bgTasks.expirationLead, seconds)
         running[runIndex].expiryWork = system.scheduler.schedule(after: seconds - lead, owner: .mechanism) { [unowned self, unowned system] in
             expire(task, .timeUp, in: system)
         }
@@ -312,7 +312,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
             timeUp(task, in: system)
         }
         guard let handler = handlers[record.identifier] else {
-            system.crash(.bgTaskNoLaunchHandler(identifier: record.identifier))
+            system.crash(.bgTasks(.noLaunchHandler(identifier: record.identifier)))
             return
         }
         system.runAppCode { handler(task) }
@@ -329,15 +329,15 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         if reason != .timeUp {
             // Ended early: the handler has the lead's seconds to complete the task.
             running[index].deadlineWork?.cancel()
-            running[index].deadlineWork = system.scheduler.schedule(after: system.profile.bgTaskExpirationLead, owner: .mechanism) { [unowned self, unowned system] in
+            running[index].deadlineWork = system.scheduler.schedule(after: system.profile.bgTasks.expirationLead, owner: .mechanism) { [unowned self, unowned system] in
                 timeUp(task, in: system)
             }
         }
         let handler = task.expirationHandler
-        system.emit(.bgTaskExpiration, .bgTaskExpiration(record, reason, hasHandler: handler != nil))
+        system.emit(BGTaskEvent.expiration(record, reason, hasHandler: handler != nil))
         guard let handler else {
             end(at: index, in: system)
-            system.emit(.bgTaskFailed, .bgTaskFailed(record))
+            system.emit(BGTaskEvent.failed(record))
             released(in: system)
             return
         }
@@ -352,11 +352,11 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         // On screen iOS kills nothing [model]; under the debugger profile the watchdog is off (§9).
         guard !system.appState.isForeground, system.profile.watchdogEnabled else {
             end(at: index, in: system)
-            system.emit(.bgTaskFailed, .bgTaskFailed(run.record))
+            system.emit(BGTaskEvent.failed(run.record))
             released(in: system)
             return
         }
-        system.terminate(because: .bgTaskAssertionTimeout(run.record, seconds: system.now.seconds(since: run.started)))
+        system.terminate(because: .bgTasks(.assertionTimeout(run.record, seconds: system.now.seconds(since: run.started))))
     }
 
     @discardableResult
@@ -370,7 +370,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// A task ended: once none runs, the core's rules decide what becomes of the app.
     private func released(in system: SimSystem) {
         startQueued(in: system)
-        if running.isEmpty, system.appState == .background { releaseCause = .bgTasksEnded }
+        if running.isEmpty, system.appState == .background { releaseCause = .bgTasks(.tasksEnded) }
         system.reevaluate()
     }
 
@@ -385,26 +385,26 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     func submitContinued(identifier: String, title: String, subtitle: String, strategy: SimBGContinuedProcessingStrategy,
                          resources: SimBGContinuedProcessingResources, in system: SimSystem) throws(SimBGTaskSchedulerError) {
         guard exists(in: system) else { return }
-        guard system.profile.hasContinuedProcessingTask else {
-            system.emit(.warning, .warning(.continuedProcessingUnavailable(profile: system.profile.name)))
+        guard system.profile.bgTasks.hasContinuedProcessing else {
+            system.emit(.warning, .warning(.bgTasks(.continuedProcessingUnavailable(profile: system.profile.name))))
             return
         }
         let record = SimBGTaskRecord(identifier: identifier, kind: .continuedProcessing)
         identifiersUsed.insert(identifier)
-        let supported: SimBGContinuedProcessingResources = system.profile.supportsBackgroundGPU ? .gpu : .default
+        let supported: SimBGContinuedProcessingResources = system.profile.bgTasks.supportsBackgroundGPU ? .gpu : .default
         let error: SimBGTaskSchedulerError? =
             if !isBackgroundAppRefreshEnabled || !system.appState.isForeground { .unavailable }
             else if !system.configuration.capabilities.permitsTaskIdentifier(identifier, wildcards: true) || !supported.isSuperset(of: resources) { .notPermitted }
             else { nil }
         guard try admit(record, error, in: system) else { return }
-        let full = runningContinued >= system.profile.maximumRunningContinuedProcessingTasks
+        let full = runningContinued >= system.profile.bgTasks.maximumRunningContinuedProcessingTasks
         if full, strategy == .fail {
-            system.emit(.bgTaskSubmitFailed, .bgTaskSubmitFailed(record, .immediateRunIneligible))
+            system.emit(BGTaskEvent.submitFailed(record, .immediateRunIneligible))
             throw .immediateRunIneligible
         }
         let queued = continuedQueue.count
         continuedQueue.removeAll { $0.record.identifier == identifier }
-        system.emit(.bgTaskSubmit, .bgContinuedSubmit(record, title: title, strategy: strategy, queued: full, replaced: continuedQueue.count < queued))
+        system.emit(BGTaskEvent.continuedSubmit(record, title: title, strategy: strategy, queued: full, replaced: continuedQueue.count < queued))
         if full {
             continuedQueue.append(QueuedContinued(record: record, title: title, subtitle: subtitle))
         } else {
@@ -420,10 +420,10 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     private func startContinued(_ record: SimBGTaskRecord, title: String, subtitle: String, in system: SimSystem) {
         currentSystem = system
         let task = SimBGContinuedProcessingTask(identifier: record.identifier, title: title, subtitle: subtitle, scheduler: self)
-        let stall = system.profile.continuedProcessingStallSeconds
+        let stall = system.profile.bgTasks.continuedProcessingStallSeconds
         running.append(Running(record: record, task: task, started: system.now, seconds: stall, requiresExternalPower: false))
         releaseCause = nil
-        system.emit(.bgTaskLaunch, .bgTaskLaunch(record, seconds: stall, forced: false))
+        system.emit(BGTaskEvent.launch(record, seconds: stall, forced: false))
         // Weak: the app may keep the task, and set its progress, after the run has ended.
         task.progress.onChange = { [weak self, weak system, weak task] rose in
             guard let self, let system, let task else { return }
@@ -434,7 +434,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
             // The task may have ended already (its process, or a cancel at the same instant).
             guard running.contains(where: { $0.task === task }) else { return }
             guard let handler = handlers[record.identifier] else {
-                system.crash(.bgTaskNoLaunchHandler(identifier: record.identifier))
+                system.crash(.bgTasks(.noLaunchHandler(identifier: record.identifier)))
                 return
             }
             handler(task)
@@ -446,7 +446,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// Starts the queued continued requests the running ones now leave room for, oldest first.
     private func startQueued(in system: SimSystem) {
         while let next = continuedQueue.first, system.appState.isRunning,
-              runningContinued < system.profile.maximumRunningContinuedProcessingTasks {
+              runningContinued < system.profile.bgTasks.maximumRunningContinuedProcessingTasks {
             continuedQueue.removeFirst()
             startContinued(next.record, title: next.title, subtitle: next.subtitle, in: system)
         }
@@ -456,27 +456,27 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     private func watchForStall(_ task: SimBGContinuedProcessingTask, in system: SimSystem) {
         guard let index = running.firstIndex(where: { $0.task === task }), !running[index].expired else { return }
         running[index].expiryWork?.cancel()
-        running[index].expiryWork = system.scheduler.schedule(after: system.profile.continuedProcessingStallSeconds, owner: .mechanism) {
+        running[index].expiryWork = system.scheduler.schedule(after: system.profile.bgTasks.continuedProcessingStallSeconds, owner: .mechanism) {
             [unowned self, unowned system] in expire(task, .stalled, in: system)
         }
     }
 
     private func progressed(_ task: SimBGContinuedProcessingTask, rose: Bool, in system: SimSystem) {
         guard let index = running.firstIndex(where: { $0.task === task }) else { return }
-        system.emit(.bgTaskProgress, .bgTaskProgress(running[index].record, completed: task.progress.completedUnitCount, total: task.progress.totalUnitCount))
+        system.emit(BGTaskEvent.progress(running[index].record, completed: task.progress.completedUnitCount, total: task.progress.totalUnitCount))
         if rose { watchForStall(task, in: system) }
     }
 
     func titleUpdated(_ task: SimBGContinuedProcessingTask) {
         guard let system = currentSystem, let run = running.first(where: { $0.task === task }) else { return }
-        system.emit(.bgTaskProgress, .bgTaskTitle(run.record, title: task.title, subtitle: task.subtitle))
+        system.emit(BGTaskEvent.title(run.record, title: task.title, subtitle: task.subtitle))
     }
 
     /// A scenario's `bg-cancel`: the user stops the running continued processing task in its Live
     /// Activity; iOS expires it (the app cannot tell this from any other expiry).
     public func cancelByUser(_ identifier: String, in system: SimSystem) {
         guard let run = running.first(where: { $0.record.identifier == identifier && $0.record.kind == .continuedProcessing && !$0.expired }) else {
-            system.emit(.warning, .warning(.continuedTaskNotRunning(identifier: identifier)))
+            system.emit(.warning, .warning(.bgTasks(.continuedTaskNotRunning(identifier: identifier))))
             return
         }
         expire(run.task, .userCancelled, in: system)

@@ -34,8 +34,8 @@ public enum SimBGTaskKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// processing task, which starts in the foreground and never wakes the app.
     public var wakeReason: SimWakeReason? {
         switch self {
-        case .appRefresh: .appRefreshTask
-        case .processing: .processingTask
+        case .appRefresh: .bgTasks(.appRefresh)
+        case .processing: .bgTasks(.processing)
         case .continuedProcessing: nil
         }
     }
@@ -57,7 +57,7 @@ public enum SimBGTaskDeferral: String, Hashable, Sendable, Codable {
 
 /// Why a running BGTask expires (§12).
 public enum SimBGTaskExpiry: String, Hashable, Sendable, Codable {
-    /// Its time is nearly up: the handler runs `bgTaskExpirationLead` seconds before the end.
+    /// Its time is nearly up: the handler runs `bgTasks.expirationLead` seconds before the end.
     case timeUp
     /// The user started using (unlocked) the device: a processing task ends.
     case deviceInUse
@@ -66,7 +66,7 @@ public enum SimBGTaskExpiry: String, Hashable, Sendable, Codable {
     /// A scenario's `bg-expire` expired it.
     case scenario
     // MARK: §12 BGContinuedProcessingTask (iOS 26)
-    /// A continued processing task reported no progress for `continuedProcessingStallSeconds`.
+    /// A continued processing task reported no progress for `bgTasks.continuedProcessingStallSeconds`.
     case stalled
     /// The user stopped a continued processing task in its Live Activity (a scenario's `bg-cancel`).
     case userCancelled

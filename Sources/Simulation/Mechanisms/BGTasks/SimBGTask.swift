@@ -53,7 +53,7 @@ public final class SimBGProcessingTask: SimBGTask {
 ///     } }
 /// }
 /// ```
-/// It runs as long as its progress rises; without progress for `continuedProcessingStallSeconds`
+/// It runs as long as its progress rises; without progress for `bgTasks.continuedProcessingStallSeconds`
 /// iOS expires it, as it does when the user stops it in the Live Activity.
 public final class SimBGContinuedProcessingTask: SimBGTask {
     /// The Live Activity's title.

@@ -76,6 +76,6 @@ public final class SimBGTaskScheduler {
     /// device (`.gpu` where the profile says the device supports it).
     public var supportedResources: SimBGContinuedProcessingResources {
         guard let (system, _) = live else { return .default }
-        return system.profile.supportsBackgroundGPU ? .gpu : .default
+        return system.profile.bgTasks.supportsBackgroundGPU ? .gpu : .default
     }
 }

@@ -5,7 +5,7 @@
 /// task.progress.completedUnitCount = 10   // and on: a count that stops rising gets the task expired
 /// ```
 /// Only the two counts of Foundation's `Progress` are modelled. iOS watches `completedUnitCount`:
-/// a continued processing task whose count has not risen for `continuedProcessingStallSeconds`
+/// a continued processing task whose count has not risen for `bgTasks.continuedProcessingStallSeconds`
 /// is expired as stalled.
 @MainActor
 public final class SimProgress {

@@ -1,0 +1,7 @@
+/// What a scenario did to the device that only BGTasks notice (§12): a `SimScenarioNote.bgTasks`.
+public enum BGTaskScenarioNote: Hashable, Sendable, Codable {
+    /// The user switched Background App Refresh on or off in Settings.
+    case backgroundAppRefreshSwitched(on: Bool)
+    /// The device was connected to power, or disconnected.
+    case chargingChanged(charging: Bool)
+}
