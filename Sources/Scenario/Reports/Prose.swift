@@ -99,85 +99,8 @@ public enum Prose {
             return "didVisit: departure at \(Formatting.clock(departure)) (arrived \(arrival))"
         case .visitMonitoring:
             return event.kind == .visitStop ? "stopMonitoringVisits" : "startMonitoringVisits"
-        // MARK: §12 BGTaskScheduler
-        case .scenario(.bgTasks(.backgroundAppRefreshSwitched(let on))):
-            return "Background App Refresh switched \(on ? "on" : "off") in Settings"
-        case .scenario(.bgTasks(.chargingChanged(let charging))):
-            return charging ? "the device is connected to power" : "the device is disconnected from power"
-        case .bgTasks(.register(let identifier, let accepted)):
-            return accepted ? "BGTaskScheduler registers a launch handler for \"\(identifier)\""
-                : "BGTaskScheduler refuses to register \"\(identifier)\": it is not in BGTaskSchedulerPermittedIdentifiers"
-        case .bgTasks(.submit(let task, let earliest, let launchAt, let replaced)):
-            return "submit \(text(task)), not before \(Formatting.clock(earliest)): iOS plans to launch it at \(Formatting.clock(launchAt)) (\(number(launchAt - earliest)) s system delay)\(replaced ? "; it replaces the pending request" : "")"
-        case .bgTasks(.submitFailed(let task, let error)):
-            return "submit \(task.kind == .continuedProcessing ? "BGContinuedProcessingTaskRequest \"\(task.identifier)\"" : text(task)) throws \(text(error, task.kind))"
-        case .bgTasks(.cancel(let identifier)):
-            return "cancel(taskRequestWithIdentifier: \"\(identifier)\")"
-        case .bgTasks(.deferred(let task, let deferral)):
-            return "\(text(task)) is due but not launched: \(text(deferral))"
-        case .bgTasks(.launch(let task, let seconds, _)) where task.kind == .continuedProcessing:  // iOS 26
-            return "iOS starts \(text(task)) and shows it in a Live Activity: its launch handler runs; it runs while its progress rises at least every \(number(seconds)) s"
-        case .bgTasks(.launch(let task, let seconds, let forced)):
-            return "iOS launches \(text(task))\(forced ? " now (bg-launch)" : "") for \(number(seconds)) s: its launch handler runs"
-        case .bgTasks(.expiration(let task, let reason, let hasHandler)):
-            return "\(text(task)) expires (\(text(reason))): \(hasHandler ? "its expiration handler runs" : "it has no expiration handler")"
-        case .bgTasks(.complete(let task, let success, let seconds)):
-            return "setTaskCompleted(success: \(success)) for \(text(task)) after \(number(seconds)) s"
-        case .bgTasks(.failed(let task)):
-            return "\(text(task)) is marked failed: it expired without an expiration handler"
-        // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case .bgTasks(.continuedSubmit(let task, let title, let strategy, let queued, let replaced)):
-            let start = queued
-                ? "the app's continued processing tasks already run at their most, so it waits in the queue (strategy .\(strategy.rawValue))"
-                : "it starts at once"
-            return "submit BGContinuedProcessingTaskRequest \"\(task.identifier)\" (\"\(title)\"): \(start)\(replaced ? "; it replaces the queued request" : "")"
-        case .bgTasks(.progress(let task, let completed, let total)):
-            return "\(text(task)) reports progress: \(completed) of \(total) units"
-        case .bgTasks(.title(let task, let title, let subtitle)):
-            return "\(text(task)) updates its Live Activity: \"\(title)\", \"\(subtitle)\""
-        }
-    }
-
-    private static func text(_ task: SimBGTaskRecord) -> String {
-        let type = switch task.kind {
-        case .appRefresh: "BGAppRefreshTask"
-        case .processing: "BGProcessingTask"
-        case .continuedProcessing: "BGContinuedProcessingTask"
-        }
-        return "\(type) \"\(task.identifier)\""
-    }
-
-    private static func text(_ error: SimBGTaskSchedulerError, _ kind: SimBGTaskKind) -> String {
-        switch error {
-        case .unavailable where kind == .continuedProcessing:
-            "BGTaskScheduler.Error unavailable (1): a continued processing request is submitted from the foreground, after the user's action (and with Background App Refresh on)"
-        case .notPermitted where kind == .continuedProcessing:
-            "BGTaskScheduler.Error notPermitted (3): BGTaskSchedulerPermittedIdentifiers permits the identifier neither as it is nor by a wildcard entry (com.example.export.*), or the device lacks a required resource"
-        case .unavailable: "BGTaskScheduler.Error unavailable (1): Background App Refresh is off"
-        case .tooManyPendingTaskRequests: "BGTaskScheduler.Error tooManyPendingTaskRequests (2): at most 1 app refresh and 10 processing requests may be pending"
-        case .notPermitted: "BGTaskScheduler.Error notPermitted (3): the identifier is not in BGTaskSchedulerPermittedIdentifiers, or UIBackgroundModes lacks fetch/processing"
-        case .immediateRunIneligible: "BGTaskScheduler.Error immediateRunIneligible (4): the continued processing task cannot start at once (strategy .fail)"
-        }
-    }
-
-    private static func text(_ deferral: SimBGTaskDeferral) -> String {
-        switch deferral {
-        case .forceQuit: "the user force-quit the app; iOS launches nothing for it until the user opens it again"
-        case .backgroundAppRefreshOff: "Background App Refresh is off"
-        case .appInUse: "the app is on screen; it runs when the app is in the background"
-        case .deviceInUse: "a processing task waits for an idle (locked) device"
-        case .notCharging: "it requires external power and the device is not charging"
-        }
-    }
-
-    private static func text(_ reason: SimBGTaskExpiry) -> String {
-        switch reason {
-        case .timeUp: "its time is nearly up"
-        case .deviceInUse: "the user started using the device"
-        case .powerDisconnected: "the device was disconnected from power"
-        case .scenario: "bg-expire"
-        case .stalled: "it reported no progress for too long"
-        case .userCancelled: "the user stopped it in its Live Activity"
+        case .scenario(.bgTasks(let note)): return text(note)
+        case .bgTasks(let bgTask): return text(bgTask)
         }
     }
 
@@ -231,16 +154,8 @@ public enum Prose {
         case .audioModeMissing: "UIBackgroundModes lacks 'audio'"
         case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
         case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
-        // MARK: §12 BGTaskScheduler
-        case .bgTasks(.assertionTimeout(let task, let seconds)):
-            "background task assertion timeout: \(text(task)) was not completed \(number(seconds)) s after its launch"
-        case .bgTasks(.tasksEnded): "every BGTask was completed or failed"
-        case .crash(.bgTasks(.registeredTwice(let identifier))):
-            "NSInternalInconsistencyException: Launch handler for task with identifier \(identifier) has already been registered"
-        case .crash(.bgTasks(.registeredAfterLaunch(let identifier))):
-            "NSInternalInconsistencyException: All launch handlers must be registered before application finishes launching (\(identifier))"
-        case .crash(.bgTasks(.noLaunchHandler(let identifier))):
-            "NSInternalInconsistencyException: No launch handler registered for task with identifier \(identifier)"
+        case .bgTasks(let cause): text(cause)
+        case .crash(.bgTasks(let crash)): text(crash)
         // MARK: CLMonitor (§11)
         case .crash(.monitorOpenedTwice(let name)):
             "CLMonitor(\"\(name)\") opened while the process already has it open: only one instance per name may be open at a time"
@@ -271,7 +186,10 @@ public enum Prose {
 
     /// A cause's name, as JSON writes it (`backgroundTimeExpired`).
     public static func name(_ cause: SimCause) -> String {
-        Mirror(reflecting: cause).children.first?.label ?? String(describing: cause)
+        switch cause {
+        case .bgTasks(let cause): name(cause)
+        default: Mirror(reflecting: cause).children.first?.label ?? String(describing: cause)
+        }
     }
 
     /// The verdict in one sentence.
@@ -314,14 +232,7 @@ public enum Prose {
         // MARK: Regions and visits (§11)
         case .regionEventNotDelivered(let identifier, let status):
             "\(identifier.map { "the event of region \"\($0)\"" } ?? "a visit") is lost: the app does not run, and iOS wakes or relaunches it for regions and visits only with Always (it is \(status))"
-        // MARK: §12 BGTaskScheduler
-        case .bgTasks(.notPending(let identifier)): "bg-launch: no BGTask request \"\(identifier)\" is pending"
-        case .bgTasks(.notRunning(let identifier)): "bg-expire: no BGTask \"\(identifier)\" is running"
-        case .bgTasks(.alreadyEnded(let identifier)): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
-        case .bgTasks(.schedulerUnavailable(let profile)): "BGTaskScheduler needs iOS 13: on \(profile) it does nothing"
-        // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case .bgTasks(.continuedProcessingUnavailable(let profile)): "BGContinuedProcessingTaskRequest needs iOS 26: on \(profile) submitting it does nothing"
-        case .bgTasks(.continuedTaskNotRunning(let identifier)): "bg-cancel: no BGContinuedProcessingTask \"\(identifier)\" is running"
+        case .bgTasks(let warning): text(warning)
         // MARK: Location sessions (§10)
         case .locationSessionAPIUnavailable(let profile):
             "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
@@ -444,8 +355,7 @@ public enum Prose {
         case .regionEntry: "a region entry"
         case .regionExit: "a region exit"
         case .visit: "a visit"
-        case .bgTasks(.appRefresh): "a BGAppRefreshTask"
-        case .bgTasks(.processing): "a BGProcessingTask"
+        case .bgTasks(let reason): text(reason)
         case .locationUpdatesAvailable: "live location updates available again"
         case .monitorEvent: "a CLMonitor event"  // §11
         }

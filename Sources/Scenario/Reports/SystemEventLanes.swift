@@ -22,6 +22,7 @@ enum SystemEventLanes {
     /// The mechanisms' lanes, one line each, in the order they are drawn under the wakes (see
     /// ``MechanismLanes``).
     static let mechanisms: [any MechanismLanes.Type] = [
+        BGTaskLanes.self,
     ]
 
     static func lanes(_ events: [SimEvent], end: Double, x: @escaping (Double) -> Double) -> [PictureLane] {
@@ -31,7 +32,6 @@ enum SystemEventLanes {
         var wakes = PictureLane(name: "wakes")
         var sessions = PictureLane(name: "location sessions")
         var regions = PictureLane(name: "regions")
-        var tasks = PictureLane(name: "BGTasks")
         var audio = PictureLane(name: "audio")
         var pushes = PictureLane(name: "pushes")
 
@@ -43,8 +43,6 @@ enum SystemEventLanes {
         // Spans open until their end comes: (start, what, tooltip).
         var hold: (start: Double, hold: SimHold, title: String)?
         var onlyTheLocationSession = true
-        var pending: [String: (start: Double, title: String)] = [:]
-        var running: [String: (start: Double, title: String)] = [:]
         var playing: (start: Double, silent: Bool, title: String)?
         var interrupted: [SimAudioInterruptionSource: (start: Double, title: String)] = [:]
         var flowing: (start: Double, title: String)?
@@ -54,14 +52,6 @@ enum SystemEventLanes {
             guard let open = hold else { return }
             held.span(.bar, color(open.hold), Prose.label(open.hold), from: x(open.start), to: x(time), title: range(open.start, time, open.title))
             hold = nil
-        }
-        func closePending(_ identifier: String, at time: Double) {
-            guard let open = pending.removeValue(forKey: identifier) else { return }
-            tasks.span(.dashed, grey, "pending", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
-        }
-        func closeRunning(_ identifier: String, at time: Double) {
-            guard let open = running.removeValue(forKey: identifier) else { return }
-            tasks.span(.bar, orange, "runs", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
         }
         func closePlaying(at time: Double) {
             guard let open = playing else { return }
@@ -96,7 +86,6 @@ enum SystemEventLanes {
             if event.state != .background { closeHold(at: t) }
             if wasRunning, !event.state.isRunning {
                 closePlaying(at: t)
-                for identifier in running.keys.sorted() { closeRunning(identifier, at: t) }
             }
             if event.state == .terminated { closeFlow(at: t) }
             wasRunning = event.state.isRunning
@@ -160,38 +149,6 @@ enum SystemEventLanes {
                 }
                 regions.mark(.square, violet, "visit", weight: 4, at: x(t), title: title(event))
 
-            // §12 BGTaskScheduler.
-            case .bgTasks(.submit(let task, _, _, _)):
-                closePending(task.identifier, at: t)
-                pending[task.identifier] = (t, title(event))
-                tasks.mark(.openDiamond, "#546e7a", "submitted", weight: 1, at: x(t), title: title(event))
-            case .bgTasks(.continuedSubmit(let task, _, _, let queued, _)):
-                closePending(task.identifier, at: t)
-                if queued { pending[task.identifier] = (t, title(event)) }
-                tasks.mark(.openDiamond, "#546e7a", "submitted", weight: 1, at: x(t), title: title(event))
-            case .bgTasks(.cancel(let identifier)):
-                closePending(identifier, at: t)
-                tasks.mark(.cross, grey, "cancelled", weight: 2, at: x(t), title: title(event))
-            case .bgTasks(.submitFailed), .bgTasks(.register(_, accepted: false)):
-                tasks.mark(.cross, red, "refused", weight: 6, at: x(t), title: title(event))
-            case .bgTasks(.deferred):
-                tasks.mark(.tick, grey, "deferred", weight: 0, at: x(t), title: title(event))
-            case .bgTasks(.launch(let task, _, _)):
-                closePending(task.identifier, at: t)
-                closeRunning(task.identifier, at: t)
-                running[task.identifier] = (t, title(event))
-                tasks.mark(.dot, orange, "launched", weight: 3, at: x(t), title: title(event))
-            case .bgTasks(.expiration):
-                tasks.mark(.down, "#d84315", "expires", weight: 4, at: x(t), title: title(event))
-            case .bgTasks(.complete(let task, let success, _)):
-                closeRunning(task.identifier, at: t)
-                tasks.mark(.tick, success ? "#2e7d32" : orange, success ? "completed" : "completed (success: false)", weight: 2, at: x(t), title: title(event))
-            case .bgTasks(.failed(let task)):
-                closeRunning(task.identifier, at: t)
-                tasks.mark(.cross, red, "failed", weight: 5, at: x(t), title: title(event))
-            case .warning(.bgTasks(.schedulerUnavailable)), .warning(.bgTasks(.continuedProcessingUnavailable)):
-                tasks.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
-
             // §13 Background audio.
             case .audio(.playbackStarted(let silent)):
                 closePlaying(at: t)
@@ -230,11 +187,9 @@ enum SystemEventLanes {
         closeFlow(at: end)
         closePlaying(at: end)
         for source in interrupted.keys.sorted(by: { $0.rawValue < $1.rawValue }) { closeInterruption(source, at: end) }
-        for identifier in pending.keys.sorted() { closePending(identifier, at: end) }
-        for identifier in running.keys.sorted() { closeRunning(identifier, at: end) }
 
         let fromMechanisms = builders.indices.flatMap { builders[$0].lanes(end: end, picture) }
-        let mechanisms = ([wakes, sessions, regions, tasks, audio, pushes] + fromMechanisms).filter { !$0.isEmpty }
+        let mechanisms = ([wakes, sessions, regions] + fromMechanisms + [audio, pushes]).filter { !$0.isEmpty }
         let showHolds = !held.isEmpty && (!onlyTheLocationSession || !mechanisms.isEmpty)
         return (showHolds ? [held] : []) + mechanisms
     }

@@ -31,13 +31,9 @@ struct AppScriptReader: ScenarioNodeReader {
         "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
         // MARK: Regions and visits (§11)
         "monitor-region", "stop-monitoring-region", "start-visits", "stop-visits",
-        // §12 BGTaskScheduler
-        "register-task", "submit-refresh", "submit-processing", "complete-task",
         // Location sessions (§10)
         "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
         "begin-service-session", "invalidate-service-session",
-        // §12 BGContinuedProcessingTask (iOS 26)
-        "submit-continued-processing", "report-progress",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -60,7 +56,6 @@ struct AppScriptReader: ScenarioNodeReader {
         // MARK: Regions and visits (§11)
         case "start-visits": .startVisits
         case "stop-visits": .stopVisits
-        case "complete-task": .bgTasks(.completeTask(success: true))
         // Location sessions (§10)
         case "start-live-updates": .startLiveUpdates(.default)
         case "stop-live-updates": .stopLiveUpdates
@@ -73,6 +68,7 @@ struct AppScriptReader: ScenarioNodeReader {
 
     /// The mechanisms' words, one line each (see ``MechanismWords``); their actions follow the core's.
     static let mechanisms: [any MechanismWords.Type] = [
+        BGTaskWords.self,
     ]
 
     /// The actions written as a mapping, with the fields each takes besides its own key.
@@ -82,11 +78,7 @@ struct AppScriptReader: ScenarioNodeReader {
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
         // MARK: Regions and visits (§11)
         "monitor-region": [], "stop-monitoring-region": [],
-        // §12 BGTaskScheduler
-        "register-task": [], "submit-refresh": [], "submit-processing": [], "complete-task": [],
         "start-live-updates": [], "begin-service-session": [], "invalidate-service-session": [],
-        // §12 BGContinuedProcessingTask (iOS 26)
-        "submit-continued-processing": [], "report-progress": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -253,7 +245,7 @@ struct AppScriptReader: ScenarioNodeReader {
 
     /// A list of actions, or one action on its own, under `key`; `depth` is 1 for a trigger's or
     /// a timer's own list and one more for each action it sits inside.
-    private mutating func actionList(_ key: String, _ node: Yams.Node, depth: Int) throws(ReplayError) -> [AppScript.Action] {
+    mutating func actionList(_ key: String, _ node: Yams.Node, depth: Int) throws(ReplayError) -> [AppScript.Action] {
         guard depth <= Self.maximumDepth else {
             throw fail(key, "nests actions more than \(Self.maximumDepth) deep; a script needs no more", node)
         }
@@ -332,11 +324,6 @@ struct AppScriptReader: ScenarioNodeReader {
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)
-        case "register-task", "submit-refresh", "submit-processing", "complete-task":
-            return try bgTaskAction(verb.key, value, depth: depth)
-        // §12 BGContinuedProcessingTask (iOS 26)
-        case "submit-continued-processing": return try submitContinued(value)
-        case "report-progress": return try reportProgress(value)
         case "after":
             let seconds = try number(verb.key, value, .duration)
             guard let actions = fields["do"] else { throw fail("do", "is needed by 'after'", node) }
@@ -437,50 +424,6 @@ struct AppScriptReader: ScenarioNodeReader {
         try word("monitor", node, "a CLMonitor's name")
     }
 
-    // MARK: §12 BGTaskScheduler
-
-    /// The fields each BGTask action's mapping takes; `id` may also stand alone (`{register-task: refresh}`).
-    private static let bgTaskFields: [String: [String]] = [
-        "register-task": ["id", "onExpiry"], "submit-refresh": ["id", "earliest"],
-        "submit-processing": ["id", "earliest", "requiresExternalPower"], "complete-task": ["success"],
-    ]
-
-    /// `register-task`, `submit-refresh`, `submit-processing` (an identifier, or a mapping with
-    /// `id`) and `complete-task` (a mapping with `success`).
-    private mutating func bgTaskAction(_ verb: String, _ node: Yams.Node, depth: Int) throws(ReplayError) -> AppScript.Action {
-        let allowed = Self.bgTaskFields[verb] ?? []
-        var fields: [String: Yams.Node] = [:]
-        if let mapping = node.mapping {
-            for (keyNode, value) in mapping {
-                let key = try keyName(keyNode)
-                guard allowed.contains(key) else { throw fail(key, "is not a field of '\(verb)' (\(Self.list(allowed)))", keyNode) }
-                fields[key] = value
-            }
-        } else if verb != "complete-task", node.null == nil, node.scalar != nil {
-            fields["id"] = node
-        } else {
-            throw fail(verb, "must be a mapping of \(Self.list(allowed))\(verb == "complete-task" ? "" : ", or a task identifier")", node)
-        }
-        if verb == "complete-task" {
-            return .bgTasks(.completeTask(success: try fields["success"].map { node throws(ReplayError) in try bool("success", node) } ?? true))
-        }
-        guard let idNode = fields["id"] else { throw fail("id", "is needed by '\(verb)'", node) }
-        let id = try word("id", idNode, "a task identifier")
-        let earliest = try fields["earliest"].map { node throws(ReplayError) in try number("earliest", node, .duration) } ?? 0
-        switch verb {
-        case "register-task":
-            let onExpiry = try fields["onExpiry"].map { node throws(ReplayError) in
-                node.null != nil ? [] : try actionList("onExpiry", node, depth: depth + 1)
-            }
-            return .bgTasks(.registerTask(id: id, onExpiry: onExpiry))
-        case "submit-refresh":
-            return .bgTasks(.submitRefresh(id: id, earliest: earliest))
-        default:
-            let power = try fields["requiresExternalPower"].map { node throws(ReplayError) in try bool("requiresExternalPower", node) } ?? false
-            return .bgTasks(.submitProcessing(id: id, earliest: earliest, requiresExternalPower: power))
-        }
-    }
-
     /// A service session's requirement: `always`, or `{requirement: always}`.
     private func serviceSessionRequirement(_ verb: String, _ node: Yams.Node) throws(ReplayError) -> SimServiceSessionRequirement {
         var valueNode = node
@@ -499,61 +442,8 @@ struct AppScriptReader: ScenarioNodeReader {
         return requirement
     }
 
-    // MARK: §12 BGContinuedProcessingTask (iOS 26)
-
-    /// `submit-continued-processing`: a mapping of `id` and `title` (both needed), `subtitle`
-    /// (default empty) and `strategy` (fail, queue; default queue, as Apple's).
-    private func submitContinued(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
-        let verb = "submit-continued-processing", fields = "id, title, subtitle, strategy"
-        guard let mapping = node.mapping else { throw fail(verb, "must be a mapping of \(fields)", node) }
-        var (id, title, subtitle, strategy): (String?, String?, String, SimBGContinuedProcessingStrategy) = (nil, nil, "", .queue)
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
-            switch key {
-            case "id":
-                id = try word(key, value, "a task identifier")
-            case "title": title = try string(key, value)
-            case "subtitle": subtitle = try string(key, value)
-            case "strategy":
-                let word = try string(key, value)
-                guard let chosen = SimBGContinuedProcessingStrategy(rawValue: word) else {
-                    throw fail(key, "'\(word)' is not a strategy (\(Self.list(SimBGContinuedProcessingStrategy.allCases.map(\.rawValue))))", value)
-                }
-                strategy = chosen
-            default: throw fail(key, "is not a field of '\(verb)' (\(fields))", keyNode)
-            }
-        }
-        guard let id else { throw fail("id", "is needed by '\(verb)'", node) }
-        guard let title else { throw fail("title", "is needed by '\(verb)'", node) }
-        return .bgTasks(.submitContinuedProcessing(id: id, title: title, subtitle: subtitle, strategy: strategy))
-    }
-
-    /// `report-progress`: a mapping of `completed` or `add` (one of them) and `total`, whole
-    /// numbers of units (0…``SimProgress/maximumUnitCount``).
-    private func reportProgress(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
-        let verb = "report-progress", fields = "completed, add, total"
-        guard let mapping = node.mapping else { throw fail(verb, "must be a mapping of \(fields)", node) }
-        var counts: [String: Int64] = [:]
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
-            guard ["completed", "add", "total"].contains(key) else { throw fail(key, "is not a field of '\(verb)' (\(fields))", keyNode) }
-            counts[key] = try unitCount(key, value)
-        }
-        if counts["completed"] != nil, counts["add"] != nil { throw fail("add", "cannot go with 'completed' in '\(verb)': one sets the count, the other adds to it", node) }
-        guard counts["completed"] != nil || counts["add"] != nil || counts["total"] != nil else {
-            throw fail(verb, "needs completed, add or total", node)
-        }
-        return .bgTasks(.reportProgress(completed: counts["completed"], add: counts["add"], total: counts["total"]))
-    }
-
-    /// A whole number of progress units.
-    private func unitCount(_ key: String, _ node: Yams.Node) throws(ReplayError) -> Int64 {
-        let value = try number(key, node, .unitCount)
-        return Int64(value)
-    }
-
     /// A word that may not be empty (an identifier, a name); else `key` "must be `what`".
-    private func word(_ key: String, _ node: Yams.Node, _ what: String) throws(ReplayError) -> String {
+    func word(_ key: String, _ node: Yams.Node, _ what: String) throws(ReplayError) -> String {
         guard node.null == nil, let word = node.scalar?.string, !word.isEmpty else { throw fail(key, "must be \(what)", node) }
         return word
     }
@@ -606,7 +496,7 @@ struct AppScriptReader: ScenarioNodeReader {
         }
     }
 
-    private static func list(_ names: [String]) -> String {
+    static func list(_ names: [String]) -> String {
         names.joined(separator: ", ")
     }
 }

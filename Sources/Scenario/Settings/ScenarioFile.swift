@@ -105,10 +105,6 @@ public enum ScenarioFile {
         "background", "foreground", "launch", "lock", "unlock", "memory-pressure", "force-quit", "authorization",
         "accuracy", "location-services", "begin-background-task", "end-background-task", "start-updates", "stop-updates",
         "call", "alarm", "silent-push", "voip-push", "fetch",
-        // §12 BGTaskScheduler
-        "bg-launch", "bg-expire", "background-app-refresh", "power",
-        // §12 BGContinuedProcessingTask (iOS 26)
-        "bg-cancel",
     ]
 
     /// The `do:` name of an action, as a scenario file writes it (the reverse of the parser's switch).
@@ -133,13 +129,7 @@ public enum ScenarioFile {
         case .push(.silent): "silent-push"
         case .push(.voip): "voip-push"
         case .push(.fetch): "fetch"
-        // MARK: §12 BGTaskScheduler
-        case .bgTasks(.launch): "bg-launch"
-        case .bgTasks(.expire): "bg-expire"
-        case .bgTasks(.setBackgroundAppRefresh): "background-app-refresh"
-        case .bgTasks(.setCharging): "power"
-        // MARK: §12 BGContinuedProcessingTask (iOS 26)
-        case .bgTasks(.cancel): "bg-cancel"
+        case .bgTasks(let action): BGTaskWords.verb(action)
         }
     }
 
@@ -200,6 +190,14 @@ public enum ScenarioFile {
             return settings
         }
 
+        /// A mechanism's scenario action, if `verb` is one of a mechanism's.
+        private func mechanismEvent(_ verb: String, fields: [String: Yams.Node], node: Yams.Node) throws(ReplayError) -> (action: SimScenarioEvent.Action, allowed: Set<String>)? {
+            for mechanism in AppScriptReader.mechanisms {
+                if let event = try mechanism.event(verb, fields: fields, node: node, in: self) { return event }
+            }
+            return nil
+        }
+
         /// `{at: SECONDS, do: ACTION, …}`; see `Docs/Scenarios.md` for the actions.
         func event(_ node: Yams.Node) throws(ReplayError) -> SimScenarioEvent {
             guard let mapping = node.mapping else { throw fail("events", "entries must be mappings with 'at' and 'do'", node) }
@@ -251,31 +249,11 @@ public enum ScenarioFile {
             case "location-services":
                 guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'location-services'", node) }
                 (action, allowed) = (.setLocationServices(enabled: try bool("enabled", enabledNode)), ["enabled"])
-            // MARK: §12 BGTaskScheduler
-            case "bg-launch", "bg-expire", "bg-cancel":  // bg-cancel: §12 BGContinuedProcessingTask
-                guard let idNode = fields["id"] else { throw fail("id", "is needed by '\(verb)'", node) }
-                let identifier = try string("id", idNode)
-                guard !identifier.isEmpty else { throw fail("id", "must be a task identifier", idNode) }
-                let event: SimScenarioEvent.Action = switch verb {
-                case "bg-launch": .bgTasks(.launch(identifier: identifier))
-                case "bg-expire": .bgTasks(.expire(identifier: identifier))
-                default: .bgTasks(.cancel(identifier: identifier))
-                }
-                (action, allowed) = (event, ["id"])
-            case "background-app-refresh":
-                guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'background-app-refresh'", node) }
-                (action, allowed) = (.bgTasks(.setBackgroundAppRefresh(enabled: try bool("enabled", enabledNode))), ["enabled"])
-            case "power":
-                guard let chargingNode = fields["charging"] else { throw fail("charging", "is needed by 'power'", node) }
-                (action, allowed) = (.bgTasks(.setCharging(try bool("charging", chargingNode))), ["charging"])
             default:
-                for mechanism in AppScriptReader.mechanisms {
-                    if let event = try mechanism.event(verb, fields: fields, node: node, in: self) {
-                        (action, allowed) = event
-                        break
-                    }
+                guard let event = try mechanismEvent(verb, fields: fields, node: node) else {
+                    throw fail("do", "'\(verb)' is not an action (\(ScenarioFile.verbs.joined(separator: ", ")))", doNode)
                 }
-                throw fail("do", "'\(verb)' is not an action (\(ScenarioFile.verbs.joined(separator: ", ")))", doNode)
+                (action, allowed) = event
             }
             if let extra = fields.keys.sorted().first(where: { !allowed.union(["at", "do"]).contains($0) }) {
                 throw fail(extra, "is not a field of '\(verb)'", node)

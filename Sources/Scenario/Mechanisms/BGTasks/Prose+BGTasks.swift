@@ -1,0 +1,143 @@
+import Simulation
+
+/// Words for BGTaskScheduler and BGContinuedProcessingTask (§12).
+extension Prose {
+    /// A BGTask event as one line of the timeline.
+    static func text(_ event: BGTaskEvent) -> String {
+        switch event {
+        case .register(let identifier, let accepted):
+            return accepted ? "BGTaskScheduler registers a launch handler for \"\(identifier)\""
+                : "BGTaskScheduler refuses to register \"\(identifier)\": it is not in BGTaskSchedulerPermittedIdentifiers"
+        case .submit(let task, let earliest, let launchAt, let replaced):
+            return "submit \(text(task)), not before \(Formatting.clock(earliest)): iOS plans to launch it at \(Formatting.clock(launchAt)) (\(number(launchAt - earliest)) s system delay)\(replaced ? "; it replaces the pending request" : "")"
+        case .submitFailed(let task, let error):
+            return "submit \(task.kind == .continuedProcessing ? "BGContinuedProcessingTaskRequest \"\(task.identifier)\"" : text(task)) throws \(text(error, task.kind))"
+        case .cancel(let identifier):
+            return "cancel(taskRequestWithIdentifier: \"\(identifier)\")"
+        case .deferred(let task, let deferral):
+            return "\(text(task)) is due but not launched: \(text(deferral))"
+        case .launch(let task, let seconds, _) where task.kind == .continuedProcessing:  // iOS 26
+            return "iOS starts \(text(task)) and shows it in a Live Activity: its launch handler runs; it runs while its progress rises at least every \(number(seconds)) s"
+        case .launch(let task, let seconds, let forced):
+            return "iOS launches \(text(task))\(forced ? " now (bg-launch)" : "") for \(number(seconds)) s: its launch handler runs"
+        case .expiration(let task, let reason, let hasHandler):
+            return "\(text(task)) expires (\(text(reason))): \(hasHandler ? "its expiration handler runs" : "it has no expiration handler")"
+        case .complete(let task, let success, let seconds):
+            return "setTaskCompleted(success: \(success)) for \(text(task)) after \(number(seconds)) s"
+        case .failed(let task):
+            return "\(text(task)) is marked failed: it expired without an expiration handler"
+        case .continuedSubmit(let task, let title, let strategy, let queued, let replaced):
+            let start = queued
+                ? "the app's continued processing tasks already run at their most, so it waits in the queue (strategy .\(strategy.rawValue))"
+                : "it starts at once"
+            return "submit BGContinuedProcessingTaskRequest \"\(task.identifier)\" (\"\(title)\"): \(start)\(replaced ? "; it replaces the queued request" : "")"
+        case .progress(let task, let completed, let total):
+            return "\(text(task)) reports progress: \(completed) of \(total) units"
+        case .title(let task, let title, let subtitle):
+            return "\(text(task)) updates its Live Activity: \"\(title)\", \"\(subtitle)\""
+        }
+    }
+
+    /// What a scenario did that only BGTasks notice.
+    static func text(_ note: BGTaskScenarioNote) -> String {
+        switch note {
+        case .backgroundAppRefreshSwitched(let on):
+            return "Background App Refresh switched \(on ? "on" : "off") in Settings"
+        case .chargingChanged(let charging):
+            return charging ? "the device is connected to power" : "the device is disconnected from power"
+        }
+    }
+
+    /// A BGTask cause in words.
+    static func text(_ cause: BGTaskCause) -> String {
+        switch cause {
+        case .assertionTimeout(let task, let seconds):
+            "background task assertion timeout: \(text(task)) was not completed \(number(seconds)) s after its launch"
+        case .tasksEnded: "every BGTask was completed or failed"
+        }
+    }
+
+    /// A BGTask cause's name, as JSON writes it.
+    static func name(_ cause: BGTaskCause) -> String {
+        switch cause {
+        case .assertionTimeout: "bgTaskAssertionTimeout"
+        case .tasksEnded: "bgTasksEnded"
+        }
+    }
+
+    /// A BGTaskScheduler exception in words.
+    static func text(_ crash: BGTaskCrash) -> String {
+        switch crash {
+        case .registeredTwice(let identifier):
+            "NSInternalInconsistencyException: Launch handler for task with identifier \(identifier) has already been registered"
+        case .registeredAfterLaunch(let identifier):
+            "NSInternalInconsistencyException: All launch handlers must be registered before application finishes launching (\(identifier))"
+        case .noLaunchHandler(let identifier):
+            "NSInternalInconsistencyException: No launch handler registered for task with identifier \(identifier)"
+        }
+    }
+
+    /// A BGTask warning in words.
+    static func text(_ warning: BGTaskWarning) -> String {
+        switch warning {
+        case .notPending(let identifier): "bg-launch: no BGTask request \"\(identifier)\" is pending"
+        case .notRunning(let identifier): "bg-expire: no BGTask \"\(identifier)\" is running"
+        case .alreadyEnded(let identifier): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
+        case .schedulerUnavailable(let profile): "BGTaskScheduler needs iOS 13: on \(profile) it does nothing"
+        case .continuedProcessingUnavailable(let profile): "BGContinuedProcessingTaskRequest needs iOS 26: on \(profile) submitting it does nothing"
+        case .continuedTaskNotRunning(let identifier): "bg-cancel: no BGContinuedProcessingTask \"\(identifier)\" is running"
+        }
+    }
+
+    /// Why iOS woke the app for a BGTask, as a noun phrase.
+    static func text(_ reason: BGTaskWakeReason) -> String {
+        switch reason {
+        case .appRefresh: "a BGAppRefreshTask"
+        case .processing: "a BGProcessingTask"
+        }
+    }
+
+    /// A task as the log names it: `BGAppRefreshTask "id"`.
+    static func text(_ task: SimBGTaskRecord) -> String {
+        let type = switch task.kind {
+        case .appRefresh: "BGAppRefreshTask"
+        case .processing: "BGProcessingTask"
+        case .continuedProcessing: "BGContinuedProcessingTask"
+        }
+        return "\(type) \"\(task.identifier)\""
+    }
+
+    private static func text(_ error: SimBGTaskSchedulerError, _ kind: SimBGTaskKind) -> String {
+        switch error {
+        case .unavailable where kind == .continuedProcessing:
+            "BGTaskScheduler.Error unavailable (1): a continued processing request is submitted from the foreground, after the user's action (and with Background App Refresh on)"
+        case .notPermitted where kind == .continuedProcessing:
+            "BGTaskScheduler.Error notPermitted (3): BGTaskSchedulerPermittedIdentifiers permits the identifier neither as it is nor by a wildcard entry (com.example.export.*), or the device lacks a required resource"
+        case .unavailable: "BGTaskScheduler.Error unavailable (1): Background App Refresh is off"
+        case .tooManyPendingTaskRequests: "BGTaskScheduler.Error tooManyPendingTaskRequests (2): at most 1 app refresh and 10 processing requests may be pending"
+        case .notPermitted: "BGTaskScheduler.Error notPermitted (3): the identifier is not in BGTaskSchedulerPermittedIdentifiers, or UIBackgroundModes lacks fetch/processing"
+        case .immediateRunIneligible: "BGTaskScheduler.Error immediateRunIneligible (4): the continued processing task cannot start at once (strategy .fail)"
+        }
+    }
+
+    private static func text(_ deferral: SimBGTaskDeferral) -> String {
+        switch deferral {
+        case .forceQuit: "the user force-quit the app; iOS launches nothing for it until the user opens it again"
+        case .backgroundAppRefreshOff: "Background App Refresh is off"
+        case .appInUse: "the app is on screen; it runs when the app is in the background"
+        case .deviceInUse: "a processing task waits for an idle (locked) device"
+        case .notCharging: "it requires external power and the device is not charging"
+        }
+    }
+
+    private static func text(_ reason: SimBGTaskExpiry) -> String {
+        switch reason {
+        case .timeUp: "its time is nearly up"
+        case .deviceInUse: "the user started using the device"
+        case .powerDisconnected: "the device was disconnected from power"
+        case .scenario: "bg-expire"
+        case .stalled: "it reported no progress for too long"
+        case .userCancelled: "the user stopped it in its Live Activity"
+        }
+    }
+}
