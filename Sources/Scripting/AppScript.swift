@@ -290,8 +290,7 @@ extension AppScript.Action {
         case .beginTask(_, _, let onExpiry): onExpiry
         case .after(_, let actions): actions
         case .when(_, let actions, let otherwise): actions + otherwise
-        case .bgTasks(let action): action.children
-        default: []
+        default: mechanismAction?.children ?? []
         }
         return children.flatMap { [$0] + $0.nested }
     }
@@ -305,10 +304,8 @@ extension AppScript.Action {
                 .after(seconds: seconds, actions: map(actions, transform))
             case .when(let condition, let actions, let otherwise):
                 .when(condition, actions: map(actions, transform), otherwise: map(otherwise, transform))
-            case .bgTasks(let action):
-                .bgTasks(action.mapChildren(transform))
             default:
-                action
+                action.mechanismAction?.mapChildren(transform) ?? action
             }
         })
     }

@@ -160,7 +160,6 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             manager.stopMonitoring(for: region)
         case .startVisits: manager.startMonitoringVisits()
         case .stopVisits: manager.stopMonitoringVisits()
-        case .bgTasks(let action): perform(action, in: application)
         // MARK: Location sessions (§10)
         case .startLiveUpdates(let configuration):
             liveUpdates?.stop()
@@ -198,6 +197,8 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             openMonitor(name, in: application).add(SimCircularGeographicCondition(center: center, radius: radius), identifier: id, assuming: assuming)
         case .removeCondition(let name, let id):
             openMonitor(name, in: application).remove(id)
+        default:
+            action.mechanismAction?.perform(in: self, application: application)
         }
     }
 

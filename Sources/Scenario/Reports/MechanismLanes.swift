@@ -2,7 +2,7 @@ import Simulation
 
 /// A mechanism's lanes in the picture (BGTasks, regions, audio, …), built from the run's events
 /// in one pass. Each mechanism's folder under `Sources/Scenario/Mechanisms/` declares one, and
-/// ``SystemEventLanes/mechanisms`` lists them, one line each, top to bottom.
+/// ``ScenarioMechanisms/all`` lists them, one line each, top to bottom.
 protocol MechanismLanes: Sendable {
     init()
     /// Reads one event of the run, in order; what is not the mechanism's is ignored (its state

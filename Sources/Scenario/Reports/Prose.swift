@@ -99,8 +99,8 @@ public enum Prose {
             return "didVisit: departure at \(Formatting.clock(departure)) (arrived \(arrival))"
         case .visitMonitoring:
             return event.kind == .visitStop ? "stopMonitoringVisits" : "startMonitoringVisits"
-        case .scenario(.bgTasks(let note)): return text(note)
-        case .bgTasks(let bgTask): return text(bgTask)
+        default:
+            return mechanismText(event.detail, in: event) ?? event.kind.rawValue
         }
     }
 
@@ -154,8 +154,6 @@ public enum Prose {
         case .audioModeMissing: "UIBackgroundModes lacks 'audio'"
         case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
         case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
-        case .bgTasks(let cause): text(cause)
-        case .crash(.bgTasks(let crash)): text(crash)
         // MARK: CLMonitor (§11)
         case .crash(.monitorOpenedTwice(let name)):
             "CLMonitor(\"\(name)\") opened while the process already has it open: only one instance per name may be open at a time"
@@ -169,6 +167,7 @@ public enum Prose {
         case .liveUpdatesWithheld(.serviceSessionRequired):
             "NSLocationRequireExplicitServiceSession is set and the app holds no CLServiceSession: live updates are withheld (serviceSessionRequired)"
         case .liveUpdatesWithheld(let diagnostic): "live updates are withheld: \(diagnostic.rawValue)"
+        default: mechanismText(cause) ?? "\(cause)"
         }
     }
 
@@ -186,10 +185,7 @@ public enum Prose {
 
     /// A cause's name, as JSON writes it (`backgroundTimeExpired`).
     public static func name(_ cause: SimCause) -> String {
-        switch cause {
-        case .bgTasks(let cause): name(cause)
-        default: Mirror(reflecting: cause).children.first?.label ?? String(describing: cause)
-        }
+        mechanismName(cause) ?? Mirror(reflecting: cause).children.first?.label ?? String(describing: cause)
     }
 
     /// The verdict in one sentence.
@@ -232,7 +228,6 @@ public enum Prose {
         // MARK: Regions and visits (§11)
         case .regionEventNotDelivered(let identifier, let status):
             "\(identifier.map { "the event of region \"\($0)\"" } ?? "a visit") is lost: the app does not run, and iOS wakes or relaunches it for regions and visits only with Always (it is \(status))"
-        case .bgTasks(let warning): text(warning)
         // MARK: Location sessions (§10)
         case .locationSessionAPIUnavailable(let profile):
             "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
@@ -241,6 +236,7 @@ public enum Prose {
         // MARK: CLMonitor (§11)
         case .clMonitorUnavailable(let profile):
             "CLMonitor needs iOS 17: on \(profile) the monitor does nothing"
+        default: mechanismText(warning) ?? "\(warning)"
         }
     }
 
@@ -355,9 +351,9 @@ public enum Prose {
         case .regionEntry: "a region entry"
         case .regionExit: "a region exit"
         case .visit: "a visit"
-        case .bgTasks(let reason): text(reason)
         case .locationUpdatesAvailable: "live location updates available again"
         case .monitorEvent: "a CLMonitor event"  // §11
+        default: mechanismText(reason) ?? "\(reason)"
         }
     }
 

@@ -19,11 +19,8 @@ enum SystemEventLanes {
     private static let purple = "#8e24aa", orange = "#ef6c00", red = "#c62828", grey = "#90a4ae"
     private static let indigo = "#3949ab", magenta = "#ad1457", violet = "#5e35b1"
 
-    /// The mechanisms' lanes, one line each, in the order they are drawn under the wakes (see
-    /// ``MechanismLanes``).
-    static let mechanisms: [any MechanismLanes.Type] = [
-        BGTaskLanes.self,
-    ]
+    /// The mechanisms' lanes, in the order they are drawn under the wakes (see ``MechanismLanes``).
+    static let mechanisms = ScenarioMechanisms.all.compactMap(\.lanes)
 
     static func lanes(_ events: [SimEvent], end: Double, x: @escaping (Double) -> Double) -> [PictureLane] {
         let picture = LaneContext(x: x)

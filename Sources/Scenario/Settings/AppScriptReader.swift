@@ -66,10 +66,8 @@ struct AppScriptReader: ScenarioNodeReader {
         }
     }
 
-    /// The mechanisms' words, one line each (see ``MechanismWords``); their actions follow the core's.
-    static let mechanisms: [any MechanismWords.Type] = [
-        BGTaskWords.self,
-    ]
+    /// The mechanisms' words (see ``MechanismWords``); their actions follow the core's.
+    static let mechanisms = ScenarioMechanisms.all.map(\.words)
 
     /// The actions written as a mapping, with the fields each takes besides its own key.
     static let fields = mechanisms.reduce(coreFields) { fields, mechanism in fields.merging(mechanism.actionFields) { core, _ in core } }

@@ -3,8 +3,8 @@ import Simulation
 import Yams
 
 /// A mechanism's words in app scripts and scenario timelines. Each mechanism's folder under
-/// `Sources/Scenario/Mechanisms/` declares one, and ``AppScriptReader/mechanisms`` lists them,
-/// one line each; the readers ask them for any word that is not the core's.
+/// `Sources/Scenario/Mechanisms/` declares one, and ``ScenarioMechanisms/all`` lists them, one
+/// line each; the readers ask them for any word that is not the core's.
 protocol MechanismWords: Sendable {
     /// Its script actions, written as a bare word or as a mapping's key, in the order messages list them.
     static var actionNames: [String] { get }
@@ -34,4 +34,10 @@ extension MechanismWords {
     static var verbs: [String] { [] }
     static func event(_ verb: String, fields: [String: Yams.Node], node: Yams.Node,
                       in reader: some ScenarioNodeReader) throws(ReplayError) -> (action: SimScenarioEvent.Action, allowed: Set<String>)? { nil }
+}
+
+/// A mechanism's scenario action as a scenario file writes it (the reverse of its words).
+protocol MechanismScenarioAction {
+    /// The `do:` verb.
+    var verb: String { get }
 }

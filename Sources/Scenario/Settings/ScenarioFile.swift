@@ -129,7 +129,7 @@ public enum ScenarioFile {
         case .push(.silent): "silent-push"
         case .push(.voip): "voip-push"
         case .push(.fetch): "fetch"
-        case .bgTasks(let action): BGTaskWords.verb(action)
+        default: (SimMechanismPayload.of(action) as? any MechanismScenarioAction)?.verb ?? "\(action)"
         }
     }
 

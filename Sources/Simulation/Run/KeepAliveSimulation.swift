@@ -31,16 +31,7 @@ public final class KeepAliveSimulation {
         self.log = log
         system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
         appTasks = system.appTasks
-        system.install(LocationServices(configuration: configuration))
-        system.install(SignificantLocationChanges())
-        system.install(BackgroundTasks())
-        system.install(BackgroundAudio())
-        system.install(PushNotifications())
-        system.install(RegionMonitoring())
-        system.install(BackgroundTaskScheduler())
-        system.install(LiveLocationUpdates())
-        system.install(LocationServiceSessions())
-        system.install(ConditionMonitoring())
+        StandardMechanisms.install(in: system, configuration)
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
         if configuration.launchesAtStart {
@@ -210,7 +201,8 @@ public final class KeepAliveSimulation {
             system.mechanism(BackgroundAudio.self)?.interrupt(by: .alarm, seconds: seconds, in: system)
         case .push(let kind):
             system.mechanism(PushNotifications.self)?.arrive(kind, in: system)
-        case .bgTasks(let action): action.apply(to: system)
+        default:
+            (SimMechanismPayload.of(action) as? any SimMechanismScenarioAction)?.apply(to: system)
         }
     }
 

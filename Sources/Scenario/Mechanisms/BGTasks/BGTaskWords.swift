@@ -54,17 +54,6 @@ enum BGTaskWords: MechanismWords {
         }
     }
 
-    /// The `do:` verb of a BGTask scenario action.
-    static func verb(_ action: BGTaskScenarioAction) -> String {
-        switch action {
-        case .launch: "bg-launch"
-        case .expire: "bg-expire"
-        case .setBackgroundAppRefresh: "background-app-refresh"
-        case .setCharging: "power"
-        case .cancel: "bg-cancel"
-        }
-    }
-
     /// The fields each BGTask action's mapping takes; `id` may also stand alone (`{register-task: refresh}`).
     private static let taskFields: [String: [String]] = [
         "register-task": ["id", "onExpiry"], "submit-refresh": ["id", "earliest"],
@@ -156,5 +145,17 @@ enum BGTaskWords: MechanismWords {
     private static func unitCount(_ key: String, _ node: Yams.Node, in reader: AppScriptReader) throws(ReplayError) -> Int64 {
         let value = try reader.number(key, node, .unitCount)
         return Int64(value)
+    }
+}
+
+extension BGTaskScenarioAction: MechanismScenarioAction {
+    var verb: String {
+        switch self {
+        case .launch: "bg-launch"
+        case .expire: "bg-expire"
+        case .setBackgroundAppRefresh: "background-app-refresh"
+        case .setCharging: "power"
+        case .cancel: "bg-cancel"
+        }
     }
 }

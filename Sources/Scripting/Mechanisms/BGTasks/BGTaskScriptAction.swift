@@ -1,7 +1,7 @@
 import Simulation
 
 /// What an app script does with BGTaskScheduler (§12): an `AppScript.Action.bgTasks`.
-public enum BGTaskScriptAction: Hashable, Sendable {
+public enum BGTaskScriptAction: ScriptMechanismAction {
     /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch; a continued processing
     /// identifier, iOS 26, when the user acts): the task's launch runs
     /// `bg-task`. With `onExpiry` (even empty) the launch handler sets an expiration handler
@@ -25,15 +25,18 @@ public enum BGTaskScriptAction: Hashable, Sendable {
     case reportProgress(completed: Int64?, add: Int64?, total: Int64?)
 
     /// The actions it holds (an expiration handler's).
-    var children: [AppScript.Action] {
+    public var children: [AppScript.Action] {
         if case .registerTask(_, let onExpiry) = self { return onExpiry ?? [] }
         return []
     }
 
-    /// `self` with `transform` applied to the action lists it holds.
-    func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> BGTaskScriptAction {
-        guard case .registerTask(let id, let onExpiry) = self else { return self }
-        return .registerTask(id: id, onExpiry: onExpiry.map { AppScript.Action.map($0, transform) })
+    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action {
+        guard case .registerTask(let id, let onExpiry) = self else { return .bgTasks(self) }
+        return .bgTasks(.registerTask(id: id, onExpiry: onExpiry.map { AppScript.Action.map($0, transform) }))
+    }
+
+    public func perform(in app: ScriptedApp, application: SimApplication) {
+        app.perform(self, in: application)
     }
 }
 

@@ -1,7 +1,7 @@
 /// What BGTaskScheduler and BGContinuedProcessingTask did (§12): the detail of a `.bgTasks` event.
 public enum BGTaskEvent: Hashable, Sendable, Codable {
     /// The kinds of BGTask events, as the JSON Lines report names them.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
         case register = "bgtask.register"
         case submit = "bgtask.submit"
         case submitFailed = "bgtask.submit-failed"

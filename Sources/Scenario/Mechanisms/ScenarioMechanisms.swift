@@ -1,0 +1,7 @@
+/// The mechanisms the readers and the picture know, one line each: their words and, when they
+/// draw one, their lane builder. The picture draws the lanes in this order, under the wakes.
+enum ScenarioMechanisms {
+    static let all: [(words: any MechanismWords.Type, lanes: (any MechanismLanes.Type)?)] = [
+        (BGTaskWords.self, BGTaskLanes.self),
+    ]
+}

@@ -1,0 +1,15 @@
+/// A crash iOS raises in the app.
+public enum SimCrash: Hashable, Sendable, Codable {
+    /// `allowsBackgroundLocationUpdates = true` without the `location` background mode (§3).
+    case backgroundLocationWithoutMode
+    /// The app's callbacks called back into themselves without end (EXC_BAD_ACCESS, stack overflow).
+    case stackOverflow
+    /// A VoIP push the app did not report to CallKit as a call (iOS 13+, §14).
+    case voipPushWithoutCall
+    /// An exception of BGTaskScheduler (§12).
+    case bgTasks(BGTaskCrash)
+    // MARK: CLMonitor (§11)
+    /// `CLMonitor(name)` while the process already has that monitor open: one open instance per
+    /// name (§11); iOS ends the app. [obs]
+    case monitorOpenedTwice(name: String)
+}

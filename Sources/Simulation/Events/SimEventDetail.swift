@@ -1,0 +1,76 @@
+/// The typed content of an event, one case per shape of fact.
+public enum SimEventDetail: Hashable, Sendable, Codable {
+    /// No more to say than the kind (device locked, signal lost, …).
+    case none
+    /// The app's state changed.
+    case stateChange(from: SimAppState, to: SimAppState, cause: SimCause)
+    /// A new app process started (number `process`).
+    case launch(process: Int, inBackground: Bool, cause: SimCause)
+    /// The app crashed.
+    case crash(SimCrash)
+    /// `beginBackgroundTask`; `grantsTime` is false once the budget is spent.
+    case taskBegin(SimTaskRecord, grantsTime: Bool)
+    /// `endBackgroundTask` after `seconds`.
+    case taskEnd(SimTaskRecord, seconds: Double)
+    /// A task's expiration handler runs.
+    case taskExpiration(SimTaskRecord)
+    /// Background time starts with this many seconds.
+    case budget(seconds: Double)
+    /// Background time ran out, for this reason.
+    case budgetExpired(SimCause)
+    /// Something started keeping the app running without spending its budget.
+    case keepAliveStart(SimHold)
+    /// It stopped, for `cause`; a fresh budget of `freshBudget` seconds starts.
+    case keepAliveEnd(SimHold, cause: SimCause, freshBudget: Double)
+    /// A location service started.
+    case locationStart(SimLocationService, accuracy: SimAccuracy?, distanceFilter: Double?)
+    /// A location service stopped.
+    case locationStop(SimLocationService, cause: SimCause)
+    /// Core Location paused updates: the device stayed within `radius` metres for `windowSeconds`.
+    case locationPause(windowSeconds: Double, radius: Double, activityType: SimActivityType)
+    /// `didFailWithError`.
+    case locationError(SimLocationError)
+    /// A fix delivered, filtered or queued.
+    case fix(SimFixRecord)
+    /// A prompt shown to the user.
+    case prompt(SimPrompt)
+    /// The app's authorization changed.
+    case authorizationChange(from: SimAuthorizationStatus, to: SimAuthorizationStatus, accuracy: SimAccuracyAuthorization?, cause: SimCause)
+    /// Something the scenario did, with no effect on the app's state.
+    case scenario(SimScenarioNote)
+    /// An action of the app's own code that did not run, because the app did not run.
+    case appCodeNotRun(SimScenarioEvent.Action, state: SimAppState)
+    /// A line the app's own code logs.
+    case appLog(String)
+    /// The app's audio session or playback changed (§13).
+    case audio(SimAudioEvent)
+    /// A push or a fetch arrived, was held, dropped or handled (§14).
+    case push(SimPushEvent)
+    /// Something iOS logs, or the simulator warns about.
+    case warning(SimWarning)
+
+    /// BGTaskScheduler and BGContinuedProcessingTask (§12).
+    case bgTasks(BGTaskEvent)
+    // MARK: Regions and visits (§11)
+    /// `startMonitoring(for:)` or `stopMonitoring(for:)` of a region.
+    case region(SimRegionRecord)
+    /// `monitoringDidFailFor`: the region could not be monitored.
+    case regionFailure(SimRegionRecord, SimLocationError)
+    /// A boundary crossing reported to the app (`didEnterRegion` / `didExitRegion`); the device
+    /// crossed the boundary at `crossedAt` and met the threshold at `qualifiedAt` (seconds).
+    case regionCrossing(SimRegionRecord, crossedAt: Double, qualifiedAt: Double)
+    /// A visit reported to the app (`didVisit`).
+    case visit(SimVisitRecord)
+    /// Visit monitoring started or stopped.
+    case visitMonitoring
+    // MARK: Location sessions (§10)
+    /// Live updates or a background activity session changed (§10).
+    case liveLocation(SimLiveLocationEvent)
+    /// A service session was made, rejoined, activated or invalidated, or its diagnostics changed (iOS 18).
+    case serviceSession(SimServiceSessionEvent)
+    // MARK: CLMonitor (§11)
+    /// A named `CLMonitor` was opened, a condition added or removed, an event delivered or held.
+    case monitor(SimMonitorNote)
+}
+
+// MARK: Regions and visits (§11)

@@ -1,0 +1,33 @@
+/// What keeps the app running in the background, as a mechanism reports it.
+public struct SimHold: Hashable, Sendable, Codable {
+    /// What holds.
+    public enum Kind: Hashable, Sendable, Codable {
+        /// A standard location session (§4).
+        case locationUpdates
+        /// Open background tasks (§2).
+        case backgroundTasks([SimTaskRecord])
+        /// Audio playing with the `audio` mode (§13); `silent` when it is silence.
+        case audioPlayback(silent: Bool)
+        /// Any other mechanism, by name.
+        case other(String)
+        // MARK: §12 BGTaskScheduler
+        /// Running BGTasks (launched, not yet completed).
+        case bgTasks([SimBGTaskRecord])
+        /// Live updates with an active background activity session (§10).
+        case liveUpdates
+    }
+
+    public var kind: Kind
+    /// Whether the app spends its background time while held this way (tasks do; a location
+    /// session under the session policy does not).
+    public var spendsBudget: Bool
+    /// Whether the app must release this hold when the budget expires, or be terminated by the
+    /// watchdog (tasks are such assertions).
+    public var isAssertion: Bool
+
+    public init(kind: Kind, spendsBudget: Bool, isAssertion: Bool) {
+        self.kind = kind
+        self.spendsBudget = spendsBudget
+        self.isAssertion = isAssertion
+    }
+}

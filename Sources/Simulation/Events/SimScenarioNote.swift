@@ -1,0 +1,10 @@
+/// What a scenario did that changes nothing in the app's state.
+public enum SimScenarioNote: Hashable, Sendable, Codable {
+    case locationServicesSwitched(on: Bool)
+    /// The app returns from suspension.
+    case resumesFromSuspension
+    /// Memory pressure, but the app is not suspended, so iOS keeps it.
+    case memoryPressureIgnored
+    /// Something only BGTasks notice (§12).
+    case bgTasks(BGTaskScenarioNote)
+}

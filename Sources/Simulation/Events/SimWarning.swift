@@ -1,0 +1,49 @@
+/// Something iOS logs, or the simulator warns about.
+public enum SimWarning: Hashable, Sendable, Codable {
+    /// `endBackgroundTask` with an identifier that is not open ("no background task exists").
+    case noSuchBackgroundTask(id: Int)
+    /// A background task has been open this long in the background.
+    case backgroundTaskOpenLong(SimTaskRecord, seconds: Double)
+    /// An authorization request lacks the Info.plist usage strings it needs.
+    case missingUsageDescription(always: Bool)
+    /// An authorization request made while the app is not in use shows no prompt (§5).
+    case authorizationRequestNotInUse
+    /// A When In Use app cannot start updates from the background (§4).
+    case whenInUseStartFromBackground
+    /// The app never reached the background: the run says nothing about staying alive there.
+    case neverInBackground
+    /// Silent audio kept the app alive: App Review rejects this (guideline 2.5.4, §13).
+    case silentAudioKeepAlive
+
+    // MARK: Profiles, the debugger and the Info.plist lint
+    /// Under the debugger profile iOS does not suspend the app that it would suspend for this cause (§9).
+    case debuggerPreventsSuspension(SimCause)
+    /// Under the debugger profile the watchdog does not end the app for these open tasks (§9).
+    case debuggerPreventsWatchdog(openTasks: [SimTaskRecord])
+    /// The Info.plist lint found this at the end of the run (§7).
+    case infoPlist(SimPlistFinding)
+    /// About BGTaskScheduler (§12).
+    case bgTasks(BGTaskWarning)
+    // MARK: Regions and visits (§11)
+    /// A region or visit event came while the app was not running, and its authorization
+    /// (not Always) does not let iOS wake or relaunch it: the event is lost.
+    case regionEventNotDelivered(identifier: String?, authorization: SimAuthorizationStatus)
+
+    // MARK: Location sessions (§10)
+    /// `liveUpdates` or `CLBackgroundActivitySession` on a profile before iOS 17: the API does not exist.
+    case locationSessionAPIUnavailable(profile: String)
+    /// `CLServiceSession` on a profile before iOS 18: the API does not exist.
+    case serviceSessionUnavailable(profile: String)
+    // MARK: CLMonitor (§11)
+    /// `CLMonitor` on a profile before iOS 17: the API does not exist, and the monitor does nothing.
+    case clMonitorUnavailable(profile: String)
+
+    /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
+    /// iOS logs at a moment (kept in the event log only).
+    public var isAboutTheRun: Bool {
+        switch self {
+        case .neverInBackground, .silentAudioKeepAlive, .infoPlist: true
+        default: false
+        }
+    }
+}
