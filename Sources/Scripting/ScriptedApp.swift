@@ -31,10 +31,22 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The `CLMonitor`s this process opened, by name (§11).
     private var monitors: [String: SimCLMonitor] = [:]
 
+    /// Each mechanism's state in this process (its sessions, its handlers), made on first use.
+    private var mechanismStates: [ObjectIdentifier: AnyObject] = [:]
+
     /// An app that runs `script`; give `ScriptedApp(script:)` as the simulation's app factory,
     /// so that each process gets its own.
     public init(script: AppScript) {
         self.script = script
+    }
+
+    /// The state of type `S` this process keeps for a mechanism, made by `make` on first use;
+    /// mechanisms' script actions keep what they need here, so this class names none of them.
+    func mechanismState<S: AnyObject>(_ make: () -> S) -> S {
+        if let state = mechanismStates[ObjectIdentifier(S.self)] as? S { return state }
+        let state = make()
+        mechanismStates[ObjectIdentifier(S.self)] = state
+        return state
     }
 
     // MARK: The app delegate

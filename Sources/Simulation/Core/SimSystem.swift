@@ -228,6 +228,15 @@ public final class SimSystem {
         }
     }
 
+    /// The app's handler for the event of a system wake finished (it called the completion
+    /// handler iOS gave it): the wake's run ends now, and the usual rules apply (what holds the
+    /// app keeps it; with nothing, it is suspended).
+    public func wakeHandled() {
+        guard appState == .background, graceUntil > now else { return }
+        graceUntil = now
+        reevaluate()
+    }
+
     func enterBackground(_ cause: SimCause) {
         guard appState.isForeground, let application else { return }
         if appState == .active {

@@ -11,6 +11,9 @@
 public struct SimProfile: Hashable, Sendable, Codable {
     /// A short name for reports, e.g. "ios17".
     public var name: String
+    /// The iOS major version the profile stands for (the oldest of its range: 6 for iOS 4–6,
+    /// 7 for 7–8, …); mechanisms ask it whether their API exists.
+    public var iOSVersion: Int
 
     // MARK: §2 Background time
 
@@ -173,7 +176,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
 
     /// Creates a profile; the named profiles below are the usual starting points.
     public init(
-        name: String, backgroundTimeBudget: Double, budgetRunsWhileAsleep: Bool,
+        name: String, iOSVersion: Int, backgroundTimeBudget: Double, budgetRunsWhileAsleep: Bool,
         suspensionGracePeriod: Double = 5, expirationHandlerAllowance: Double = 1,
         longTaskWarningAfter: Double = 30,
         stationaryWindows: [SimActivityType: Double] = SimProfile.defaultStationaryWindows,
@@ -194,6 +197,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
         self.hasBackgroundLocationFlag = hasBackgroundLocationFlag
         self.significantChangeWakeSeconds = significantChangeWakeSeconds
         self.name = name
+        self.iOSVersion = iOSVersion
         self.backgroundTimeBudget = backgroundTimeBudget
         self.budgetRunsWhileAsleep = budgetRunsWhileAsleep
         self.suspensionGracePeriod = suspensionGracePeriod
@@ -215,38 +219,38 @@ public struct SimProfile: Hashable, Sendable, Codable {
 
     /// iOS 4–6: 600 s that run even while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS6 = SimProfile(
-        name: "ios6", backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
+        name: "ios6", iOSVersion: 6, backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
         grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
     /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS7 = SimProfile(
-        name: "ios7", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
+        name: "ios7", iOSVersion: 7, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
         grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
     /// iOS 9: the first with `allowsBackgroundLocationUpdates` (§3); 180 s, paused while asleep.
     public static let iOS9 = SimProfile(
-        name: "ios9", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
+        name: "ios9", iOSVersion: 9, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
         hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
     /// iOS 9–12: 180 s, paused while asleep; `allowsBackgroundLocationUpdates` exists.
     public static let iOS12 = SimProfile(
-        name: "ios12", backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
+        name: "ios12", iOSVersion: 12, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
         hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
     /// iOS 13: 30 s, paused while asleep, provisional Always; no approximate location yet.
     public static let iOS13 = SimProfile(
-        name: "ios13", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true,
+        name: "ios13", iOSVersion: 13, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true,
         hasReducedAccuracy: false)
     /// iOS 14–16: as iOS 13, and approximate location (reduced accuracy, §5) exists.
     public static let iOS14 = SimProfile(
-        name: "ios14", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        name: "ios14", iOSVersion: 14, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
     /// iOS 17: as iOS 14.
     public static let iOS17 = SimProfile(
-        name: "ios17", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        name: "ios17", iOSVersion: 17, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
         .withLocationSessions(iOS18: false)
     /// iOS 18: as iOS 17 (§10–§14 change APIs, not these numbers).
     public static let iOS18 = SimProfile(
-        name: "ios18", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        name: "ios18", iOSVersion: 18, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
         .withLocationSessions(iOS18: true)
     /// iOS 26: as iOS 18, and `BGContinuedProcessingTask` (§12) exists.
     public static let iOS26 = SimProfile(
-        name: "ios26", backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        name: "ios26", iOSVersion: 26, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
         .withLocationSessions(iOS18: true).with(bgTasks: .iOS26)
     /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
     /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
