@@ -86,6 +86,7 @@ public struct AppScript: Hashable, Sendable {
         case stopVisits
         /// BGTaskScheduler (§12).
         case bgTasks(BGTaskScriptAction)
+        case transfers(TransferScriptAction)  // Background URLSession transfers.
 
         // MARK: Location sessions (§10)
         /// `CLLocationUpdate.liveUpdates(configuration)`, its loop running the `update` trigger.

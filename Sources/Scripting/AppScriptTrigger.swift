@@ -41,6 +41,7 @@ extension AppScript {
         // MARK: Location sessions (§10)
         /// A `liveUpdates` update reaches the app (with a location, `isStationary`, or a diagnostic).
         case update
+        case transferFinished = "transfer-finished"  // A background download finished (URLSession).
 
         /// Whether a reaction may be limited to one identifier (`id`): `bg-task` (the task's).
         public var takesID: Bool { self == .bgTask }

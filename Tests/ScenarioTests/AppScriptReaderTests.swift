@@ -280,6 +280,7 @@ import Testing
             "monitor-region": "{radius: 100, id: a}", "stop-monitoring-region": "a",
             "register-task": "r", "submit-refresh": "r", "submit-processing": "r", "begin-service-session": "always",
             "submit-continued-processing": "{id: r, title: T}", "report-progress": "{add: 1}",  // §12 iOS 26
+            "start-transfer": "t",
         ]
         for name in AppScriptReader.actionNames {
             let action = AppScriptReader.action(word: name) != nil ? name : "{\(name): \(values[name] ?? "")}"

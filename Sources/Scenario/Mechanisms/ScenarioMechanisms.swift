@@ -3,5 +3,6 @@
 enum ScenarioMechanisms {
     static let all: [(words: any MechanismWords.Type, lanes: (any MechanismLanes.Type)?)] = [
         (BGTaskWords.self, BGTaskLanes.self),
+        (TransferWords.self, TransferLanes.self),
     ]
 }

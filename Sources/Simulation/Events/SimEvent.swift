@@ -33,6 +33,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case warning
         /// BGTaskScheduler and BGContinuedProcessingTask (§12).
         case bgTasks(BGTaskEvent.Kind)
+        case transfers(TransferEvent.Kind)  // Background URLSession transfers.
         // MARK: Regions and visits (§11)
         case regionStart
         case regionStop

@@ -51,6 +51,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
 
     /// BGTaskScheduler and BGContinuedProcessingTask (§12).
     case bgTasks(BGTaskEvent)
+    case transfers(TransferEvent)  // Background URLSession transfers.
     // MARK: Regions and visits (§11)
     /// `startMonitoring(for:)` or `stopMonitoring(for:)` of a region.
     case region(SimRegionRecord)

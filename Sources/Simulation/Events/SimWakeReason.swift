@@ -10,6 +10,7 @@ public enum SimWakeReason: Hashable, Sendable, Codable {
     case visit
     /// A BGTask is launched (§12).
     case bgTasks(BGTaskWakeReason)
+    case transfers(TransferWakeReason)  // Background URLSession transfers.
     // MARK: Location sessions (§10)
     /// Live updates are available again after the device was still.
     case locationUpdatesAvailable

@@ -24,6 +24,7 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case infoPlist(SimPlistFinding)
     /// About BGTaskScheduler (§12).
     case bgTasks(BGTaskWarning)
+    case transfers(TransferWarning)  // Background URLSession transfers.
     // MARK: Regions and visits (§11)
     /// A region or visit event came while the app was not running, and its authorization
     /// (not Always) does not let iOS wake or relaunch it: the event is lost.

@@ -12,5 +12,6 @@ enum StandardMechanisms {
         system.install(LiveLocationUpdates())
         system.install(LocationServiceSessions())
         system.install(ConditionMonitoring())
+        system.install(BackgroundTransfers())
     }
 }

@@ -126,6 +126,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
 
     /// §12 BGTaskScheduler and BGContinuedProcessingTask.
     public var bgTasks = BGTaskProfile()
+    public var transfers = TransferProfile()  // Background URLSession transfers.
 
     // MARK: §10 Location sessions (iOS 17/18)
 

@@ -1,0 +1,46 @@
+import Simulation
+
+/// Words for background URLSession transfers.
+extension TransferEvent: MechanismEventProse {
+    func text(in event: SimEvent) -> String {
+        switch self {
+        case .start(let transfer, let seconds, let discretionary, let startsAt, let finishesAt):
+            let when = discretionary
+                ? "discretionary (started from the background, or isDiscretionary): the system starts it at \(Formatting.clock(startsAt))"
+                : "the system starts it now"
+            return "downloadTask \(Prose.text(transfer)) resumes: \(when) and takes \(Prose.number(seconds)) s, done at \(Formatting.clock(finishesAt))"
+        case .finish(let transfer):
+            return "the system finishes download \(Prose.text(transfer)), whether or not the app runs"
+        case .deliver(let transfer):
+            return "urlSession(_:downloadTask:didFinishDownloadingTo:) for \(Prose.text(transfer))"
+        case .events(let session):
+            return "application(_:handleEventsForBackgroundURLSession: \"\(session)\"): the session's events wait for the app"
+        case .completion(let session):
+            return "the app calls the completion handler for session \"\(session)\": its run ends"
+        case .cancel(let transfer):
+            return "download \(Prose.text(transfer)) is cancelled: the user force-quit the app (userForceQuitApplication)"
+        }
+    }
+}
+
+extension TransferWarning: MechanismProse {
+    var text: String {
+        switch self {
+        case .unavailable(let profile):
+            "background URLSession transfers need iOS 7: on \(profile) the task never runs"
+        case .completionHandlerNotCalled(let session):
+            "the wake for session \"\(session)\" ended before the app called the completion handler of handleEventsForBackgroundURLSession"
+        }
+    }
+}
+
+extension TransferWakeReason: MechanismProse {
+    var text: String { "a background URLSession's finished transfers" }
+}
+
+extension Prose {
+    /// A transfer as the log names it: `"backup" (#1, session "background")`.
+    static func text(_ transfer: SimTransferRecord) -> String {
+        "\"\(transfer.name)\" (#\(transfer.id), session \"\(transfer.session)\")"
+    }
+}

@@ -1,0 +1,63 @@
+/// What background URLSession transfers did: the detail of a `.transfers` event.
+public enum TransferEvent: Hashable, Sendable, Codable {
+    /// The kinds of transfer events, as the JSON Lines report names them.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+        case start = "transfer.start"
+        case finish = "transfer.finish"
+        case deliver = "transfer.deliver"
+        case events = "transfer.events"
+        case completion = "transfer.completion"
+        case cancel = "transfer.cancel"
+    }
+
+    /// `resume()` on a download task of a background session: the system transfers it in
+    /// `seconds`, starting `startsAt` (later than now when discretionary), done at `finishesAt`.
+    case start(SimTransferRecord, seconds: Double, discretionary: Bool, startsAt: Double, finishesAt: Double)
+    /// The system finished the transfer, whether or not the app runs.
+    case finish(SimTransferRecord)
+    /// `urlSession(_:downloadTask:didFinishDownloadingTo:)` ran in the app.
+    case deliver(SimTransferRecord)
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)` ran: the session's
+    /// events wait for the app.
+    case events(session: String)
+    /// The app called that completion handler: the wake's run ends.
+    case completion(session: String)
+    /// The system cancelled the transfer because the user force-quit the app
+    /// (`URLError.BackgroundTaskCancelledReason.userForceQuitApplication`).
+    case cancel(SimTransferRecord)
+
+    /// The event's kind.
+    public var kind: Kind {
+        switch self {
+        case .start: .start
+        case .finish: .finish
+        case .deliver: .deliver
+        case .events: .events
+        case .completion: .completion
+        case .cancel: .cancel
+        }
+    }
+}
+
+/// A download task as the event log names it.
+public struct SimTransferRecord: Hashable, Sendable, Codable {
+    /// `taskIdentifier`.
+    public var id: Int
+    /// `taskDescription`, or the URL.
+    public var name: String
+    /// The background session's identifier.
+    public var session: String
+
+    public init(id: Int, name: String, session: String) {
+        self.id = id
+        self.name = name
+        self.session = session
+    }
+}
+
+extension SimSystem {
+    /// Logs a transfer event with its kind.
+    func emit(_ event: TransferEvent) {
+        emit(.transfers(event.kind), .transfers(event))
+    }
+}
