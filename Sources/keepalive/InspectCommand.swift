@@ -14,7 +14,7 @@ struct InspectCommand: ParsableCommand {
             are not counted.
 
             A file that cannot be read is reported on stderr as FILE:LINE:COLUMN: message; the \
-            other files are still inspected. The exit status is that of the first failure; 73 when \
+            other files are still inspected. The exit status is that of the first failure; \(ExitStatus.number(.cannotWrite)) when \
             the output cannot be written.
 
             EXAMPLES

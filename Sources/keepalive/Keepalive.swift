@@ -26,11 +26,11 @@ struct Keepalive: ParsableCommand {
             EXIT STATUS
               0   success (replay: the app stayed alive)
               1   replay: the app was suspended, terminated or crashed; matrix: a run not as expected
-              64  bad usage: an unknown option or an impossible setting
-              65  invalid track data; stderr names FILE:LINE:COLUMN
-              66  a file cannot be opened or read
-              70  matrix: a worker process failed
-              73  the output or the report cannot be written
+              \(ExitStatus.column(.usage))bad usage: an unknown option or an impossible setting
+              \(ExitStatus.column(.invalidData))invalid track data; stderr names FILE:LINE:COLUMN
+              \(ExitStatus.column(.cannotOpen))a file cannot be opened or read
+              \(ExitStatus.column(.workerFailed))matrix: a worker process failed
+              \(ExitStatus.column(.cannotWrite))the output or the report cannot be written
 
             SEE ALSO
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md

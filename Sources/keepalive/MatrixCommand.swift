@@ -30,11 +30,11 @@ struct MatrixCommand: ParsableCommand {
             EXIT STATUS
               0   every run with an expectation met it
               1   some run's verdict was not the expected one
-              64  bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)
-              65  a track is not valid GPX
-              66  the matrix file, a track or a scenario file cannot be opened or read
-              70  a worker process failed (the message names it and what it said)
-              73  the output cannot be written
+              \(ExitStatus.column(.usage))bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)
+              \(ExitStatus.column(.invalidData))a track is not valid GPX
+              \(ExitStatus.column(.cannotOpen))the matrix file, a track or a scenario file cannot be opened or read
+              \(ExitStatus.column(.workerFailed))a worker process failed (the message names it and what it said)
+              \(ExitStatus.column(.cannotWrite))the output cannot be written
             """
     )
 
@@ -77,8 +77,7 @@ struct MatrixCommand: ParsableCommand {
             let summaries = workers <= 1 ? try MatrixRunner.run(matrix) : try inWorkers(matrix, source: source, workers: workers)
             outcome = MatrixOutcome(matrix: matrix, summaries: summaries)
         } catch {
-            printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
-            throw ExitCode(error.exitStatus)
+            throw ExitStatus.report(error.description, error.kind)
         }
         let text = switch format {
         case .text: MatrixReport.text(outcome)
@@ -103,7 +102,7 @@ struct MatrixCommand: ParsableCommand {
         let descriptor = mkstemp(&template)
         let copy = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard descriptor >= 0 else {
-            throw MatrixError("\(copy): cannot write the matrix for the workers: \(String(cString: strerror(errno)))", exitStatus: 73)
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(String(cString: strerror(errno)))", kind: .cannotWrite)
         }
         defer { unlink(copy) }
         do {
@@ -111,7 +110,7 @@ struct MatrixCommand: ParsableCommand {
             try handle.write(contentsOf: Data(source.utf8))
             try handle.close()
         } catch {
-            throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.localizedDescription)", exitStatus: 73)
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.localizedDescription)", kind: .cannotWrite)
         }
         let name = file, cells = matrix.cells.count
         let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
@@ -156,7 +155,7 @@ struct MatrixWorkerCommand: ParsableCommand {
         let matrix: Matrix
         do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file, name: name) } catch {
             printError(error.description)
-            throw ExitCode(error.exitStatus)
+            throw ExitStatus.code(error.kind)
         }
         let indices = tracks.split(separator: ",").compactMap { Int($0) }
         guard matrix.cells.count == cells, !indices.isEmpty, indices.allSatisfy(matrix.tracks.indices.contains) else {

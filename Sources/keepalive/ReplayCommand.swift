@@ -46,10 +46,10 @@ struct ReplayCommand: ParsableCommand {
             EXIT STATUS
               0   the app stayed alive for the whole track
               1   it did not: suspended, terminated or crashed (the reason is in the output)
-              64  bad usage or impossible settings (the message names the option)
-              65  invalid track data (FILE:LINE:COLUMN: message)
-              66  the track or scenario file cannot be opened or read
-              73  the report file cannot be written, or the output (a full disk, a bad path)
+              \(ExitStatus.column(.usage))bad usage or impossible settings (the message names the option)
+              \(ExitStatus.column(.invalidData))invalid track data (FILE:LINE:COLUMN: message)
+              \(ExitStatus.column(.cannotOpen))the track or scenario file cannot be opened or read
+              \(ExitStatus.column(.cannotWrite))the report file cannot be written, or the output (a full disk, a bad path)
             """
     )
 
@@ -199,8 +199,7 @@ struct ReplayCommand: ParsableCommand {
             if explain { explanation = replay.explain(outcome, on: loaded) }
             if compareDebugger { debugger = replay.underDebugger().run(on: loaded, keepsEvents: false).result.summary }
         } catch {
-            printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
-            throw ExitCode(error.exitStatus)
+            throw ExitStatus.report(error.description, error.kind)
         }
         ProgressLine.clear()
         let output = switch format {
