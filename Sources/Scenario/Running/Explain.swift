@@ -36,7 +36,7 @@ public struct Explanation: Hashable, Sendable {
     public var largestSetTried: Int
 }
 
-extension Replay {
+extension ReplayRun {
     /// Re-runs this replay with single changes (pairs when no single one helps) and finds the
     /// smallest that keep the app alive. `original` is this replay's own outcome.
     @MainActor
@@ -48,7 +48,7 @@ extension Replay {
         var replays = 0
         func verdict(_ changes: [ExplainChange]) -> SimVerdict {
             replays += 1
-            let changed = Replay(track: track, settings: Self.settings(settings, with: changes))
+            let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
             return changed.run(on: loaded, keepsEvents: false).result.summary.verdict
         }
         var fixes: [Explanation.Fix] = []

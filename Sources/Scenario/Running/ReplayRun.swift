@@ -9,10 +9,10 @@ import Simulation
 ///
 /// ```swift
 /// let replay = try ReplaySettings().resolved()
-/// let outcome = try Replay(track: "Tracks/city-commute.gpx", settings: replay).run()
+/// let outcome = try ReplayRun(track: "Tracks/city-commute.gpx", settings: replay).run()
 /// print(Prose.sentence(outcome.result.summary))
 /// ```
-public struct Replay: Sendable {
+public struct ReplayRun: Sendable {
     public let track: String
     public let settings: ResolvedReplay
 
@@ -51,10 +51,10 @@ public struct Replay: Sendable {
     }
 
     /// The same replay under Xcode's debugger: the profile never suspends and has no watchdog (§9).
-    public func underDebugger() -> Replay {
+    public func underDebugger() -> ReplayRun {
         var settings = settings
         settings.profile = settings.profile.underDebugger()
-        return Replay(track: track, settings: settings)
+        return ReplayRun(track: track, settings: settings)
     }
 
     /// Fastest plausible speed of a phone, in m/s: above it an untimed path's trip is absurd.
