@@ -109,9 +109,8 @@ public enum SimWakeReason: Hashable, Sendable, Codable {
     case voipPush
     case backgroundFetch
     // MARK: Regions and visits (§11)
-    case regionEntry
-    case regionExit
-    case visit
+    case regions(RegionWakeReason)
+    case visits(VisitWakeReason)
     // MARK: §12 BGTaskScheduler
     /// A `BGAppRefreshTask` is launched.
     case appRefreshTask
@@ -121,8 +120,7 @@ public enum SimWakeReason: Hashable, Sendable, Codable {
     /// Live updates are available again after the device was still.
     case locationUpdatesAvailable
     // MARK: CLMonitor (§11)
-    /// A `CLMonitor` condition's state changed.
-    case monitorEvent
+    case monitor(MonitorWakeReason)
 }
 
 /// What keeps the app running in the background, as a mechanism reports it.

@@ -44,23 +44,13 @@ public struct SimEvent: Hashable, Sendable, Codable {
         // MARK: §12 BGContinuedProcessingTask (iOS 26)
         case bgTaskProgress
         // MARK: Regions and visits (§11)
-        case regionStart
-        case regionStop
-        case regionFailure
-        case regionEnter
-        case regionExit
-        case visitStart
-        case visitStop
-        case visit
+        case regions(RegionEvent.Kind)
+        case visits(VisitEvent.Kind)
         // MARK: Location sessions (§10)
         case liveUpdates
         case serviceSession
         // MARK: CLMonitor (§11)
-        case monitorOpen
-        case monitorAdd
-        case monitorRemove
-        case monitorEvent
-        case monitorHeld
+        case monitor(MonitorEvent.Kind)
 
         /// The name the JSON Lines report writes (`app.state`, `bgtask.launch`, …).
         public var rawValue: String {
@@ -103,21 +93,11 @@ public struct SimEvent: Hashable, Sendable, Codable {
             case .bgTaskComplete: "bgtask.complete"
             case .bgTaskFailed: "bgtask.failed"
             case .bgTaskProgress: "bgtask.progress"
-            case .regionStart: "region.start"
-            case .regionStop: "region.stop"
-            case .regionFailure: "region.fail"
-            case .regionEnter: "region.enter"
-            case .regionExit: "region.exit"
-            case .visitStart: "visit.start"
-            case .visitStop: "visit.stop"
-            case .visit: "visit"
+            case .regions(let kind): kind.rawValue
+            case .visits(let kind): kind.rawValue
             case .liveUpdates: "location.live"
             case .serviceSession: "location.service-session"
-            case .monitorOpen: "monitor.open"
-            case .monitorAdd: "monitor.add"
-            case .monitorRemove: "monitor.remove"
-            case .monitorEvent: "monitor.event"
-            case .monitorHeld: "monitor.held"
+            case .monitor(let kind): kind.rawValue
             }
         }
     }
@@ -236,17 +216,10 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     /// `updateTitle(_:subtitle:)` of a continued processing task (kind `bgTaskProgress`).
     case bgTaskTitle(SimBGTaskRecord, title: String, subtitle: String)
     // MARK: Regions and visits (§11)
-    /// `startMonitoring(for:)` or `stopMonitoring(for:)` of a region.
-    case region(SimRegionRecord)
-    /// `monitoringDidFailFor`: the region could not be monitored.
-    case regionFailure(SimRegionRecord, SimLocationError)
-    /// A boundary crossing reported to the app (`didEnterRegion` / `didExitRegion`); the device
-    /// crossed the boundary at `crossedAt` and met the threshold at `qualifiedAt` (seconds).
-    case regionCrossing(SimRegionRecord, crossedAt: Double, qualifiedAt: Double)
-    /// A visit reported to the app (`didVisit`).
-    case visit(SimVisitRecord)
-    /// Visit monitoring started or stopped.
-    case visitMonitoring
+    /// A region was monitored, failed, or its crossing reported.
+    case regions(RegionEvent)
+    /// The visit service started or stopped, or a visit was reported.
+    case visits(VisitEvent)
     // MARK: Location sessions (§10)
     /// Live updates or a background activity session changed (§10).
     case liveLocation(SimLiveLocationEvent)
@@ -254,41 +227,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case serviceSession(SimServiceSessionEvent)
     // MARK: CLMonitor (§11)
     /// A named `CLMonitor` was opened, a condition added or removed, an event delivered or held.
-    case monitor(SimMonitorNote)
-}
-
-// MARK: Regions and visits (§11)
-
-/// A monitored region as the event log names it.
-public struct SimRegionRecord: Hashable, Sendable, Codable {
-    public var identifier: String
-    public var latitude: Double
-    public var longitude: Double
-    /// Metres.
-    public var radius: Double
-
-    public init(identifier: String, latitude: Double, longitude: Double, radius: Double) {
-        self.identifier = identifier
-        self.latitude = latitude
-        self.longitude = longitude
-        self.radius = radius
-    }
-}
-
-/// A visit as the event log names it: times in seconds from the start, `nil` when not known
-/// (an arrival visit has no departure yet).
-public struct SimVisitRecord: Hashable, Sendable, Codable {
-    public var latitude: Double
-    public var longitude: Double
-    public var arrival: Double?
-    public var departure: Double?
-
-    public init(latitude: Double, longitude: Double, arrival: Double?, departure: Double?) {
-        self.latitude = latitude
-        self.longitude = longitude
-        self.arrival = arrival
-        self.departure = departure
-    }
+    case monitor(MonitorEvent)
 }
 
 /// A background task as reports name it.
@@ -358,9 +297,8 @@ public enum SimCrash: Hashable, Sendable, Codable {
     /// ("No launch handler registered for task with identifier …").
     case bgTaskNoLaunchHandler(identifier: String)
     // MARK: CLMonitor (§11)
-    /// `CLMonitor(name)` while the process already has that monitor open: one open instance per
-    /// name (§11); iOS ends the app. [obs]
-    case monitorOpenedTwice(name: String)
+    /// `CLMonitor` misused.
+    case monitor(MonitorCrash)
 }
 
 /// A prompt iOS shows, with the answer the simulated user gives.
@@ -428,9 +366,10 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// A scenario's `bg-cancel` named an identifier with no running continued processing task.
     case continuedTaskNotRunning(identifier: String)
     // MARK: Regions and visits (§11)
-    /// A region or visit event came while the app was not running, and its authorization
-    /// (not Always) does not let iOS wake or relaunch it: the event is lost.
-    case regionEventNotDelivered(identifier: String?, authorization: SimAuthorizationStatus)
+    /// About region monitoring.
+    case regions(RegionWarning)
+    /// About the visit service.
+    case visits(VisitWarning)
 
     // MARK: Location sessions (§10)
     /// `liveUpdates` or `CLBackgroundActivitySession` on a profile before iOS 17: the API does not exist.
@@ -438,8 +377,8 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// `CLServiceSession` on a profile before iOS 18: the API does not exist.
     case serviceSessionUnavailable(profile: String)
     // MARK: CLMonitor (§11)
-    /// `CLMonitor` on a profile before iOS 17: the API does not exist, and the monitor does nothing.
-    case clMonitorUnavailable(profile: String)
+    /// About `CLMonitor`.
+    case monitor(MonitorWarning)
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).

@@ -55,7 +55,7 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         // §12: a BGTask not completed in time; the BGTaskScheduler exceptions abort() the app.
         case .bgTaskAssertionTimeout: self = .backgroundTaskAssertionTimeout
         case .crash(.bgTaskRegisteredTwice), .crash(.bgTaskRegisteredAfterLaunch), .crash(.bgTaskNoLaunchHandler): self = .abnormalExit
-        case .crash(.monitorOpenedTwice): self = .abnormalExit  // CLMonitor (§11)
+        case .crash(.monitor): self = .abnormalExit  // CLMonitor (§11)
         default: return nil
         }
     }

@@ -1,5 +1,14 @@
 /// What happened to a named `CLMonitor` (§11), as the event log keeps it.
-public enum SimMonitorNote: Hashable, Sendable, Codable {
+public enum MonitorEvent: Hashable, Sendable, Codable {
+    /// The event's category, as the JSON Lines report names it.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case open = "monitor.open"
+        case add = "monitor.add"
+        case remove = "monitor.remove"
+        case event = "monitor.event"
+        case held = "monitor.held"
+    }
+
     /// `CLMonitor(name)` in the running process: `conditions` kept by Core Location (from
     /// earlier processes too), `pending` events waiting for the monitor to be opened.
     case opened(monitor: String, conditions: Int, pending: Int)
@@ -14,40 +23,22 @@ public enum SimMonitorNote: Hashable, Sendable, Codable {
     /// An event is held for the monitor, for a reason; Core Location stops monitoring its
     /// condition until a process opens the monitor and receives it.
     case held(monitor: String, SimMonitorEventRecord, SimMonitorHoldReason)
-}
 
-/// A `CLMonitor.Event` as the event log names it (times in seconds from the start).
-public struct SimMonitorEventRecord: Hashable, Sendable, Codable {
-    public var identifier: String
-    public var state: SimMonitoringState
-    /// When Core Location determined the state (the event's `date`): for a crossing, when it
-    /// counted (far enough past the boundary, long enough).
-    public var date: Double
-    /// For a crossing, when the device crossed the boundary; `nil` for the first determination
-    /// of a condition's state, or a condition over the limit.
-    public var crossedAt: Double?
-    /// `conditionLimitExceeded` (iOS 18+).
-    public var conditionLimitExceeded: Bool
-
-    public init(identifier: String, state: SimMonitoringState, date: Double, crossedAt: Double? = nil, conditionLimitExceeded: Bool = false) {
-        self.identifier = identifier
-        self.state = state
-        self.date = date
-        self.crossedAt = crossedAt
-        self.conditionLimitExceeded = conditionLimitExceeded
+    /// The event's category, decided by the case.
+    public var kind: Kind {
+        switch self {
+        case .opened: .open
+        case .added: .add
+        case .removed: .remove
+        case .delivered: .event
+        case .held: .held
+        }
     }
 }
 
-/// Why a monitor event waits instead of reaching the app.
-public enum SimMonitorHoldReason: Hashable, Sendable, Codable {
-    /// The running process has not opened the monitor with this name.
-    case monitorNotOpen
-    /// The app does not run, and iOS wakes or relaunches it for the event only with Always.
-    case needsAlways(SimAuthorizationStatus)
-    /// The app does not run: the user force-quit it, and this iOS does not relaunch it for
-    /// region events (`regionsRelaunchAfterForceQuit` false).
-    case forceQuit
-    /// iOS 18's service sessions withhold it (the diagnostic says why): an app not in use gets
-    /// monitor events only with Always and an `.always` session.
-    case serviceSession(SimLiveDiagnostic)
+extension SimSystem {
+    /// Emits a monitor event with its kind.
+    func emit(_ event: MonitorEvent) {
+        emit(.monitor(event.kind), .monitor(event))
+    }
 }
