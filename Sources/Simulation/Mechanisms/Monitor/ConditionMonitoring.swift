@@ -2,7 +2,8 @@ import Geodesy
 
 /// `CLMonitor` (§11, iOS 17+): named monitors whose circular conditions Core Location watches
 /// for the app, not for a process, with the rules of regions (``BoundaryCrossing``, the
-/// latency, the wake) and the same limit of 20, counted over regions and conditions together.
+/// latency, the wake, the ``BoundaryPoll``) and the same limit of 20, counted over regions and
+/// conditions together.
 ///
 /// - A monitor is opened by name in a process (``SimApplication/monitor(named:)``); one open
 ///   instance per name: a second `CLMonitor(name)` while the first is open ends the app
@@ -44,7 +45,8 @@ public final class ConditionMonitoring: BackgroundMechanism {
     }
 
     private var monitors: [String: Monitor] = [:]
-    private var check: ScheduledWork?
+    private lazy var poll = BoundaryPoll(watching: { [unowned self] in watchesAnything },
+                                         look: { [unowned self] system in look(in: system) })
     /// Events waiting out their latency, by monitor and condition.
     private var inFlight: [(monitor: String, identifier: String, work: ScheduledWork)] = []
 
@@ -124,7 +126,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
             monitors[name]?.conditions[identifier] = watched
             determined(inside: inside, identifier, of: name, in: system)
         }
-        ensureChecking(in: system)
+        poll.ensure(in: system)
     }
 
     func remove(_ identifier: String, from handle: SimCLMonitor, in system: SimSystem) {
@@ -157,15 +159,6 @@ public final class ConditionMonitoring: BackgroundMechanism {
 
     private var watchesAnything: Bool {
         monitors.values.contains { $0.conditions.values.contains { $0.monitored && !$0.paused } }
-    }
-
-    private func ensureChecking(in system: SimSystem) {
-        guard check == nil, watchesAnything else { return }
-        check = system.scheduler.schedule(after: system.profile.regions.checkInterval, owner: .mechanism) { [unowned self, unowned system] in
-            check = nil
-            look(in: system)
-            ensureChecking(in: system)
-        }
     }
 
     private func look(in system: SimSystem) {
@@ -284,7 +277,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
         monitors[name]?.conditions[event.identifier] = watched
         system.emit(MonitorEvent.delivered(monitor: name, record))
         handle.deliver(event, in: system)
-        ensureChecking(in: system)
+        poll.ensure(in: system)
     }
 
     // MARK: Lifecycle
@@ -308,8 +301,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
     }
 
     public func runEnded(in system: SimSystem) {
-        check?.cancel()
-        check = nil
+        poll.cancel()
         for entry in inFlight { entry.work.cancel() }
         inFlight = []
         for name in monitors.keys { monitors[name]?.open?.isOpen = false }

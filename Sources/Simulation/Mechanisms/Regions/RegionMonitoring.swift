@@ -5,7 +5,8 @@ import Geodesy
 /// crossings and visits minutes late, waking or relaunching it in the background to do so.
 ///
 /// The rules, each a ``SimProfile`` parameter (the crossing rule is ``BoundaryCrossing``, which
-/// `CLMonitor` conditions share; so is the limit of 20, counted over both):
+/// `CLMonitor` conditions share; so is the limit of 20, counted over both, and the
+/// ``BoundaryPoll``):
 /// - A crossing counts once the device is `regions.crossingDistance` (200 m) beyond the boundary
 ///   (for an entry: inside by that much, or by `regions.entryDepthFraction` of the radius if
 ///   less) and has stayed so for `regions.crossingDwell` (20 s); the app hears of it
@@ -30,7 +31,8 @@ public final class RegionMonitoring: BackgroundMechanism {
     private var tracking: [String: BoundaryCrossing] = [:]
     /// Where a possible visit began, and whether it has been reported as an arrival.
     private var visitAnchor: (coordinate: GeoCoordinate, time: Double, arrived: Bool)?
-    private var check: ScheduledWork?
+    private lazy var poll = BoundaryPoll(watching: { [unowned self] in !regions.isEmpty || isMonitoringVisits },
+                                         look: { [unowned self] system in look(in: system) })
     /// Events waiting out their latency, by region identifier (`nil` for visits).
     private var pending: [(identifier: String?, work: ScheduledWork)] = []
 
@@ -59,7 +61,7 @@ public final class RegionMonitoring: BackgroundMechanism {
         let position = system.configuration.trajectory.position(at: system.now.seconds)
         tracking[region.identifier] = BoundaryCrossing(inside: position.map { region.contains($0.coordinate) })
         system.emit(RegionEvent.start(region.record))
-        ensureChecking(in: system)
+        poll.ensure(in: system)
     }
 
     func stop(identifier: String, in system: SimSystem, log: Bool = true) {
@@ -77,7 +79,7 @@ public final class RegionMonitoring: BackgroundMechanism {
         visitAnchor = nil
         system.emit(VisitEvent.start)
         noteVisitPosition(in: system)
-        ensureChecking(in: system)
+        poll.ensure(in: system)
     }
 
     func stopVisits(in system: SimSystem) {
@@ -90,15 +92,6 @@ public final class RegionMonitoring: BackgroundMechanism {
     }
 
     // MARK: Watching the device
-
-    private func ensureChecking(in system: SimSystem) {
-        guard check == nil, !regions.isEmpty || isMonitoringVisits else { return }
-        check = system.scheduler.schedule(after: system.profile.regions.checkInterval, owner: .mechanism) { [unowned self, unowned system] in
-            check = nil
-            look(in: system)
-            ensureChecking(in: system)
-        }
-    }
 
     private func look(in system: SimSystem) {
         guard let services = system.mechanism(LocationServices.self), services.authorization.allowsLocation else { return }
@@ -186,8 +179,7 @@ public final class RegionMonitoring: BackgroundMechanism {
     }
 
     public func runEnded(in system: SimSystem) {
-        check?.cancel()
-        check = nil
+        poll.cancel()
         for entry in pending { entry.work.cancel() }
         pending = []
     }
