@@ -75,15 +75,10 @@ public struct AppScript: Hashable, Sendable {
         /// Calls the completion handler of the push or fetch being handled.
         case complete(SimFetchResult)
         // MARK: Regions and visits (§11)
-        /// `startMonitoring(for: SimCircularRegion(center:radius:identifier:))`; with no
-        /// latitude and longitude, around the manager's last fix (nothing when it has none).
-        case monitorRegion(latitude: Double?, longitude: Double?, radius: Double, id: String)
-        /// `stopMonitoring(for:)` of the region with identifier `id`.
-        case stopMonitoringRegion(id: String)
-        /// `startMonitoringVisits()`.
-        case startVisits
-        /// `stopMonitoringVisits()`.
-        case stopVisits
+        /// Region monitoring (§11).
+        case regions(RegionScriptAction)
+        /// The visit service (§11).
+        case visits(VisitScriptAction)
         /// BGTaskScheduler (§12).
         case bgTasks(BGTaskScriptAction)
         case transfers(TransferScriptAction)  // Background URLSession transfers.
@@ -104,12 +99,8 @@ public struct AppScript: Hashable, Sendable {
         case invalidateServiceSession(SimServiceSessionRequirement?)
 
         // MARK: CLMonitor (§11)
-        /// `add(CLMonitor.CircularGeographicCondition(center:radius:), identifier: id, assuming:)`
-        /// on the `CLMonitor` named `monitor` (which the app opens at launch); with no latitude and
-        /// longitude, around the manager's last fix (nothing when it has none).
-        case addCondition(monitor: String, latitude: Double?, longitude: Double?, radius: Double, id: String, assuming: SimMonitoringState)
-        /// `remove(id)` on the `CLMonitor` named `monitor`.
-        case removeCondition(monitor: String, id: String)
+        /// A named `CLMonitor`'s conditions.
+        case monitor(MonitorScriptAction)
     }
 
     /// What an `if` can ask about the app's situation.
@@ -209,10 +200,7 @@ extension AppScript {
     public var monitorNames: [String] {
         var names: [String] = []
         for action in allActions {
-            let name: String? = switch action {
-            case .addCondition(let monitor, _, _, _, _, _), .removeCondition(let monitor, _): monitor
-            default: nil
-            }
+            let name: String? = if case .monitor(let action) = action { action.monitorName } else { nil }
             if let name, !names.contains(name) { names.append(name) }
         }
         return names

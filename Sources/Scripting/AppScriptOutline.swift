@@ -86,9 +86,9 @@ public struct AppScriptOutline: Hashable, Sendable {
         for action in script.allActions {
             let used: Mechanism? = switch action {
             case .startSignificantChanges: .significantChanges
-            case .monitorRegion: .regions
-            case .addCondition(let monitor, _, _, _, _, _): .monitor(monitor)
-            case .startVisits: .visits
+            case .regions(.monitor): .regions
+            case .monitor(.addCondition(let monitor, _, _, _, _, _)): .monitor(monitor)
+            case .visits(.start): .visits
             case .startLiveUpdates(let configuration): .liveUpdates(configuration)
             case .beginBackgroundActivitySession: .backgroundActivitySession
             case .beginServiceSession(let requirement): .serviceSession(requirement)

@@ -15,7 +15,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public private(set) var manager: SimLocationManager?
     /// The background-task identifiers the script's variables hold.
     public private(set) var variables: [String: SimBackgroundTaskIdentifier] = [:]
-    private var application: SimApplication?
+    var application: SimApplication?
     /// The completion handler of the last push or fetch.
     private var pushCompletion: SimBackgroundCompletion?
     /// The app's audio player, once it plays.
@@ -29,7 +29,7 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The service sessions the app keeps, one per requirement (iOS 18).
     private var serviceSessions: [SimServiceSessionRequirement: SimServiceSession] = [:]
     /// The `CLMonitor`s this process opened, by name (§11).
-    private var monitors: [String: SimCLMonitor] = [:]
+    var monitors: [String: SimCLMonitor] = [:]
 
     /// Each mechanism's state in this process (its sessions, its handlers), made on first use.
     private var mechanismStates: [ObjectIdentifier: AnyObject] = [:]
@@ -160,18 +160,8 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .complete(let result):
             pushCompletion?(result)
         // MARK: Regions and visits (§11)
-        case .monitorRegion(let latitude, let longitude, let radius, let id):
-            let center = if let latitude, let longitude { GeoCoordinate(latitude: latitude, longitude: longitude) } else { manager.location?.coordinate }
-            guard let center else {
-                application.log("monitor-region \(id): no location yet")
-                return
-            }
-            manager.startMonitoring(for: SimCircularRegion(center: center, radius: radius, identifier: id))
-        case .stopMonitoringRegion(let id):
-            guard let region = manager.monitoredRegions.first(where: { $0.identifier == id }) else { return }
-            manager.stopMonitoring(for: region)
-        case .startVisits: manager.startMonitoringVisits()
-        case .stopVisits: manager.stopMonitoringVisits()
+        case .regions(let action): perform(action)
+        case .visits(let action): perform(action)
         // MARK: Location sessions (§10)
         case .startLiveUpdates(let configuration):
             liveUpdates?.stop()
@@ -200,37 +190,10 @@ public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
                 serviceSessions[kept] = nil
             }
         // MARK: CLMonitor (§11)
-        case .addCondition(let name, let latitude, let longitude, let radius, let id, let assuming):
-            let center = if let latitude, let longitude { GeoCoordinate(latitude: latitude, longitude: longitude) } else { manager.location?.coordinate }
-            guard let center else {
-                application.log("monitor-region \(id): no location yet")
-                return
-            }
-            openMonitor(name, in: application).add(SimCircularGeographicCondition(center: center, radius: radius), identifier: id, assuming: assuming)
-        case .removeCondition(let name, let id):
-            openMonitor(name, in: application).remove(id)
+        case .monitor(let action): perform(action)
         default:
             action.mechanismAction?.perform(in: self, application: application)
         }
-    }
-
-    // MARK: CLMonitor (§11)
-
-    /// The process's instance of the monitor `name`, opened the first time; its events run
-    /// `region-enter` (satisfied) and `region-exit` (unsatisfied).
-    @discardableResult
-    private func openMonitor(_ name: String, in application: SimApplication) -> SimCLMonitor {
-        if let monitor = monitors[name] { return monitor }
-        let monitor = application.monitor(named: name)
-        monitor.onEvent = { [weak self] event in
-            switch event.state {
-            case .satisfied: self?.run(.regionEnter)
-            case .unsatisfied: self?.run(.regionExit)
-            case .unknown, .unmonitored: break
-            }
-        }
-        monitors[name] = monitor
-        return monitor
     }
 
     // MARK: §12 BGTaskScheduler

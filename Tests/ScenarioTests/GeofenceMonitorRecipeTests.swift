@@ -26,13 +26,13 @@ import Testing
         #expect(result.summary.suspendedAt == 1_531)
         #expect(result.summary.terminatedAt == 2_400)
         let events = result.events
-        guard let add = events.first(where: { $0.kind == .monitorAdd }), case .monitor(.added(_, let condition, _, _, _)) = add.detail,
-              let delivery = events.first(where: { $0.kind == .monitorEvent }), case .monitor(.delivered(_, let exit)) = delivery.detail,
+        guard let add = events.first(where: { $0.kind == .monitor(.add) }), case .monitor(.added(_, let condition, _, _, _)) = add.detail,
+              let delivery = events.first(where: { $0.kind == .monitor(.event) }), case .monitor(.delivered(_, let exit)) = delivery.detail,
               let crossedAt = exit.crossedAt else {
             Issue.record("no condition added or event delivered")
             return
         }
-        #expect(log(result, [.monitorAdd]) == [At(1_501, .monitor(.added(monitor: "geofences", condition, assuming: .satisfied, kept: false, monitored: true)))])
+        #expect(log(result, [.monitor(.add)]) == [At(1_501, .monitor(.added(monitor: "geofences", condition, assuming: .satisfied, kept: false, monitored: true)))])
         #expect(condition.radius == 100)
         #expect((crossedAt, exit.date, delivery.time) == (2_172, 2_335, 2_575))
         // The same times from the rule and the track: the first second outside, the first of 20 s
@@ -43,8 +43,8 @@ import Testing
         let outside = try #require(seconds.first { distance($0) > 100 })
         let beyond = try #require(seconds.first { t in (t...t + 20).allSatisfy { distance($0) > 300 } })
         #expect((Double(outside), Double(beyond + 20), Double(beyond + 20 + 240)) == (crossedAt, exit.date, delivery.time))
-        #expect(log(result, [.appLaunch]).last == At(2_575, .launch(process: 2, inBackground: true, cause: .systemLaunch(.monitorEvent))))
-        #expect(log(result, [.monitorOpen, .monitorEvent, .monitorHeld, .monitorRemove]) == [
+        #expect(log(result, [.appLaunch]).last == At(2_575, .launch(process: 2, inBackground: true, cause: .systemLaunch(.monitor(.event)))))
+        #expect(log(result, [.monitor(.open), .monitor(.event), .monitor(.held), .monitor(.remove)]) == [
             At(0, .monitor(.opened(monitor: "geofences", conditions: 0, pending: 0))),
             At(2_575, .monitor(.opened(monitor: "geofences", conditions: 1, pending: 1))),
             At(2_575, .monitor(.delivered(monitor: "geofences", SimMonitorEventRecord(identifier: "stop", state: .unsatisfied, date: 2_335, crossedAt: 2_172)))),
@@ -66,8 +66,8 @@ import Testing
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 1_501 + budget)
         #expect(result.summary.terminatedAt == 2_400)
-        #expect(log(result, [.warning]).first == At(0, .warning(.clMonitorUnavailable(profile: profile))))
-        #expect(log(result, [.monitorOpen, .monitorAdd, .monitorEvent, .monitorHeld]) == [])
+        #expect(log(result, [.warning]).first == At(0, .warning(.monitor(.unavailable(profile: profile)))))
+        #expect(log(result, [.monitor(.open), .monitor(.add), .monitor(.event), .monitor(.held)]) == [])
         #expect(log(result, [.appLaunch]).count == 1)
     }
 
@@ -84,10 +84,10 @@ import Testing
         let result = try ReplayRun(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result
         let held = SimMonitorEventRecord(identifier: "stop", state: .unsatisfied, date: 2_335, crossedAt: 2_172)
         if profile == "ios18" {
-            #expect(log(result, [.monitorHeld]) == [At(2_575, .monitor(.held(monitor: "geofences", held, .serviceSession(.insufficientlyInUse))))])
+            #expect(log(result, [.monitor(.held)]) == [At(2_575, .monitor(.held(monitor: "geofences", held, .serviceSession(.insufficientlyInUse))))])
             #expect(log(result, [.appLaunch]).map(\.time) == [0])
         } else {
-            #expect(log(result, [.monitorHeld]) == [])
+            #expect(log(result, [.monitor(.held)]) == [])
             #expect(log(result, [.appLaunch]).map(\.time) == [0, 2_575])
         }
     }

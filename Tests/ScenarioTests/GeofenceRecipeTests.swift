@@ -23,9 +23,9 @@ import Testing
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 1_501 + budget)
         let events = result.events
-        guard let start = events.first(where: { $0.kind == .regionStart }), case .region(let region) = start.detail,
-              let exit = events.first(where: { $0.kind == .regionExit }),
-              case .regionCrossing(_, let crossedAt, let qualifiedAt) = exit.detail else {
+        guard let start = events.first(where: { $0.kind == .regions(.start) }), case .regions(.start(let region)) = start.detail,
+              let exit = events.first(where: { $0.kind == .regions(.exit) }),
+              case .regions(.crossing(_, _, let crossedAt, let qualifiedAt)) = exit.detail else {
             Issue.record("no region start or exit")
             return
         }
@@ -40,7 +40,7 @@ import Testing
         let outside = try #require(seconds.first { distance($0) > 100 })
         let beyond = try #require(seconds.first { t in (t...t + 20).allSatisfy { distance($0) > 300 } })
         #expect((Double(outside), Double(beyond + 20), Double(beyond + 20 + 240)) == (crossedAt, qualifiedAt, exit.time))
-        #expect(log(result, [.appState]).contains(At(2_575, .stateChange(from: .suspended, to: .background, cause: .systemWake(.regionExit)))))
+        #expect(log(result, [.appState]).contains(At(2_575, .stateChange(from: .suspended, to: .background, cause: .systemWake(.regions(.exit))))))
         #expect(events.contains { $0.time == 2_575 && $0.kind == .keepAliveStart })
         #expect(events.last { $0.kind == .appState }?.state == .background)
     }

@@ -19,9 +19,9 @@ import Testing
         """
         let parsed = try script(text)
         let reactions = parsed?.reactions
-        #expect(reactions?[.launch] == [.addCondition(monitor: "geo", latitude: 48.85, longitude: 2.35, radius: 150, id: "cafe", assuming: .unsatisfied)])
-        #expect(reactions?[.paused] == [.addCondition(monitor: "geo", latitude: nil, longitude: nil, radius: 100, id: "stop", assuming: .unknown)])
-        #expect(reactions?[.regionExit] == [.removeCondition(monitor: "geo", id: "stop"), .stopMonitoringRegion(id: "old")])
+        #expect(reactions?[.launch] == [.monitor(.addCondition(monitor: "geo", latitude: 48.85, longitude: 2.35, radius: 150, id: "cafe", assuming: .unsatisfied))])
+        #expect(reactions?[.paused] == [.monitor(.addCondition(monitor: "geo", latitude: nil, longitude: nil, radius: 100, id: "stop", assuming: .unknown))])
+        #expect(reactions?[.regionExit] == [.monitor(.removeCondition(monitor: "geo", id: "stop")), .regions(.stopMonitoring(id: "old"))])
         #expect(parsed?.monitorNames == ["geo"])
     }
 

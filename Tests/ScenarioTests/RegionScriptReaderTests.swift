@@ -20,9 +20,9 @@ import Testing
             visit: [{log: visit}]
         """
         let reactions = try script(text)?.reactions
-        #expect(reactions?[.launch] == [.monitorRegion(latitude: 48.85, longitude: 2.35, radius: 150, id: "cafe"), .startVisits])
-        #expect(reactions?[.paused] == [.monitorRegion(latitude: nil, longitude: nil, radius: 100, id: "stop")])
-        #expect(reactions?[.regionExit] == [.stopMonitoringRegion(id: "stop"), .stopVisits])
+        #expect(reactions?[.launch] == [.regions(.monitor(latitude: 48.85, longitude: 2.35, radius: 150, id: "cafe")), .visits(.start)])
+        #expect(reactions?[.paused] == [.regions(.monitor(latitude: nil, longitude: nil, radius: 100, id: "stop"))])
+        #expect(reactions?[.regionExit] == [.regions(.stopMonitoring(id: "stop")), .visits(.stop)])
         #expect(reactions?[.regionEnter] == [.log("in")])
         #expect(reactions?[.visit] == [.log("visit")])
     }

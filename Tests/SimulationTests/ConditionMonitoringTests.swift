@@ -45,7 +45,7 @@ private func heard(_ result: SimulationResult) -> [String] {
     }
 }
 
-private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .monitorRemove, .monitorEvent, .monitorHeld]
+private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add), .monitor(.remove), .monitor(.event), .monitor(.held)]
 
 @MainActor @Suite struct ConditionMonitoringTests {
     /// East at 10 m/s (10.018 m/s on the WGS-84 ellipsoid at 47° N).
@@ -81,14 +81,14 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
     }
 
     /// `add` without a state assumes unknown: Core Location determines the state at once (the
-    /// device is 3 km outside at 0) and tells it after `monitorInitialStateLatency` (0 s [model]),
+    /// device is 3 km outside at 0) and tells it after `monitor.initialStateLatency` (0 s [model]),
     /// as it does when the assumed state is wrong; a right assumption brings no event.
     @Test(arguments: [(SimMonitoringState.unknown, true), (.satisfied, true), (.unsatisfied, false)])
     func theFirstStateIsToldUnlessAssumedRight(assuming: SimMonitoringState, told: Bool) {
         let cafe = circle(at: 300.5, radius: 500)
         let app = MonitorApp { monitor, _ in monitor.add(cafe, identifier: "cafe", assuming: assuming) }
         let result = KeepAliveSimulation(configuration(trip), app: app).run()
-        #expect(log(result, [.monitorEvent]).filter { $0.time == 0 } == (told ? [
+        #expect(log(result, [.monitor(.event)]).filter { $0.time == 0 } == (told ? [
             At(0, .monitor(.delivered(monitor: "geo", SimMonitorEventRecord(identifier: "cafe", state: .unsatisfied, date: 0)))),
         ] : []))
     }
@@ -110,8 +110,8 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
         #expect(app.monitor?.record(for: "c20")?.lastEvent.state == .unsatisfied)
         #expect(simulation.system.mechanism(ConditionMonitoring.self)?.monitoredConditionCount == 20)
         let result = simulation.run()
-        #expect(log(result, [.monitorAdd]).last == At(0, .monitor(.added(monitor: "geo", far[20].record("c21"), assuming: .unsatisfied, kept: false, monitored: false))))
-        #expect(log(result, [.monitorEvent]) == [
+        #expect(log(result, [.monitor(.add)]).last == At(0, .monitor(.added(monitor: "geo", far[20].record("c21"), assuming: .unsatisfied, kept: false, monitored: false))))
+        #expect(log(result, [.monitor(.event)]) == [
             At(0, .monitor(.delivered(monitor: "geo", SimMonitorEventRecord(identifier: "c21", state: .unmonitored, date: 0, conditionLimitExceeded: limit)))),
         ])
         #expect(heard(result) == ["0 p1 c21 unmonitored\(limit ? " limit" : "") @0"])
@@ -130,10 +130,10 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
             manager.startMonitoring(for: SimCircularRegion(center: far(20), radius: 100, identifier: "r20"))
         }
         let result = KeepAliveSimulation(configuration(drive(seconds: 10)), app: app).run()
-        #expect(log(result, [.monitorAdd]).map { if case .monitor(.added(_, let record, _, _, let monitored)) = $0.detail { "\(record.identifier) \(monitored)" } else { "" } }
+        #expect(log(result, [.monitor(.add)]).map { if case .monitor(.added(_, let record, _, _, let monitored)) = $0.detail { "\(record.identifier) \(monitored)" } else { "" } }
                 == ["c1 true", "c2 false"])
-        #expect(log(result, [.regionFailure]) == [
-            At(0, .regionFailure(SimRegionRecord(identifier: "r20", latitude: far(20).latitude, longitude: 8, radius: 100), .regionMonitoringFailure)),
+        #expect(log(result, [.regions(.failure)]) == [
+            At(0, .regions(.failure(SimRegionRecord(identifier: "r20", latitude: far(20).latitude, longitude: 8, radius: 100), .regionMonitoringFailure))),
         ])
     }
 
@@ -143,7 +143,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
     private func home() -> SimCircularGeographicCondition { circle(at: 0.5, radius: 100) }
 
     /// Conditions persist across processes. Left at 100, suspended at 105, purged at 200: the
-    /// exit at 291 relaunches the Always app (process 2, wake reason `monitorEvent`), whose
+    /// exit at 291 relaunches the Always app (process 2, wake reason `.monitor(.event)`), whose
     /// launch opens "geo": the monitor still has "home", the event waited for it and is
     /// delivered at once. The 10-s run ends in a suspension at 301.
     @Test func aRelaunchedAppThatOpensTheMonitorGetsTheEvent() {
@@ -156,7 +156,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
         #expect(app.monitor?.record(for: "home")?.lastEvent.state == .unsatisfied)
         #expect(app.monitor?.record(for: "home")?.lastEvent.time == SimInstant(seconds: 51))
         let result = simulation.run()
-        #expect(log(result, [.appLaunch]).last == At(291, .launch(process: 2, inBackground: true, cause: .systemLaunch(.monitorEvent))))
+        #expect(log(result, [.appLaunch]).last == At(291, .launch(process: 2, inBackground: true, cause: .systemLaunch(.monitor(.event)))))
         #expect(log(result, monitorKinds).suffix(2) == [
             At(291, .monitor(.opened(monitor: "geo", conditions: 1, pending: 1))),
             At(291, .monitor(.delivered(monitor: "geo", SimMonitorEventRecord(identifier: "home", state: .unsatisfied, date: 51, crossedAt: 11)))),
@@ -194,7 +194,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
         let app = MonitorApp { monitor, _ in monitor.add(home, identifier: "home", assuming: .satisfied) }
         let result = KeepAliveSimulation(configuration(trip, authorization: .authorizedWhenInUse, timeline: timeline), app: app).run()
         let exit = SimMonitorEventRecord(identifier: "home", state: .unsatisfied, date: 51, crossedAt: 11)
-        #expect(log(result, [.monitorHeld, .monitorEvent]) == [
+        #expect(log(result, [.monitor(.held), .monitor(.event)]) == [
             At(291, .monitor(.held(monitor: "geo", exit, .needsAlways(.authorizedWhenInUse)))),
             At(400, .monitor(.delivered(monitor: "geo", exit))),
         ])
@@ -207,13 +207,13 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
     @Test(arguments: [true, false])
     func aForceQuitAppIsRelaunchedAsForRegions(relaunches: Bool) {
         var profile = SimProfile.iOS17
-        profile.regionsRelaunchAfterForceQuit = relaunches
+        profile.regions.relaunchAfterForceQuit = relaunches
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .forceQuit)]
         let home = home()
         let app = MonitorApp { monitor, _ in monitor.add(home, identifier: "home", assuming: .satisfied) }
         let result = KeepAliveSimulation(configuration(trip, profile: profile, timeline: timeline), app: app).run()
         #expect(heard(result) == (relaunches ? ["291 p2 home unsatisfied @51"] : []))
-        #expect(log(result, [.monitorHeld]) == (relaunches ? [] : [
+        #expect(log(result, [.monitor(.held)]) == (relaunches ? [] : [
             At(291, .monitor(.held(monitor: "geo", SimMonitorEventRecord(identifier: "home", state: .unsatisfied, date: 51, crossedAt: 11), .forceQuit))),
         ]))
     }
@@ -227,7 +227,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
             application.schedule(after: 100) { monitor.remove("home") }
         }
         let result = KeepAliveSimulation(configuration(trip), app: app).run()
-        #expect(log(result, [.monitorRemove, .monitorEvent, .monitorHeld]) == [At(100, .monitor(.removed(monitor: "geo", identifier: "home")))])
+        #expect(log(result, [.monitor(.remove), .monitor(.event), .monitor(.held)]) == [At(100, .monitor(.removed(monitor: "geo", identifier: "home")))])
         #expect(app.monitor?.identifiers == [])
     }
 
@@ -236,7 +236,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
     @Test func openingAMonitorTwiceEndsTheApp() {
         let app = MonitorApp { _, application in _ = application.monitor(named: "geo") }
         let result = KeepAliveSimulation(configuration(trip), app: app).run()
-        #expect(log(result, [.appCrash]) == [At(0, .crash(.monitorOpenedTwice(name: "geo")))])
+        #expect(log(result, [.appCrash]) == [At(0, .crash(.monitor(.openedTwice(name: "geo"))))])
         #expect(result.summary.verdict == .crashed)
     }
 
@@ -246,7 +246,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
         let home = home()
         let app = MonitorApp { monitor, _ in monitor.add(home, identifier: "home", assuming: .satisfied) }
         let result = KeepAliveSimulation(configuration(trip, profile: .iOS14), app: app).run()
-        #expect(log(result, [.warning]).first == At(0, .warning(.clMonitorUnavailable(profile: "ios14"))))
+        #expect(log(result, [.warning]).first == At(0, .warning(.monitor(.unavailable(profile: "ios14")))))
         #expect(log(result, monitorKinds) == [])
         #expect(app.monitor?.isOpen == false)
         #expect(app.monitor?.identifiers == [])
@@ -264,12 +264,12 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
         let centre = trip.position(at: 300.5)!.coordinate
         var script = AppScript()
         script.reactions[.launch] = [
-            .addCondition(monitor: "geo", latitude: centre.latitude, longitude: centre.longitude, radius: 500, id: "cafe", assuming: .unsatisfied),
+            .monitor(.addCondition(monitor: "geo", latitude: centre.latitude, longitude: centre.longitude, radius: 500, id: "cafe", assuming: .unsatisfied)),
         ]
         script.reactions[.regionEnter] = [.log("enter")]
-        script.reactions[.regionExit] = [.log("exit"), .removeCondition(monitor: "geo", id: "cafe")]
+        script.reactions[.regionExit] = [.log("exit"), .monitor(.removeCondition(monitor: "geo", id: "cafe"))]
         let result = KeepAliveSimulation(configuration(trip), app: ScriptedApp(script: script)).run()
-        #expect(log(result, [.appLog, .monitorRemove]) == [
+        #expect(log(result, [.appLog, .monitor(.remove)]) == [
             At(528, .appLog("enter")), At(639, .appLog("exit")), At(639, .monitor(.removed(monitor: "geo", identifier: "cafe"))),
         ])
     }
@@ -281,12 +281,12 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitorOpen, .monitorAdd, .moni
         let trip = drive(seconds: 1_000)
         let start = trip.position(at: 0.5)!.coordinate
         var script = AppScript()
-        script.reactions[.launch] = [.addCondition(monitor: "geo", latitude: start.latitude, longitude: start.longitude, radius: 100, id: "home", assuming: .satisfied)]
+        script.reactions[.launch] = [.monitor(.addCondition(monitor: "geo", latitude: start.latitude, longitude: start.longitude, radius: 100, id: "home", assuming: .satisfied))]
         script.reactions[.regionExit] = [.log("exit")]
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
         let result = KeepAliveSimulation(configuration(trip, timeline: timeline), app: ScriptedApp(script: script)).run()
         let home = SimCircularGeographicCondition(center: start, radius: 100).record("home")
-        #expect(log(result, [.monitorOpen, .monitorAdd, .monitorEvent, .appLog]).filter { $0.time == 291 } == [
+        #expect(log(result, [.monitor(.open), .monitor(.add), .monitor(.event), .appLog]).filter { $0.time == 291 } == [
             At(291, .monitor(.opened(monitor: "geo", conditions: 1, pending: 1))),
             At(291, .monitor(.added(monitor: "geo", home, assuming: .satisfied, kept: true, monitored: true))),
             At(291, .monitor(.delivered(monitor: "geo", SimMonitorEventRecord(identifier: "home", state: .unsatisfied, date: 51, crossedAt: 11)))),

@@ -69,10 +69,10 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         let cafe = region(trip, at: 300.5, radius: 500, "cafe")
         let app = GeofenceApp { $0.startMonitoring(for: cafe) }
         let result = KeepAliveSimulation(configuration(trip), app: app).run()
-        #expect(log(result, [.regionStart, .regionEnter, .regionExit]) == [
-            At(0, .region(cafe.record)),
-            At(531, .regionCrossing(cafe.record, crossedAt: 251, qualifiedAt: 291)),
-            At(631, .regionCrossing(cafe.record, crossedAt: 351, qualifiedAt: 391)),
+        #expect(log(result, [.regions(.start), .regions(.enter), .regions(.exit)]) == [
+            At(0, .regions(.start(cafe.record))),
+            At(531, .regions(.crossing(cafe.record, entered: true, crossedAt: 251, qualifiedAt: 291))),
+            At(631, .regions(.crossing(cafe.record, entered: false, crossedAt: 351, qualifiedAt: 391))),
         ])
         #expect(heard(result) == ["531 p1 enter cafe", "631 p1 exit cafe"])
     }
@@ -81,8 +81,8 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     /// entry when the device is first 200 m inside (271) and the exit when first 700 m out (371).
     @Test func theRulesAreProfileParameters() {
         var profile = SimProfile.iOS17
-        profile.regionEventLatency = 0
-        profile.regionCrossingDwell = 0
+        profile.regions.eventLatency = 0
+        profile.regions.crossingDwell = 0
         let cafe = region(trip, at: 300.5, radius: 500, "cafe")
         let result = KeepAliveSimulation(configuration(trip, profile: profile), app: GeofenceApp { $0.startMonitoring(for: cafe) }).run()
         #expect(heard(result) == ["271 p1 enter cafe", "371 p1 exit cafe"])
@@ -102,7 +102,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         #expect(manager?.monitoredRegions.count == 20)
         #expect(manager?.monitoredRegions.first { $0.identifier == "r1" }?.radius == 300)
         let result = simulation.run()
-        #expect(log(result, [.regionFailure]) == [At(0, .regionFailure(region(trip, at: 21, radius: 100, "r21").record, .regionMonitoringFailure))])
+        #expect(log(result, [.regions(.failure)]) == [At(0, .regions(.failure(region(trip, at: 21, radius: 100, "r21").record, .regionMonitoringFailure)))])
         #expect(heard(result).first == "0 p1 fail r21 regionMonitoringFailure")
     }
 
@@ -118,7 +118,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
                                          app: GeofenceApp { $0.startMonitoring(for: home) }).run()
         #expect(log(result, [.appState]).suffix(3) == [
             state(105, .background, .suspended, .nothingHoldsApp),
-            state(291, .suspended, .background, .systemWake(.regionExit)),
+            state(291, .suspended, .background, .systemWake(.regions(.exit))),
             state(301, .background, .suspended, .backgroundTimeExpired(budget: 10)),
         ])
         #expect(heard(result) == ["291 p1 exit home"])
@@ -134,7 +134,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         let result = simulation.run()
         #expect(log(result, [.appLaunch]) == [
             At(0, .launch(process: 1, inBackground: false, cause: .tripStarts)),
-            At(291, .launch(process: 2, inBackground: true, cause: .systemLaunch(.regionExit))),
+            At(291, .launch(process: 2, inBackground: true, cause: .systemLaunch(.regions(.exit)))),
         ])
         #expect(heard(result) == ["291 p2 exit home"])
         #expect(log(result, [.appState]).last == state(301, .background, .suspended, .backgroundTimeExpired(budget: 10)))
@@ -142,11 +142,11 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     }
 
     /// §9: after a force quit regions still relaunch the app (iOS 7.1+); with the iOS 7.0
-    /// behaviour (`regionsRelaunchAfterForceQuit = false`) the event is lost.
+    /// behaviour (`regions.relaunchAfterForceQuit = false`) the event is lost.
     @Test(arguments: [true, false])
     func forceQuitStillRelaunchesForRegionsFromIOS71(relaunches: Bool) {
         var profile = SimProfile.iOS17
-        profile.regionsRelaunchAfterForceQuit = relaunches
+        profile.regions.relaunchAfterForceQuit = relaunches
         let home = home()
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .forceQuit)]
         let result = KeepAliveSimulation(configuration(trip, profile: profile, timeline: timeline),
@@ -164,7 +164,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         #expect(heard(result) == [])
         // The lint adds at the end that the declared location mode went unused.
         #expect(log(result, [.warning]) == [
-            At(291, .warning(.regionEventNotDelivered(identifier: "home", authorization: .authorizedWhenInUse))),
+            At(291, .warning(.regions(.eventNotDelivered(identifier: "home", authorization: .authorizedWhenInUse)))),
             At(1_000, .warning(.infoPlist(.modeDeclaredButUnused(.location)))),
         ])
     }
@@ -187,9 +187,9 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         let trip = drive(seconds: 3_000, speed: 9, stops: [1_000...2_000])
         let result = KeepAliveSimulation(configuration(trip), app: GeofenceApp { $0.startMonitoringVisits() }).run()
         let at996 = trip.position(at: 996)!.coordinate
-        #expect(log(result, [.visit]) == [
-            At(1_596, .visit(SimVisitRecord(latitude: at996.latitude, longitude: at996.longitude, arrival: 996, departure: nil))),
-            At(2_008, .visit(SimVisitRecord(latitude: at996.latitude, longitude: at996.longitude, arrival: 996, departure: 2_008))),
+        #expect(log(result, [.visits(.visit)]) == [
+            At(1_596, .visits(.visit(SimVisitRecord(latitude: at996.latitude, longitude: at996.longitude, arrival: 996, departure: nil)))),
+            At(2_008, .visits(.visit(SimVisitRecord(latitude: at996.latitude, longitude: at996.longitude, arrival: 996, departure: 2_008)))),
         ])
         #expect(heard(result) == ["1596 p1 visit 996.0 -1.0", "2008 p1 visit 996.0 2008.0"])
     }
@@ -205,18 +205,18 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         let centre = trip.position(at: 300.5)!.coordinate
         var script = AppScript()
         script.reactions[.launch] = [
-            .monitorRegion(latitude: centre.latitude, longitude: centre.longitude, radius: 500, id: "cafe"), .startVisits,
+            .regions(.monitor(latitude: centre.latitude, longitude: centre.longitude, radius: 500, id: "cafe")), .visits(.start),
         ]
         script.reactions[.regionEnter] = [.log("enter")]
-        script.reactions[.regionExit] = [.log("exit"), .stopMonitoringRegion(id: "cafe")]
+        script.reactions[.regionExit] = [.log("exit"), .regions(.stopMonitoring(id: "cafe"))]
         script.reactions[.visit] = [.log("visit")]
         let result = KeepAliveSimulation(configuration(trip), app: ScriptedApp(script: script)).run()
         // At 9.016 m/s: inside 500 m from 300.5 − 55.46 → 245.04 (246), 300 m inside from 267.23
         // (268), counted 288, reported 528; outside from 355.96 (356), 700 m out from 378.14
         // (379), counted 399, reported 639.
-        #expect(log(result, [.appLog, .regionStop]).map(\.description) == [
+        #expect(log(result, [.appLog, .regions(.stop)]).map(\.description) == [
             At(528, .appLog("enter")), At(639, .appLog("exit")),
-            At(639, .region(SimRegionRecord(identifier: "cafe", latitude: centre.latitude, longitude: centre.longitude, radius: 500))),
+            At(639, .regions(.stop(SimRegionRecord(identifier: "cafe", latitude: centre.latitude, longitude: centre.longitude, radius: 500)))),
             At(1_596, .appLog("visit")), At(2_008, .appLog("visit")),
         ].map(\.description))
     }
@@ -225,7 +225,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     @Test func aRegionWithoutACentreIsAroundTheLastFix() {
         let trip = drive(seconds: 100)
         var script = AppScript()
-        script.reactions[.launch] = [.startUpdates, .after(seconds: 10, actions: [.stopUpdates, .monitorRegion(latitude: nil, longitude: nil, radius: 50, id: "here")])]
+        script.reactions[.launch] = [.startUpdates, .after(seconds: 10, actions: [.stopUpdates, .regions(.monitor(latitude: nil, longitude: nil, radius: 50, id: "here"))])]
         let simulation = KeepAliveSimulation(configuration(trip, profile: exact(.iOS17)), app: ScriptedApp(script: script))
         simulation.run(untilSeconds: 11)
         let app = simulation.app as? ScriptedApp
@@ -238,11 +238,11 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     @Test func aVisitRelaunchesAPurgedApp() {
         let trip = drive(seconds: 3_000, speed: 9, stops: [1_000...2_000])
         var script = AppScript()
-        script.reactions[.launch] = [.when(.foreground, actions: [.startVisits], otherwise: [])]
+        script.reactions[.launch] = [.when(.foreground, actions: [.visits(.start)], otherwise: [])]
         script.reactions[.visit] = [.log("visit")]
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
         let result = KeepAliveSimulation(configuration(trip, timeline: timeline), app: ScriptedApp(script: script)).run()
-        #expect(log(result, [.appLaunch]).last == At(1_596, .launch(process: 2, inBackground: true, cause: .systemLaunch(.visit))))
+        #expect(log(result, [.appLaunch]).last == At(1_596, .launch(process: 2, inBackground: true, cause: .systemLaunch(.visits(.visit)))))
         #expect(result.events.filter { $0.kind == .appLog }.map(\.process) == [2, 2])  // arrival (relaunch) and departure at 2008 (wake)
     }
 }

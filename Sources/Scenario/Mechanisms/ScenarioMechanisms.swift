@@ -2,6 +2,9 @@
 /// draw one, their lane builder. The picture draws the lanes in this order, under the wakes.
 enum ScenarioMechanisms {
     static let all: [(words: any MechanismWords.Type, lanes: (any MechanismLanes.Type)?)] = [
+        (RegionWords.self, RegionLanes.self),  // regions, visits and CLMonitor share the lane
+        (VisitWords.self, nil),
+        (MonitorWords.self, nil),
         (BGTaskWords.self, BGTaskLanes.self),
         (TransferWords.self, TransferLanes.self),
     ]

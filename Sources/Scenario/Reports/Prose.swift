@@ -81,24 +81,10 @@ public enum Prose {
         case .monitor(let note):  // CLMonitor (§11)
             return text(note, at: event.time)
         // MARK: Regions and visits (§11)
-        case .region(let region) where event.kind == .regionStop:
-            return "stopMonitoring(for: \"\(region.identifier)\")"
-        case .region(let region):
-            return "startMonitoring(for: \"\(region.identifier)\"): \(number(region.radius)) m around \(Formatting.fixed(region.latitude, 5)), \(Formatting.fixed(region.longitude, 5))"
-        case .regionFailure(let region, let error):
-            let why = error == .regionMonitoringFailure
-                ? "an app may monitor at most 20 regions"
-                : "region monitoring needs location authorization with precise location"
-            return "monitoringDidFailFor \"\(region.identifier)\": \(error) (\(why))"
-        case .regionCrossing(let region, let crossedAt, let qualifiedAt):
-            let callback = event.kind == .regionEnter ? "didEnterRegion" : "didExitRegion"
-            return "\(callback) \"\(region.identifier)\": the device crossed the boundary at \(Formatting.clock(crossedAt)), the crossing counted at \(Formatting.clock(qualifiedAt)) (far enough past it, long enough), reported \(Formatting.duration(max(0, event.time - qualifiedAt))) later"
-        case .visit(let visit):
-            let arrival = visit.arrival.map(Formatting.clock) ?? "unknown"
-            guard let departure = visit.departure else { return "didVisit: arrival at \(arrival) (no departure yet)" }
-            return "didVisit: departure at \(Formatting.clock(departure)) (arrived \(arrival))"
-        case .visitMonitoring:
-            return event.kind == .visitStop ? "stopMonitoringVisits" : "startMonitoringVisits"
+        case .regions(let region):
+            return text(region, at: event.time)
+        case .visits(let visit):
+            return text(visit)
         default:
             return mechanismText(event.detail, in: event) ?? event.kind.rawValue
         }
@@ -155,8 +141,7 @@ public enum Prose {
         case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
         case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
         // MARK: CLMonitor (§11)
-        case .crash(.monitorOpenedTwice(let name)):
-            "CLMonitor(\"\(name)\") opened while the process already has it open: only one instance per name may be open at a time"
+        case .crash(.monitor(let crash)): text(crash)
         // MARK: Location sessions (§10)
         case .liveUpdatesStationary(let window): "the device was still for \(Formatting.duration(window)): live updates stopped until it moves"
         case .noBackgroundActivitySession: "live updates keep the app running in the background only with an active CLBackgroundActivitySession"
@@ -226,16 +211,15 @@ public enum Prose {
             "the debugger keeps the watchdog off: on a device background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open after expiration would get the app terminated"
         case .infoPlist(let finding): text(finding)
         // MARK: Regions and visits (§11)
-        case .regionEventNotDelivered(let identifier, let status):
-            "\(identifier.map { "the event of region \"\($0)\"" } ?? "a visit") is lost: the app does not run, and iOS wakes or relaunches it for regions and visits only with Always (it is \(status))"
+        case .regions(let warning): text(warning)
+        case .visits(let warning): text(warning)
         // MARK: Location sessions (§10)
         case .locationSessionAPIUnavailable(let profile):
             "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
         case .serviceSessionUnavailable(let profile):
             "CLServiceSession needs iOS 18: on \(profile) it does nothing"
         // MARK: CLMonitor (§11)
-        case .clMonitorUnavailable(let profile):
-            "CLMonitor needs iOS 17: on \(profile) the monitor does nothing"
+        case .monitor(let warning): text(warning)
         default: mechanismText(warning) ?? "\(warning)"
         }
     }
@@ -348,11 +332,10 @@ public enum Prose {
         case .voipPush: "a VoIP push"
         case .backgroundFetch: "a background fetch"
         // MARK: Regions and visits (§11)
-        case .regionEntry: "a region entry"
-        case .regionExit: "a region exit"
-        case .visit: "a visit"
+        case .regions(let reason): text(reason)
+        case .visits(let reason): text(reason)
         case .locationUpdatesAvailable: "live location updates available again"
-        case .monitorEvent: "a CLMonitor event"  // §11
+        case .monitor(let reason): text(reason)  // §11
         default: mechanismText(reason) ?? "\(reason)"
         }
     }
@@ -465,49 +448,6 @@ public enum Prose {
             "\(name(requirement)) diagnostic: \(diagnostics.map(\.rawValue).joined(separator: ", "))"
         }
     }
-    // MARK: CLMonitor (§11)
-
-    static func text(_ note: SimMonitorNote, at time: Double) -> String {
-        switch note {
-        case .opened(let name, let conditions, let pending):
-            let kept = conditions == 0 ? "" : "; Core Location keeps \(conditions) condition\(conditions == 1 ? "" : "s") for it"
-            let waiting = pending == 0 ? "" : ", \(pending) event\(pending == 1 ? "" : "s") waited for it"
-            return "CLMonitor(\"\(name)\") opened\(kept)\(waiting)"
-        case .added(let name, let condition, _, true, _):
-            return "CLMonitor \"\(name)\": add \"\(condition.identifier)\" again: the same condition, kept as it is"
-        case .added(let name, let condition, let assuming, false, let monitored):
-            let limit = monitored ? "" : "; over the limit of 20 regions and conditions, it is not monitored"
-            return "CLMonitor \"\(name)\": add \"\(condition.identifier)\": \(number(condition.radius)) m around \(Formatting.fixed(condition.latitude, 5)), \(Formatting.fixed(condition.longitude, 5)), assuming \(assuming.rawValue)\(limit)"
-        case .removed(let name, let identifier):
-            return "CLMonitor \"\(name)\": remove \"\(identifier)\""
-        case .delivered(let name, let event):
-            return "CLMonitor \"\(name)\" event \"\(event.identifier)\": \(text(event, reportedAt: time))"
-        case .held(let name, let event, let reason):
-            let why = switch reason {
-            case .monitorNotOpen: "the running process has not opened CLMonitor(\"\(name)\")"
-            case .needsAlways(let status): "the app does not run, and iOS wakes or relaunches it for a CLMonitor event only with Always (it is \(status))"
-            case .forceQuit: "the app does not run: the user force-quit it, and this iOS does not relaunch it for region events"
-            case .serviceSession(.serviceSessionRequired):
-                "NSLocationRequireExplicitServiceSession is set and the app holds no CLServiceSession (serviceSessionRequired)"
-            case .serviceSession(let diagnostic):
-                "the app is not in use, and from iOS 18 it gets monitor events only with Always and a CLServiceSession(authorization: .always) (\(diagnostic.rawValue))"
-            }
-            return "CLMonitor \"\(name)\" event \"\(event.identifier)\" (\(event.state.rawValue)) held: \(why); Core Location stops monitoring \"\(event.identifier)\" until a process opens the monitor"
-        }
-    }
-
-    private static func text(_ event: SimMonitorEventRecord, reportedAt time: Double) -> String {
-        if event.state == .unmonitored {
-            return "unmonitored\(event.conditionLimitExceeded ? ", conditionLimitExceeded" : "") (an app may monitor at most 20 regions and conditions)"
-        }
-        let late = max(0, time - event.date)
-        let delay = late == 0 ? "" : ", reported \(Formatting.duration(late)) later"
-        guard let crossed = event.crossedAt else {
-            return "\(event.state.rawValue) (the state Core Location determined at \(Formatting.clock(event.date))\(delay))"
-        }
-        return "\(event.state.rawValue) (the device crossed the boundary at \(Formatting.clock(crossed)), the crossing counted at \(Formatting.clock(event.date))\(delay))"
-    }
-
     // MARK: The app's mechanisms, for the timeline's `uses` line
 
     static func text(_ mechanism: AppScriptOutline.Mechanism) -> String {

@@ -28,7 +28,6 @@ enum SystemEventLanes {
         var held = PictureLane(name: "kept alive by")
         var wakes = PictureLane(name: "wakes")
         var sessions = PictureLane(name: "location sessions")
-        var regions = PictureLane(name: "regions")
         var audio = PictureLane(name: "audio")
         var pushes = PictureLane(name: "pushes")
 
@@ -63,17 +62,6 @@ enum SystemEventLanes {
             guard let open = flowing else { return }
             sessions.span(.thin, lightTeal, "updates flow", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
             flowing = nil
-        }
-        /// A crossing: when the device crossed the boundary, when it counted, and the mark of
-        /// what became of it, joined by a line that is the delay.
-        func crossing(crossedAt: Double?, countedAt: Double?, _ event: SimEvent, _ glyph: PictureLane.Glyph, _ fill: String, _ legend: String, weight: Int) {
-            let text = title(event)
-            if let crossedAt {
-                regions.span(.line, lightTeal, nil, from: x(crossedAt), to: x(event.time), title: text)
-                regions.mark(.ring, teal, "crossed", weight: 2, at: x(crossedAt), title: text)
-            }
-            if let countedAt, crossedAt != nil { regions.mark(.tick, teal, "counted", weight: 3, at: x(countedAt), title: text) }
-            regions.mark(glyph, fill, legend, weight: weight, at: x(event.time), title: text)
         }
 
         for event in events {
@@ -125,26 +113,6 @@ enum SystemEventLanes {
             case .warning(.locationSessionAPIUnavailable), .warning(.serviceSessionUnavailable):
                 sessions.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
 
-            // §11 Regions, visits and CLMonitor.
-            case .regionCrossing(_, let crossedAt, let countedAt):
-                crossing(crossedAt: crossedAt, countedAt: countedAt, event, .diamond, darkTeal, "reported", weight: 4)
-            case .monitor(.delivered(_, let record)):
-                crossing(crossedAt: record.crossedAt, countedAt: record.date, event, .diamond, darkTeal, "reported", weight: 4)
-            case .monitor(.held(_, let record, _)):
-                crossing(crossedAt: record.crossedAt, countedAt: record.date, event, .openDiamond, orange, "held", weight: 5)
-            case .monitor, .region, .visitMonitoring:
-                regions.mark(.tick, grey, "monitoring", weight: 1, at: x(t), title: title(event))
-            case .regionFailure:
-                regions.mark(.cross, red, "failed", weight: 6, at: x(t), title: title(event))
-            case .warning(.regionEventNotDelivered):
-                regions.mark(.cross, red, "lost", weight: 6, at: x(t), title: title(event))
-            case .warning(.clMonitorUnavailable):
-                regions.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
-            case .visit(let visit):
-                if let arrival = visit.arrival, let departure = visit.departure {
-                    regions.span(.thin, "#b39ddb", "stay", from: x(arrival), to: x(departure), title: title(event))
-                }
-                regions.mark(.square, violet, "visit", weight: 4, at: x(t), title: title(event))
 
             // §13 Background audio.
             case .audio(.playbackStarted(let silent)):
@@ -186,7 +154,7 @@ enum SystemEventLanes {
         for source in interrupted.keys.sorted(by: { $0.rawValue < $1.rawValue }) { closeInterruption(source, at: end) }
 
         let fromMechanisms = builders.indices.flatMap { builders[$0].lanes(end: end, picture) }
-        let mechanisms = ([wakes, sessions, regions] + fromMechanisms + [audio, pushes]).filter { !$0.isEmpty }
+        let mechanisms = ([wakes, sessions] + fromMechanisms + [audio, pushes]).filter { !$0.isEmpty }
         let showHolds = !held.isEmpty && (!onlyTheLocationSession || !mechanisms.isEmpty)
         return (showHolds ? [held] : []) + mechanisms
     }

@@ -29,8 +29,6 @@ struct AppScriptReader: ScenarioNodeReader {
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
         "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
-        // MARK: Regions and visits (§11)
-        "monitor-region", "stop-monitoring-region", "start-visits", "stop-visits",
         // Location sessions (§10)
         "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
         "begin-service-session", "invalidate-service-session",
@@ -53,9 +51,6 @@ struct AppScriptReader: ScenarioNodeReader {
         case "pause-audio": .pauseAudio
         case "report-call": .reportCall
         case "complete": .complete(.newData)
-        // MARK: Regions and visits (§11)
-        case "start-visits": .startVisits
-        case "stop-visits": .stopVisits
         // Location sessions (§10)
         case "start-live-updates": .startLiveUpdates(.default)
         case "stop-live-updates": .stopLiveUpdates
@@ -74,8 +69,6 @@ struct AppScriptReader: ScenarioNodeReader {
 
     private static let coreFields: [String: [String]] = [
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
-        // MARK: Regions and visits (§11)
-        "monitor-region": [], "stop-monitoring-region": [],
         "start-live-updates": [], "begin-service-session": [], "invalidate-service-session": [],
     ]
 
@@ -306,9 +299,6 @@ struct AppScriptReader: ScenarioNodeReader {
                 throw fail(verb.key, "'\(word)' is not a result (newData, noData, failed)", value)
             }
             return .complete(result)
-        // MARK: Regions and visits (§11)
-        case "monitor-region": return try monitorRegion(value)
-        case "stop-monitoring-region": return try stopMonitoringRegion(value)
         case "start-live-updates":
             let word = try string(verb.key, value)
             guard let configuration = SimLiveConfiguration(rawValue: word) else {
@@ -353,73 +343,6 @@ struct AppScriptReader: ScenarioNodeReader {
             }
         }
         return .beginTask(name: name, variable: variable, onExpiry: onExpiry)
-    }
-
-    // MARK: Regions and visits (§11)
-
-    /// `monitor-region`'s mapping: `radius` and `id`, and `latitude` with `longitude` or neither
-    /// (then the region is centred on the app's last fix); with `monitor` (and optionally
-    /// `assuming`), a condition of the `CLMonitor` of that name instead of a region.
-    private func monitorRegion(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
-        let fields = "latitude, longitude, radius, id, monitor, assuming"
-        guard let mapping = node.mapping else { throw fail("monitor-region", "must be a mapping of \(fields)", node) }
-        var (latitude, longitude, radius, id): (Double?, Double?, Double?, String?) = (nil, nil, nil, nil)
-        var (monitor, assuming): (String?, (state: SimMonitoringState, node: Yams.Node)?) = (nil, nil)
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
-            switch key {
-            case "latitude": latitude = try number(key, value, .latitude)
-            case "longitude": longitude = try number(key, value, .longitude)
-            case "radius": radius = try number(key, value, .radius)
-            case "id":
-                id = try word(key, value, "a region identifier")
-            // MARK: CLMonitor (§11)
-            case "monitor": monitor = try monitorName(value)
-            case "assuming":
-                let word = try string(key, value)
-                guard let state = SimMonitoringState(rawValue: word), state != .unmonitored else {
-                    throw fail(key, "'\(word)' is not a state a condition may be assumed in (unknown, satisfied, unsatisfied)", value)
-                }
-                assuming = (state, keyNode)
-            default: throw fail(key, "is not a field of 'monitor-region' (\(fields))", keyNode)
-            }
-        }
-        guard let radius else { throw fail("radius", "is needed by 'monitor-region'", node) }
-        guard let id else { throw fail("id", "is needed by 'monitor-region'", node) }
-        guard (latitude == nil) == (longitude == nil) else {
-            throw fail(latitude == nil ? "latitude" : "longitude", "is needed with '\(latitude == nil ? "longitude" : "latitude")' (or leave both out for the last fix)", node)
-        }
-        if let monitor {
-            return .addCondition(monitor: monitor, latitude: latitude, longitude: longitude, radius: radius, id: id, assuming: assuming?.state ?? .unknown)
-        }
-        if let assuming { throw fail("assuming", "is a field of a CLMonitor condition: it needs 'monitor'", assuming.node) }
-        return .monitorRegion(latitude: latitude, longitude: longitude, radius: radius, id: id)
-    }
-
-    /// `stop-monitoring-region`'s value: a region identifier, or a mapping of `id` and
-    /// `monitor` (a condition of the `CLMonitor` of that name).
-    private func stopMonitoringRegion(_ node: Yams.Node) throws(ReplayError) -> AppScript.Action {
-        let verb = "stop-monitoring-region"
-        guard let mapping = node.mapping else {
-            return .stopMonitoringRegion(id: try word(verb, node, "a region identifier, or a mapping of id and monitor"))
-        }
-        var (id, monitor): (String?, String?) = (nil, nil)
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
-            switch key {
-            case "id":
-                id = try word(key, value, "a region identifier")
-            case "monitor": monitor = try monitorName(value)
-            default: throw fail(key, "is not a field of '\(verb)' (id, monitor)", keyNode)
-            }
-        }
-        guard let id else { throw fail("id", "is needed by '\(verb)'", node) }
-        return monitor.map { .removeCondition(monitor: $0, id: id) } ?? .stopMonitoringRegion(id: id)
-    }
-
-    /// A `CLMonitor`'s name: a word, not empty.
-    private func monitorName(_ node: Yams.Node) throws(ReplayError) -> String {
-        try word("monitor", node, "a CLMonitor's name")
     }
 
     /// A service session's requirement: `always`, or `{requirement: always}`.

@@ -8,8 +8,6 @@ public enum SimCrash: Hashable, Sendable, Codable {
     case voipPushWithoutCall
     /// An exception of BGTaskScheduler (§12).
     case bgTasks(BGTaskCrash)
-    // MARK: CLMonitor (§11)
-    /// `CLMonitor(name)` while the process already has that monitor open: one open instance per
-    /// name (§11); iOS ends the app. [obs]
-    case monitorOpenedTwice(name: String)
+    /// CLMonitor (§11).
+    case monitor(MonitorCrash)
 }

@@ -34,24 +34,14 @@ public struct SimEvent: Hashable, Sendable, Codable {
         /// BGTaskScheduler and BGContinuedProcessingTask (§12).
         case bgTasks(BGTaskEvent.Kind)
         case transfers(TransferEvent.Kind)  // Background URLSession transfers.
-        // MARK: Regions and visits (§11)
-        case regionStart
-        case regionStop
-        case regionFailure
-        case regionEnter
-        case regionExit
-        case visitStart
-        case visitStop
-        case visit
+        /// Regions and visits (§11).
+        case regions(RegionEvent.Kind)
+        case visits(VisitEvent.Kind)
         // MARK: Location sessions (§10)
         case liveUpdates
         case serviceSession
-        // MARK: CLMonitor (§11)
-        case monitorOpen
-        case monitorAdd
-        case monitorRemove
-        case monitorEvent
-        case monitorHeld
+        /// CLMonitor (§11).
+        case monitor(MonitorEvent.Kind)
 
         /// The name the JSON Lines report writes (`app.state`, `bgtask.launch`, …).
         public var rawValue: String {
@@ -84,21 +74,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
             case .audio: "audio"
             case .push: "push"
             case .warning: "warning"
-            case .regionStart: "region.start"
-            case .regionStop: "region.stop"
-            case .regionFailure: "region.fail"
-            case .regionEnter: "region.enter"
-            case .regionExit: "region.exit"
-            case .visitStart: "visit.start"
-            case .visitStop: "visit.stop"
-            case .visit: "visit"
             case .liveUpdates: "location.live"
             case .serviceSession: "location.service-session"
-            case .monitorOpen: "monitor.open"
-            case .monitorAdd: "monitor.add"
-            case .monitorRemove: "monitor.remove"
-            case .monitorEvent: "monitor.event"
-            case .monitorHeld: "monitor.held"
             default:
                 // A mechanism's case carries its own kind, which names itself.
                 (SimMechanismPayload.of(self) as? any SimMechanismEventKind)?.rawValue ?? "\(self)"

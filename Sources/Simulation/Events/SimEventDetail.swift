@@ -52,26 +52,15 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     /// BGTaskScheduler and BGContinuedProcessingTask (§12).
     case bgTasks(BGTaskEvent)
     case transfers(TransferEvent)  // Background URLSession transfers.
-    // MARK: Regions and visits (§11)
-    /// `startMonitoring(for:)` or `stopMonitoring(for:)` of a region.
-    case region(SimRegionRecord)
-    /// `monitoringDidFailFor`: the region could not be monitored.
-    case regionFailure(SimRegionRecord, SimLocationError)
-    /// A boundary crossing reported to the app (`didEnterRegion` / `didExitRegion`); the device
-    /// crossed the boundary at `crossedAt` and met the threshold at `qualifiedAt` (seconds).
-    case regionCrossing(SimRegionRecord, crossedAt: Double, qualifiedAt: Double)
-    /// A visit reported to the app (`didVisit`).
-    case visit(SimVisitRecord)
-    /// Visit monitoring started or stopped.
-    case visitMonitoring
+    /// Regions and visits (§11).
+    case regions(RegionEvent)
+    case visits(VisitEvent)
     // MARK: Location sessions (§10)
     /// Live updates or a background activity session changed (§10).
     case liveLocation(SimLiveLocationEvent)
     /// A service session was made, rejoined, activated or invalidated, or its diagnostics changed (iOS 18).
     case serviceSession(SimServiceSessionEvent)
-    // MARK: CLMonitor (§11)
-    /// A named `CLMonitor` was opened, a condition added or removed, an event delivered or held.
-    case monitor(SimMonitorNote)
+    /// CLMonitor (§11).
+    case monitor(MonitorEvent)
 }
 
-// MARK: Regions and visits (§11)

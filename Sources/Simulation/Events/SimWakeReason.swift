@@ -4,17 +4,15 @@ public enum SimWakeReason: Hashable, Sendable, Codable {
     case silentPush
     case voipPush
     case backgroundFetch
-    // MARK: Regions and visits (§11)
-    case regionEntry
-    case regionExit
-    case visit
+    /// Regions and visits (§11).
+    case regions(RegionWakeReason)
+    case visits(VisitWakeReason)
     /// A BGTask is launched (§12).
     case bgTasks(BGTaskWakeReason)
     case transfers(TransferWakeReason)  // Background URLSession transfers.
     // MARK: Location sessions (§10)
     /// Live updates are available again after the device was still.
     case locationUpdatesAvailable
-    // MARK: CLMonitor (§11)
-    /// A `CLMonitor` condition's state changed.
-    case monitorEvent
+    /// CLMonitor (§11).
+    case monitor(MonitorWakeReason)
 }

@@ -25,19 +25,17 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// About BGTaskScheduler (§12).
     case bgTasks(BGTaskWarning)
     case transfers(TransferWarning)  // Background URLSession transfers.
-    // MARK: Regions and visits (§11)
-    /// A region or visit event came while the app was not running, and its authorization
-    /// (not Always) does not let iOS wake or relaunch it: the event is lost.
-    case regionEventNotDelivered(identifier: String?, authorization: SimAuthorizationStatus)
+    /// Regions and visits (§11).
+    case regions(RegionWarning)
+    case visits(VisitWarning)
 
     // MARK: Location sessions (§10)
     /// `liveUpdates` or `CLBackgroundActivitySession` on a profile before iOS 17: the API does not exist.
     case locationSessionAPIUnavailable(profile: String)
     /// `CLServiceSession` on a profile before iOS 18: the API does not exist.
     case serviceSessionUnavailable(profile: String)
-    // MARK: CLMonitor (§11)
-    /// `CLMonitor` on a profile before iOS 17: the API does not exist, and the monitor does nothing.
-    case clMonitorUnavailable(profile: String)
+    /// CLMonitor (§11).
+    case monitor(MonitorWarning)
 
     /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
     /// iOS logs at a moment (kept in the event log only).

@@ -57,37 +57,10 @@ public struct SimProfile: Hashable, Sendable, Codable {
 
     // MARK: §11 Regions and visits
 
-    /// Regions (and `CLMonitor` conditions) an app may monitor at once; the next fails with
-    /// `regionMonitoringFailure`. [doc]
-    public var maximumMonitoredRegions = 20
-    /// Metres the device must move beyond a region's boundary before a crossing counts ("for
-    /// testing, assume approximately 200 m"). [doc]
-    public var regionCrossingDistance: Double = 200
-    /// Entering a region smaller than the crossing distance: the device must be this fraction of
-    /// the radius inside, when that is less than `regionCrossingDistance` (Apple says nothing of
-    /// regions under 200 m). [model]
-    public var regionEntryDepthFraction: Double = 0.5
-    /// Seconds the device must stay beyond the crossing distance before the crossing counts. [doc]
-    public var regionCrossingDwell: Double = 20
-    /// Seconds from a crossing counting to the app hearing of it: "typically 3–5 min"; the
-    /// model takes the middle, 4 min, the same in every run. [doc][model]
-    public var regionEventLatency: Double = 240
-    /// Seconds a region or visit event wakes or relaunches the app for ("around 10 s"; 0 to
-    /// ~30 s per DTS). [doc][dts]
-    public var regionWakeSeconds: Double = 10
-    /// Whether region and visit events relaunch an app the user force-quit (iOS 7.1+, the
-    /// exception to §9's force-quit rule; iOS 7.0 alone did not). [doc][dts]
-    public var regionsRelaunchAfterForceQuit = true
-    /// Seconds between the mechanism's looks at the device's true position for regions and
-    /// visits (the track's own 1 Hz). [model]
-    public var regionCheckInterval: Double = 1
-    /// Visits: the device must stay within `visitRadius` metres for `visitDwell` seconds for an
-    /// arrival; leaving that circle is a departure. Apple publishes neither. [model]
-    public var visitDwell: Double = 600
-    public var visitRadius: Double = 100
-    /// Seconds from a visit's arrival (dwell complete) or departure to the app hearing of it;
-    /// unpublished, none by default. [model]
-    public var visitLatency: Double = 0
+    /// Region monitoring: the crossing rule, the limit of 20, the latency and the wake.
+    public var regions = RegionProfile()
+    /// The visit service: dwell, radius and latency.
+    public var visits = VisitProfile()
 
     // MARK: §5 Authorization
 
@@ -152,16 +125,8 @@ public struct SimProfile: Hashable, Sendable, Codable {
 
     // MARK: §11 CLMonitor (iOS 17)
 
-    /// Whether `CLMonitor` exists (iOS 17+); before, a monitor does nothing and a warning is
-    /// logged. [doc]
-    public var hasCLMonitor = false
-    /// Whether `CLMonitor.Event` has `conditionLimitExceeded` (iOS 18+); before, the condition
-    /// over the limit gets an `unmonitored` event without it. [doc]
-    public var hasConditionLimitExceeded = false
-    /// Seconds from a condition's first state determination (added with an unknown state, or
-    /// one the device contradicts) to its event: Apple publishes none; an app "is told right
-    /// away" when the assumed state is wrong. [model][obs]
-    public var monitorInitialStateLatency: Double = 0
+    /// `CLMonitor`: whether it exists, `conditionLimitExceeded`, the first state's latency.
+    public var monitor = MonitorProfile()
 
     /// This profile with the iOS 17 location sessions and `CLMonitor`, and iOS 18's
     /// diagnostics, service sessions and `conditionLimitExceeded` if `iOS18`.
@@ -170,8 +135,8 @@ public struct SimProfile: Hashable, Sendable, Codable {
         profile.hasLiveUpdates = true
         profile.hasLiveUpdateDiagnostics = iOS18
         profile.hasServiceSessions = iOS18
-        profile.hasCLMonitor = true
-        profile.hasConditionLimitExceeded = iOS18
+        profile.monitor.isAvailable = true
+        profile.monitor.hasConditionLimitExceeded = iOS18
         return profile
     }
 

@@ -55,7 +55,7 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         // §12: a BGTask not completed in time; the BGTaskScheduler exceptions abort() the app.
         case .bgTasks(.assertionTimeout): self = .backgroundTaskAssertionTimeout
         case .crash(.bgTasks(.registeredTwice)), .crash(.bgTasks(.registeredAfterLaunch)), .crash(.bgTasks(.noLaunchHandler)): self = .abnormalExit
-        case .crash(.monitorOpenedTwice): self = .abnormalExit  // CLMonitor (§11)
+        case .crash(.monitor): self = .abnormalExit  // CLMonitor (§11)
         default: return nil
         }
     }

@@ -5,16 +5,17 @@ import Geodesy
 /// crossings and visits minutes late, waking or relaunching it in the background to do so.
 ///
 /// The rules, each a ``SimProfile`` parameter (the crossing rule is ``BoundaryCrossing``, which
-/// `CLMonitor` conditions share; so is the limit of 20, counted over both):
-/// - A crossing counts once the device is `regionCrossingDistance` (200 m) beyond the boundary
-///   (for an entry: inside by that much, or by `regionEntryDepthFraction` of the radius if
-///   less) and has stayed so for `regionCrossingDwell` (20 s); the app hears of it
-///   `regionEventLatency` (4 min) later.
-/// - A visit arrives once the device has stayed within `visitRadius` (100 m) of a point for
-///   `visitDwell` (10 min), dated when it came there; it departs when the device leaves that
-///   circle. The app hears of each `visitLatency` later.
-/// - A suspended app is woken, a terminated one relaunched, for `regionWakeSeconds` (10 s) —
-///   only with Always, and after a force quit only when `regionsRelaunchAfterForceQuit`
+/// `CLMonitor` conditions share; so is the limit of 20, counted over both, and the
+/// ``BoundaryPoll``):
+/// - A crossing counts once the device is `regions.crossingDistance` (200 m) beyond the boundary
+///   (for an entry: inside by that much, or by `regions.entryDepthFraction` of the radius if
+///   less) and has stayed so for `regions.crossingDwell` (20 s); the app hears of it
+///   `regions.eventLatency` (4 min) later.
+/// - A visit arrives once the device has stayed within `visits.radius` (100 m) of a point for
+///   `visits.dwell` (10 min), dated when it came there; it departs when the device leaves that
+///   circle. The app hears of each `visits.latency` later.
+/// - A suspended app is woken, a terminated one relaunched, for `regions.wakeSeconds` (10 s) —
+///   only with Always, and after a force quit only when `regions.relaunchAfterForceQuit`
 ///   (iOS 7.1+). The event reaches the managers of the process that runs then.
 ///
 /// The mechanism reads the device's true position from the trip, not the app's fixes: Core
@@ -30,7 +31,8 @@ public final class RegionMonitoring: BackgroundMechanism {
     private var tracking: [String: BoundaryCrossing] = [:]
     /// Where a possible visit began, and whether it has been reported as an arrival.
     private var visitAnchor: (coordinate: GeoCoordinate, time: Double, arrived: Bool)?
-    private var check: ScheduledWork?
+    private lazy var poll = BoundaryPoll(watching: { [unowned self] in !regions.isEmpty || isMonitoringVisits },
+                                         look: { [unowned self] system in look(in: system) })
     /// Events waiting out their latency, by region identifier (`nil` for visits).
     private var pending: [(identifier: String?, work: ScheduledWork)] = []
 
@@ -47,9 +49,9 @@ public final class RegionMonitoring: BackgroundMechanism {
         let replaces = regions.contains { $0.identifier == region.identifier }
         // The limit is the app's, shared with its CLMonitor conditions (§11).
         let conditions = system.mechanism(ConditionMonitoring.self)?.monitoredConditionCount ?? 0
-        if refused || (!replaces && regions.count + conditions >= system.profile.maximumMonitoredRegions) {
+        if refused || (!replaces && regions.count + conditions >= system.profile.regions.maximumMonitored) {
             let error: SimLocationError = refused ? .regionMonitoringDenied : .regionMonitoringFailure
-            system.emit(.regionFailure, .regionFailure(region.record, error))
+            system.emit(RegionEvent.failure(region.record, error))
             // Core Location answers on a later turn of the run loop, as it does for authorization.
             system.scheduleAppWork(after: 0) { [weak manager] in manager?.monitoringFailed(for: region, error) }
             return
@@ -58,8 +60,8 @@ public final class RegionMonitoring: BackgroundMechanism {
         regions.append(region)
         let position = system.configuration.trajectory.position(at: system.now.seconds)
         tracking[region.identifier] = BoundaryCrossing(inside: position.map { region.contains($0.coordinate) })
-        system.emit(.regionStart, .region(region.record))
-        ensureChecking(in: system)
+        system.emit(RegionEvent.start(region.record))
+        poll.ensure(in: system)
     }
 
     func stop(identifier: String, in system: SimSystem, log: Bool = true) {
@@ -68,16 +70,16 @@ public final class RegionMonitoring: BackgroundMechanism {
         tracking[identifier] = nil
         for entry in pending where entry.identifier == identifier { entry.work.cancel() }
         pending.removeAll { $0.identifier == identifier }
-        if log { system.emit(.regionStop, .region(region.record)) }
+        if log { system.emit(RegionEvent.stop(region.record)) }
     }
 
     func startVisits(in system: SimSystem) {
         guard !isMonitoringVisits else { return }
         isMonitoringVisits = true
         visitAnchor = nil
-        system.emit(.visitStart, .visitMonitoring)
+        system.emit(VisitEvent.start)
         noteVisitPosition(in: system)
-        ensureChecking(in: system)
+        poll.ensure(in: system)
     }
 
     func stopVisits(in system: SimSystem) {
@@ -86,19 +88,10 @@ public final class RegionMonitoring: BackgroundMechanism {
         visitAnchor = nil
         for entry in pending where entry.identifier == nil { entry.work.cancel() }
         pending.removeAll { $0.identifier == nil }
-        system.emit(.visitStop, .visitMonitoring)
+        system.emit(VisitEvent.stop)
     }
 
     // MARK: Watching the device
-
-    private func ensureChecking(in system: SimSystem) {
-        guard check == nil, !regions.isEmpty || isMonitoringVisits else { return }
-        check = system.scheduler.schedule(after: system.profile.regionCheckInterval, owner: .mechanism) { [unowned self, unowned system] in
-            check = nil
-            look(in: system)
-            ensureChecking(in: system)
-        }
-    }
 
     private func look(in system: SimSystem) {
         guard let services = system.mechanism(LocationServices.self), services.authorization.allowsLocation else { return }
@@ -127,9 +120,9 @@ public final class RegionMonitoring: BackgroundMechanism {
         guard let position = system.configuration.trajectory.position(at: system.now.seconds) else { return }
         let profile = system.profile
         let now = system.now.seconds
-        guard let anchor = visitAnchor, Geodesy.distance(from: anchor.coordinate, to: position.coordinate) <= profile.visitRadius else {
+        guard let anchor = visitAnchor, Geodesy.distance(from: anchor.coordinate, to: position.coordinate) <= profile.visits.radius else {
             if let anchor = visitAnchor, anchor.arrived {
-                let visit = SimVisit(coordinate: anchor.coordinate, horizontalAccuracy: profile.visitRadius,
+                let visit = SimVisit(coordinate: anchor.coordinate, horizontalAccuracy: profile.visits.radius,
                                      arrival: SimInstant(seconds: anchor.time), departure: system.now,
                                      startDate: system.configuration.trajectory.startDate)
                 later(identifier: nil, in: system) { [unowned self] in report(visit, in: system) }
@@ -137,16 +130,16 @@ public final class RegionMonitoring: BackgroundMechanism {
             visitAnchor = (position.coordinate, now, false)
             return
         }
-        guard !anchor.arrived, now - anchor.time >= profile.visitDwell else { return }
+        guard !anchor.arrived, now - anchor.time >= profile.visits.dwell else { return }
         visitAnchor?.arrived = true
-        let visit = SimVisit(coordinate: anchor.coordinate, horizontalAccuracy: profile.visitRadius,
+        let visit = SimVisit(coordinate: anchor.coordinate, horizontalAccuracy: profile.visits.radius,
                              arrival: SimInstant(seconds: anchor.time), departure: nil,
                              startDate: system.configuration.trajectory.startDate)
         later(identifier: nil, in: system) { [unowned self] in report(visit, in: system) }
     }
 
     private func later(identifier: String?, in system: SimSystem, _ action: @escaping @MainActor () -> Void) {
-        let latency = identifier == nil ? system.profile.visitLatency : system.profile.regionEventLatency
+        let latency = identifier == nil ? system.profile.visits.latency : system.profile.regions.eventLatency
         var work: ScheduledWork?
         work = system.scheduler.schedule(after: latency, owner: .mechanism) { [unowned self] in
             pending.removeAll { $0.work === work }
@@ -158,34 +151,35 @@ public final class RegionMonitoring: BackgroundMechanism {
     // MARK: Telling the app
 
     private func report(_ region: SimCircularRegion, entered: Bool, crossedAt: Double, qualifiedAt: Double, in system: SimSystem) {
-        guard let services = reachApp(for: entered ? .regionEntry : .regionExit, identifier: region.identifier, in: system) else { return }
-        system.emit(entered ? .regionEnter : .regionExit, .regionCrossing(region.record, crossedAt: crossedAt, qualifiedAt: qualifiedAt))
+        guard let services = reachApp(for: .regions(entered ? .entry : .exit), identifier: region.identifier, in: system) else { return }
+        system.emit(RegionEvent.crossing(region.record, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt))
         for manager in services.managers { manager.deliverRegionEvent(region, entered: entered) }
     }
 
     private func report(_ visit: SimVisit, in system: SimSystem) {
-        guard let services = reachApp(for: .visit, identifier: nil, in: system) else { return }
-        system.emit(.visit, .visit(visit.record))
+        guard let services = reachApp(for: .visits(.visit), identifier: nil, in: system) else { return }
+        system.emit(VisitEvent.visit(visit.record))
         for manager in services.managers { manager.deliverVisit(visit) }
     }
 
-    /// Wakes or relaunches the app for an event if it does not run; the location services once
-    /// it runs, `nil` when the event cannot reach it.
+    /// Wakes or relaunches the app for an event (of region `identifier`, or a visit) if it does
+    /// not run; the location services once it runs, `nil` when the event cannot reach it.
     private func reachApp(for reason: SimWakeReason, identifier: String?, in system: SimSystem) -> LocationServices? {
         guard let services = system.mechanism(LocationServices.self), system.appState != .notRunning else { return nil }
         if !system.appState.isRunning {
             guard services.authorization.effective == .authorizedAlways else {
-                system.emit(.warning, .warning(.regionEventNotDelivered(identifier: identifier, authorization: services.authorization.effective)))
+                let status = services.authorization.effective
+                system.emit(.warning, .warning(identifier.map { .regions(.eventNotDelivered(identifier: $0, authorization: status)) }
+                                                   ?? .visits(.eventNotDelivered(authorization: status))))
                 return nil
             }
-            system.wake(for: reason, seconds: system.profile.regionWakeSeconds, afterForceQuit: system.profile.regionsRelaunchAfterForceQuit)
+            system.wake(for: reason, seconds: system.profile.regions.wakeSeconds, afterForceQuit: system.profile.regions.relaunchAfterForceQuit)
         }
         return system.appState.isRunning ? services : nil
     }
 
     public func runEnded(in system: SimSystem) {
-        check?.cancel()
-        check = nil
+        poll.cancel()
         for entry in pending { entry.work.cancel() }
         pending = []
     }

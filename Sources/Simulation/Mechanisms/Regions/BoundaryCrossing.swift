@@ -2,9 +2,9 @@
 /// (``RegionMonitoring``) and `CLMonitor` conditions (``ConditionMonitoring``): what the device
 /// did relative to the circle since the last counted crossing.
 ///
-/// A crossing counts once the device is `regionCrossingDistance` beyond the boundary (for an
-/// entry: inside by that much, or by `regionEntryDepthFraction` of the radius if less) and has
-/// stayed so for `regionCrossingDwell`. The first position only says on which side the device is.
+/// A crossing counts once the device is `regions.crossingDistance` beyond the boundary (for an
+/// entry: inside by that much, or by `regions.entryDepthFraction` of the radius if less) and has
+/// stayed so for `regions.crossingDwell`. The first position only says on which side the device is.
 struct BoundaryCrossing: Hashable, Sendable {
     /// Whether the device counts as inside; `nil` until its first position is known.
     var inside: Bool?
@@ -36,7 +36,7 @@ struct BoundaryCrossing: Hashable, Sendable {
             return .determined(inside: distance <= radius)
         }
         let across = inside ? distance > radius : distance <= radius
-        let depth = inside ? profile.regionCrossingDistance : min(profile.regionCrossingDistance, radius * profile.regionEntryDepthFraction)
+        let depth = inside ? profile.regions.crossingDistance : min(profile.regions.crossingDistance, radius * profile.regions.entryDepthFraction)
         let beyond = inside ? distance > radius + depth : distance <= radius - depth
         if !across {
             crossedAt = nil
@@ -51,7 +51,7 @@ struct BoundaryCrossing: Hashable, Sendable {
         }
         let since = beyondSince ?? now
         beyondSince = since
-        guard now - since >= profile.regionCrossingDwell else { return .none }
+        guard now - since >= profile.regions.crossingDwell else { return .none }
         // The crossing counts: the side flips now.
         self = BoundaryCrossing(inside: !inside)
         return .crossed(entered: !inside, crossedAt: crossed, qualifiedAt: now)

@@ -1,4 +1,4 @@
-/// A monitored region as the event log names it.
+/// A monitored region (or a `CLMonitor` condition) as the event log names it.
 public struct SimRegionRecord: Hashable, Sendable, Codable {
     public var identifier: String
     public var latitude: Double

@@ -2,18 +2,19 @@ import Geodesy
 
 /// `CLMonitor` (§11, iOS 17+): named monitors whose circular conditions Core Location watches
 /// for the app, not for a process, with the rules of regions (``BoundaryCrossing``, the
-/// latency, the wake) and the same limit of 20, counted over regions and conditions together.
+/// latency, the wake, the ``BoundaryPoll``) and the same limit of 20, counted over regions and
+/// conditions together.
 ///
 /// - A monitor is opened by name in a process (``SimApplication/monitor(named:)``); one open
 ///   instance per name: a second `CLMonitor(name)` while the first is open ends the app
-///   (``SimCrash/monitorOpenedTwice(name:)``). [obs]
+///   (``MonitorCrash/openedTwice(name:)``). [obs]
 /// - Conditions persist across processes, kept here by the monitor's name. A condition added
 ///   with an unknown state (or one the device contradicts) gets an event with its first
-///   determined state after `monitorInitialStateLatency`; crossings after that count as region
-///   crossings do and come `regionEventLatency` later. A 21st condition is kept but not
+///   determined state after `monitor.initialStateLatency`; crossings after that count as region
+///   crossings do and come `regions.eventLatency` later. A 21st condition is kept but not
 ///   monitored: its event says `unmonitored` (and, iOS 18+, `conditionLimitExceeded`).
 /// - An event reaches the monitor's `events` when a running process has the monitor open. A
-///   suspended app is woken, a terminated one relaunched, for `regionWakeSeconds` with Always
+///   suspended app is woken, a terminated one relaunched, for `regions.wakeSeconds` with Always
 ///   (after a force quit as regions are); the relaunched app must open the monitor with the
 ///   same name to get the event. Until some process does, the event is held, and "Core
 ///   Location stops monitoring conditions if an event is pending for them, and there isn't a
@@ -44,7 +45,8 @@ public final class ConditionMonitoring: BackgroundMechanism {
     }
 
     private var monitors: [String: Monitor] = [:]
-    private var check: ScheduledWork?
+    private lazy var poll = BoundaryPoll(watching: { [unowned self] in watchesAnything },
+                                         look: { [unowned self] system in look(in: system) })
     /// Events waiting out their latency, by monitor and condition.
     private var inFlight: [(monitor: String, identifier: String, work: ScheduledWork)] = []
 
@@ -67,12 +69,12 @@ public final class ConditionMonitoring: BackgroundMechanism {
 
     func open(_ name: String, process: Int, in system: SimSystem) -> SimCLMonitor {
         let handle = SimCLMonitor(name: name, process: process, owner: self, system: system)
-        guard system.profile.hasCLMonitor else {
-            system.emit(.warning, .warning(.clMonitorUnavailable(profile: system.profile.name)))
+        guard system.profile.monitor.isAvailable else {
+            system.emit(.warning, .warning(.monitor(.unavailable(profile: system.profile.name))))
             return handle
         }
         if let open = monitors[name]?.open, open.isOpen, open.process == process {
-            system.crash(.monitorOpenedTwice(name: name))
+            system.crash(.monitor(.openedTwice(name: name)))
             return handle
         }
         system.mechanism(LocationServiceSessions.self)?.noteImplicitUse(in: system)
@@ -81,7 +83,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
         monitors[name] = monitor
         handle.isOpen = true
         let pending = monitor.conditions.values.filter { $0.pending != nil }.count
-        system.emit(.monitorOpen, .monitor(.opened(monitor: name, conditions: monitor.order.count, pending: pending)))
+        system.emit(MonitorEvent.opened(monitor: name, conditions: monitor.order.count, pending: pending))
         flush(name, in: system)
         return handle
     }
@@ -92,14 +94,14 @@ public final class ConditionMonitoring: BackgroundMechanism {
         if let existing = monitor.conditions[identifier] {
             // The same condition again (an app adds its conditions at every launch): kept as it is.
             if existing.condition == condition {
-                system.emit(.monitorAdd, .monitor(.added(monitor: name, condition.record(identifier), assuming: assuming, kept: true, monitored: existing.monitored)))
+                system.emit(MonitorEvent.added(monitor: name, condition.record(identifier), assuming: assuming, kept: true, monitored: existing.monitored))
                 return
             }
             drop(identifier, of: name)
             monitor = monitors[name] ?? monitor
         }
         let regions = system.mechanism(RegionMonitoring.self)?.regions.count ?? 0
-        let monitored = regions + monitoredConditionCount < system.profile.maximumMonitoredRegions
+        let monitored = regions + monitoredConditionCount < system.profile.regions.maximumMonitored
         let startDate = system.configuration.trajectory.startDate
         let now = system.now
         let first = monitored ? assuming : .unmonitored
@@ -109,10 +111,10 @@ public final class ConditionMonitoring: BackgroundMechanism {
         if !monitor.order.contains(identifier) { monitor.order.append(identifier) }
         monitor.conditions[identifier] = watched
         monitors[name] = monitor
-        system.emit(.monitorAdd, .monitor(.added(monitor: name, condition.record(identifier), assuming: assuming, kept: false, monitored: monitored)))
+        system.emit(MonitorEvent.added(monitor: name, condition.record(identifier), assuming: assuming, kept: false, monitored: monitored))
         guard monitored else {
             // Over the limit: kept, not monitored, and the monitor is told so at once.
-            let limit = system.profile.hasConditionLimitExceeded
+            let limit = system.profile.monitor.hasConditionLimitExceeded
             let event = SimMonitorEvent(identifier: identifier, state: .unmonitored, time: now, startDate: startDate, conditionLimitExceeded: limit)
             report(event, SimMonitorEventRecord(identifier: identifier, state: .unmonitored, date: now.seconds, conditionLimitExceeded: limit),
                    monitor: name, in: system)
@@ -124,13 +126,13 @@ public final class ConditionMonitoring: BackgroundMechanism {
             monitors[name]?.conditions[identifier] = watched
             determined(inside: inside, identifier, of: name, in: system)
         }
-        ensureChecking(in: system)
+        poll.ensure(in: system)
     }
 
     func remove(_ identifier: String, from handle: SimCLMonitor, in system: SimSystem) {
         guard isOpen(handle, in: system), monitors[handle.name]?.conditions[identifier] != nil else { return }
         drop(identifier, of: handle.name)
-        system.emit(.monitorRemove, .monitor(.removed(monitor: handle.name, identifier: identifier)))
+        system.emit(MonitorEvent.removed(monitor: handle.name, identifier: identifier))
     }
 
     func identifiers(of handle: SimCLMonitor) -> [String] {
@@ -159,15 +161,6 @@ public final class ConditionMonitoring: BackgroundMechanism {
         monitors.values.contains { $0.conditions.values.contains { $0.monitored && !$0.paused } }
     }
 
-    private func ensureChecking(in system: SimSystem) {
-        guard check == nil, watchesAnything else { return }
-        check = system.scheduler.schedule(after: system.profile.regionCheckInterval, owner: .mechanism) { [unowned self, unowned system] in
-            check = nil
-            look(in: system)
-            ensureChecking(in: system)
-        }
-    }
-
     private func look(in system: SimSystem) {
         guard let services = system.mechanism(LocationServices.self), services.authorization.allowsLocation else { return }
         let position = system.configuration.trajectory.position(at: system.now.seconds)
@@ -191,7 +184,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
                 case .crossed(let entered, let crossedAt, let qualifiedAt):
                     let state: SimMonitoringState = entered ? .satisfied : .unsatisfied
                     let record = SimMonitorEventRecord(identifier: identifier, state: state, date: qualifiedAt, crossedAt: crossedAt)
-                    later(system.profile.regionEventLatency, identifier, of: name, in: system) { [unowned self, unowned system] in
+                    later(system.profile.regions.eventLatency, identifier, of: name, in: system) { [unowned self, unowned system] in
                         let event = SimMonitorEvent(identifier: identifier, state: state, time: SimInstant(seconds: qualifiedAt),
                                                     startDate: system.configuration.trajectory.startDate)
                         report(event, record, monitor: name, in: system)
@@ -209,7 +202,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
         let now = system.now
         let event = SimMonitorEvent(identifier: identifier, state: state, time: now, startDate: system.configuration.trajectory.startDate)
         let record = SimMonitorEventRecord(identifier: identifier, state: state, date: now.seconds)
-        later(system.profile.monitorInitialStateLatency, identifier, of: name, in: system) { [unowned self, unowned system] in
+        later(system.profile.monitor.initialStateLatency, identifier, of: name, in: system) { [unowned self, unowned system] in
             report(event, record, monitor: name, in: system)
         }
     }
@@ -241,16 +234,16 @@ public final class ConditionMonitoring: BackgroundMechanism {
                 reason = .needsAlways(status)
             } else if let sessions = system.mechanism(LocationServiceSessions.self), !sessions.permitsEventsWhileNotInUse(in: system) {
                 reason = .serviceSession(.insufficientlyInUse)
-            } else if system.wasForceQuit, !system.profile.regionsRelaunchAfterForceQuit {
+            } else if system.wasForceQuit, !system.profile.regions.relaunchAfterForceQuit {
                 reason = .forceQuit
             } else {
-                system.wake(for: .monitorEvent, seconds: system.profile.regionWakeSeconds, afterForceQuit: system.profile.regionsRelaunchAfterForceQuit)
+                system.wake(for: .monitor(.event), seconds: system.profile.regions.wakeSeconds, afterForceQuit: system.profile.regions.relaunchAfterForceQuit)
             }
         }
         flush(name, in: system)
         guard let pending = monitors[name]?.conditions[event.identifier]?.pending, !pending.scheduled else { return }
         monitors[name]?.conditions[event.identifier]?.paused = true
-        system.emit(.monitorHeld, .monitor(.held(monitor: name, record, reason)))
+        system.emit(MonitorEvent.held(monitor: name, record, reason))
     }
 
     /// Sends the monitor's waiting events to the app, if a running process has it open; each
@@ -282,9 +275,9 @@ public final class ConditionMonitoring: BackgroundMechanism {
             watched.crossing = BoundaryCrossing(inside: event.state == .satisfied ? true : event.state == .unsatisfied ? false : nil)
         }
         monitors[name]?.conditions[event.identifier] = watched
-        system.emit(.monitorEvent, .monitor(.delivered(monitor: name, record)))
+        system.emit(MonitorEvent.delivered(monitor: name, record))
         handle.deliver(event, in: system)
-        ensureChecking(in: system)
+        poll.ensure(in: system)
     }
 
     // MARK: Lifecycle
@@ -308,8 +301,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
     }
 
     public func runEnded(in system: SimSystem) {
-        check?.cancel()
-        check = nil
+        poll.cancel()
         for entry in inFlight { entry.work.cancel() }
         inFlight = []
         for name in monitors.keys { monitors[name]?.open?.isOpen = false }

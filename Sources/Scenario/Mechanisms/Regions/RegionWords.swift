@@ -1,0 +1,71 @@
+import Scripting
+import Simulation
+import Yams
+
+/// Region monitoring's words in app scripts (§11): `monitor-region` and
+/// `stop-monitoring-region`. With `monitor:` they name a `CLMonitor` condition instead, read
+/// with ``MonitorWords``.
+enum RegionWords: MechanismWords {
+    static let actionNames = ["monitor-region", "stop-monitoring-region"]
+    static let actionFields: [String: [String]] = ["monitor-region": [], "stop-monitoring-region": []]
+
+    static func action(_ key: String, _ value: Yams.Node, fields: [String: Yams.Node], depth: Int,
+                       in reader: inout AppScriptReader) throws(ReplayError) -> AppScript.Action {
+        key == "monitor-region" ? try monitorRegion(value, reader) : try stopMonitoringRegion(value, reader)
+    }
+
+    /// `monitor-region`'s mapping: `radius` and `id`, and `latitude` with `longitude` or neither
+    /// (then the region is centred on the app's last fix); with `monitor` (and optionally
+    /// `assuming`), a condition of the `CLMonitor` of that name instead of a region.
+    private static func monitorRegion(_ node: Yams.Node, _ reader: AppScriptReader) throws(ReplayError) -> AppScript.Action {
+        let fields = "latitude, longitude, radius, id, monitor, assuming"
+        guard let mapping = node.mapping else { throw reader.fail("monitor-region", "must be a mapping of \(fields)", node) }
+        var (latitude, longitude, radius, id): (Double?, Double?, Double?, String?) = (nil, nil, nil, nil)
+        var (monitor, assuming): (String?, (state: SimMonitoringState, node: Yams.Node)?) = (nil, nil)
+        for (keyNode, value) in mapping {
+            let key = try reader.keyName(keyNode)
+            switch key {
+            case "latitude": latitude = try reader.number(key, value, .latitude)
+            case "longitude": longitude = try reader.number(key, value, .longitude)
+            case "radius": radius = try reader.number(key, value, .radius)
+            case "id":
+                id = try reader.word(key, value, "a region identifier")
+            // MARK: CLMonitor (§11)
+            case "monitor": monitor = try MonitorWords.name(value, reader)
+            case "assuming": assuming = (try MonitorWords.assumedState(key, value, reader), keyNode)
+            default: throw reader.fail(key, "is not a field of 'monitor-region' (\(fields))", keyNode)
+            }
+        }
+        guard let radius else { throw reader.fail("radius", "is needed by 'monitor-region'", node) }
+        guard let id else { throw reader.fail("id", "is needed by 'monitor-region'", node) }
+        guard (latitude == nil) == (longitude == nil) else {
+            throw reader.fail(latitude == nil ? "latitude" : "longitude", "is needed with '\(latitude == nil ? "longitude" : "latitude")' (or leave both out for the last fix)", node)
+        }
+        if let monitor {
+            return .monitor(.addCondition(monitor: monitor, latitude: latitude, longitude: longitude, radius: radius, id: id, assuming: assuming?.state ?? .unknown))
+        }
+        if let assuming { throw reader.fail("assuming", "is a field of a CLMonitor condition: it needs 'monitor'", assuming.node) }
+        return .regions(.monitor(latitude: latitude, longitude: longitude, radius: radius, id: id))
+    }
+
+    /// `stop-monitoring-region`'s value: a region identifier, or a mapping of `id` and
+    /// `monitor` (a condition of the `CLMonitor` of that name).
+    private static func stopMonitoringRegion(_ node: Yams.Node, _ reader: AppScriptReader) throws(ReplayError) -> AppScript.Action {
+        let verb = "stop-monitoring-region"
+        guard let mapping = node.mapping else {
+            return .regions(.stopMonitoring(id: try reader.word(verb, node, "a region identifier, or a mapping of id and monitor")))
+        }
+        var (id, monitor): (String?, String?) = (nil, nil)
+        for (keyNode, value) in mapping {
+            let key = try reader.keyName(keyNode)
+            switch key {
+            case "id":
+                id = try reader.word(key, value, "a region identifier")
+            case "monitor": monitor = try MonitorWords.name(value, reader)
+            default: throw reader.fail(key, "is not a field of '\(verb)' (id, monitor)", keyNode)
+            }
+        }
+        guard let id else { throw reader.fail("id", "is needed by '\(verb)'", node) }
+        return monitor.map { .monitor(.removeCondition(monitor: $0, id: id)) } ?? .regions(.stopMonitoring(id: id))
+    }
+}

@@ -1,0 +1,30 @@
+import Simulation
+
+// MARK: Visits (§11)
+
+extension Prose {
+    /// A visit event as the timeline's line.
+    static func text(_ event: VisitEvent) -> String {
+        switch event {
+        case .start: return "startMonitoringVisits"
+        case .stop: return "stopMonitoringVisits"
+        case .visit(let visit):
+            let arrival = visit.arrival.map(Formatting.clock) ?? "unknown"
+            guard let departure = visit.departure else { return "didVisit: arrival at \(arrival) (no departure yet)" }
+            return "didVisit: departure at \(Formatting.clock(departure)) (arrived \(arrival))"
+        }
+    }
+
+    static func text(_ warning: VisitWarning) -> String {
+        switch warning {
+        case .eventNotDelivered(let status):
+            "a visit is lost: the app does not run, and iOS wakes or relaunches it for regions and visits only with Always (it is \(status))"
+        }
+    }
+
+    static func text(_ reason: VisitWakeReason) -> String {
+        switch reason {
+        case .visit: "a visit"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// What the visit service did (§11), as the event log keeps it.
+public enum VisitEvent: Hashable, Sendable, Codable {
+    /// The event's category, as the JSON Lines report names it.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+        case start = "visit.start"
+        case stop = "visit.stop"
+        case visit
+    }
+
+    /// `startMonitoringVisits()`.
+    case start
+    /// `stopMonitoringVisits()`.
+    case stop
+    /// A visit reported to the app (`didVisit`).
+    case visit(SimVisitRecord)
+
+    /// The event's category, decided by the case.
+    public var kind: Kind {
+        switch self {
+        case .start: .start
+        case .stop: .stop
+        case .visit: .visit
+        }
+    }
+}
+
+extension SimSystem {
+    /// Emits a visit event with its kind.
+    func emit(_ event: VisitEvent) {
+        emit(.visits(event.kind), .visits(event))
+    }
+}

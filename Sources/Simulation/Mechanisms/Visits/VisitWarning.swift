@@ -1,0 +1,6 @@
+/// What the visit service warns about (§11).
+public enum VisitWarning: Hashable, Sendable, Codable {
+    /// A visit came while the app was not running, and its authorization (not Always) does not
+    /// let iOS wake or relaunch it: the visit is lost.
+    case eventNotDelivered(authorization: SimAuthorizationStatus)
+}
