@@ -56,23 +56,8 @@ public final class SimSystem {
     let appTasks = AppTaskTracker()
 
     private var sinks: [SimEventSink]
-    // What the summary needs, accumulated as the run goes.
-    private(set) var ending: (verdict: SimVerdict, time: Double, causes: [SimCause])?
-    private(set) var firstTermination: Double?
-    /// Why the first process that ended ended (for the summary's MetricKit exit category).
-    private(set) var firstTerminationCause: SimCause?
-    /// Whether the app was on screen when its first process ended (MetricKit counts foreground
-    /// and background exits apart).
-    private(set) var firstTerminationInForeground = false
-    private(set) var deliveredUpdates = 0
-    private(set) var reachedBackground = false
-    private var stateEnteredAt = SimInstant.zero
-    private(set) var secondsInState: [SimAppState: Double] = [:]
-    private(set) var warnings: [SimWarning] = []
-    /// The Info.plist lint (§7), made when the run finishes.
-    private(set) var infoPlistFindings: [SimPlistFinding] = []
-    private(set) var emittedEvents = 0
-    let strictCheck: StrictDeliveryCheck
+    /// What the summary needs, gathered from the run as it goes.
+    let record: SimRunRecord
 
     init(configuration: SimulationConfiguration, makeApp: @escaping @MainActor () -> SimAppDelegate, sinks: [SimEventSink]) {
         self.configuration = configuration
@@ -83,7 +68,7 @@ public final class SimSystem {
         random = SeededRandom(seed: configuration.seed)
         budget = BackgroundBudget(seconds: configuration.profile.backgroundTimeBudget,
                                   pausesWhileAsleep: !configuration.profile.budgetRunsWhileAsleep)
-        strictCheck = StrictDeliveryCheck(budget: configuration.profile.backgroundTimeBudget)
+        record = SimRunRecord(budget: configuration.profile.backgroundTimeBudget)
         scheduler.onAdvance = { [clock] now in clock.advance(to: now) }
         scheduler.admit = { [unowned self] work in admission(of: work) }
         scheduler.deferWork = { [unowned self] action in deferredAppWork.append(action) }
@@ -111,8 +96,7 @@ public final class SimSystem {
     public func emit(_ kind: SimEvent.Kind, _ detail: SimEventDetail = .none) {
         let event = SimEvent(time: now.seconds, kind: kind, detail: detail, state: appState,
                              remaining: backgroundTimeRemainingIfLimited, process: process)
-        emittedEvents &+= 1
-        if case .warning(let warning) = detail, warning.isAboutTheRun, warnings.count < 100 { warnings.append(warning) }
+        record.receive(event)
         for sink in sinks { sink.receive(event) }
     }
 
@@ -166,24 +150,13 @@ public final class SimSystem {
 
     private func setState(_ state: SimAppState, _ cause: SimCause) {
         guard state != appState else { return }
-        secondsInState[appState, default: 0] += now.seconds(since: stateEnteredAt)
-        stateEnteredAt = now
         let old = appState
         appState = state
-        if state == .background { reachedBackground = true }
         clock.setRunningProcess(state.isRunning ? process : 0)
         emit(.appState, .stateChange(from: old, to: state, cause: cause))
-        strictCheck.update(now: now, inBackground: state == .background)
         for mechanism in mechanisms { mechanism.appStateChanged(in: self, from: old) }
         if state.isRunning { clock.resumeDue(runnable: process) }
         if !deferredAppWork.isEmpty { runDeferredAppWork() }
-    }
-
-    /// Time per state, including the current one up to `end`.
-    func secondsPerState(until end: SimInstant) -> [SimAppState: Double] {
-        var result = secondsInState
-        result[appState, default: 0] += end.seconds(since: stateEnteredAt)
-        return result
     }
 
     /// Starts a new app process, in the foreground or (for a system launch) in the background.
@@ -350,10 +323,8 @@ public final class SimSystem {
         keepAlive = nil
         budget.setCounting(false, at: now)
         let ended = process
-        if firstTermination == nil { firstTerminationInForeground = appState.isForeground }
         setState(.terminated, causes[0])
         record(verdict, causes)
-        if firstTermination == nil { (firstTermination, firstTerminationCause) = (now.seconds, causes[0]) }
         // The process is gone: its pending work, sleeps and objects with it.
         deferredAppWork = []
         clock.cancelSleepers(ofProcess: ended)
@@ -364,8 +335,7 @@ public final class SimSystem {
     }
 
     private func record(_ verdict: SimVerdict, _ causes: [SimCause]) {
-        if ending == nil { ending = (verdict, now.seconds, causes) }
-        strictCheck.appStopped(at: now, verdict: verdict)
+        record.appStopped(verdict, causes: causes, at: now)
     }
 
     // MARK: §2 and §4: what holds the app
@@ -524,14 +494,18 @@ public final class SimSystem {
     /// Whether the budget ran out in this stay in the background.
     public var isExpired: Bool { expiredBecause != nil }
 
-    // MARK: §4 Deliveries
+    // MARK: What mechanisms report
 
-    /// A fix reached the app: counted; under the delivery policy it refreshes the budget; the
-    /// strict check always notes it.
+    /// A mechanism delivered a fix to the app: the run record counts it (and the strict reading
+    /// of §4 notes it).
     public func noteDelivery() {
-        deliveredUpdates += 1
-        strictCheck.delivery(at: now, inBackground: appState == .background)
-        guard appState == .background, configuration.policy == .delivery, expiredBecause == nil else { return }
+        record.delivery(at: now, inBackground: appState == .background)
+    }
+
+    /// Something a mechanism did renews the app's background time (under the delivery policy a
+    /// delivered fix does, §4): a background app not yet expired gets its budget back.
+    public func refillBudget() {
+        guard appState == .background, expiredBecause == nil else { return }
         budget.refill(at: now)
         reevaluate()
     }
@@ -542,11 +516,11 @@ public final class SimSystem {
     /// that nothing the run made is kept alive by its own closures.
     func finish() {
         budget.settle(at: now)
-        if !reachedBackground { emit(.warning, .warning(.neverInBackground)) }
+        if !record.reachedBackground { emit(.warning, .warning(.neverInBackground)) }
         // §7: what the run used against what the Info.plist declares, once, off the hot path.
-        infoPlistFindings = InfoPlistLint.findings(
+        record.infoPlistFindings = InfoPlistLint.findings(
             declared: configuration.capabilities, used: mechanisms.map { $0.infoPlistUse(in: self) })
-        for finding in infoPlistFindings { emit(.warning, .warning(.infoPlist(finding))) }
+        for finding in record.infoPlistFindings { emit(.warning, .warning(.infoPlist(finding))) }
         for mechanism in mechanisms { mechanism.runEnded(in: self) }
         for sink in sinks { sink.finish() }
         clock.cancelSleepers(ofProcess: nil)

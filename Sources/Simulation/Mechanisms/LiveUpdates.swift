@@ -235,7 +235,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         }
         let diagnostics: Set<SimLiveDiagnostic> = limited && system.profile.hasLiveUpdateDiagnostics ? [.accuracyLimited] : []
         stream.deliver(SimLocationUpdateValue(location: fix, isStationary: still, diagnostics: diagnostics), in: system)
-        if fix != nil { system.noteDelivery() }
+        if fix != nil { system.mechanism(LocationServices.self)?.delivered(in: system) }
         if still { system.reevaluate() }
     }
 

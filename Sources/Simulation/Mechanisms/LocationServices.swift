@@ -200,4 +200,10 @@ public final class LocationServices: BackgroundMechanism {
     private func revertAllowOnce(in system: SimSystem) {
         changeAuthorization({ $0.granted = .notDetermined; $0.isTemporary = false }, .allowOnceEnded, in: system)
     }
+
+    /// A fix reached the app: counted, and under the delivery policy (§4) it renews the budget.
+    func delivered(in system: SimSystem) {
+        system.noteDelivery()
+        if system.configuration.policy == .delivery { system.refillBudget() }
+    }
 }

@@ -105,7 +105,7 @@ public final class KeepAliveSimulation {
     private var runnableProcess: Int { system.appState.isRunning ? system.process : -1 }
 
     private var activity: [Int] {
-        [appTasks.running, clock.sleeperCount, clock.appTaskSleeperCount, clock.appTasksInFlight, system.emittedEvents, system.scheduler.count]
+        [appTasks.running, clock.sleeperCount, clock.appTaskSleeperCount, clock.appTasksInFlight, system.record.emittedEvents, system.scheduler.count]
     }
 
     private func step(until limit: SimInstant) {
@@ -120,7 +120,7 @@ public final class KeepAliveSimulation {
     private func finish() -> SimulationResult {
         if !finished {
             finished = true
-            system.strictCheck.finish(at: system.now)
+            system.record.strictCheck.finish(at: system.now)
             system.finish()
         }
         return result()
@@ -128,8 +128,9 @@ public final class KeepAliveSimulation {
 
     private func summary() -> SimSummary {
         let now = system.now
-        let ending = system.ending
-        let strict = system.strictCheck
+        let record = system.record
+        let ending = record.ending
+        let strict = record.strictCheck
         let strictVerdict: SimVerdict
         let strictAt: Double?
         if let suspended = strict.suspendedAt, let ending, ending.verdict == .terminated,
@@ -141,18 +142,18 @@ public final class KeepAliveSimulation {
         } else if let stopped = strict.stoppedBefore {
             (strictVerdict, strictAt) = (stopped.verdict, stopped.time)
         } else {
-            (strictVerdict, strictAt) = (system.reachedBackground ? .keptAlive : .foregroundOnly, nil)
+            (strictVerdict, strictAt) = (record.reachedBackground ? .keptAlive : .foregroundOnly, nil)
         }
-        let perState = system.secondsPerState(until: now).reduce(into: [String: Double]()) { $0[$1.key.rawValue] = $1.value }
+        let perState = record.secondsPerState(until: now).reduce(into: [String: Double]()) { $0[$1.key.rawValue] = $1.value }
         return SimSummary(
-            verdict: ending?.verdict ?? (system.reachedBackground ? .keptAlive : .foregroundOnly),
+            verdict: ending?.verdict ?? (record.reachedBackground ? .keptAlive : .foregroundOnly),
             suspendedAt: ending?.verdict == .suspended ? ending?.time : nil,
-            terminatedAt: system.firstTermination,
+            terminatedAt: record.firstTermination?.time,
             causes: ending?.causes ?? [],
             policy: system.configuration.policy,
             profile: system.profile.name,
             budgetSeconds: system.profile.backgroundTimeBudget,
-            deliveredUpdates: system.deliveredUpdates,
+            deliveredUpdates: record.deliveredUpdates,
             longestDeliveryGapSeconds: strict.longestGap,
             minimumBackgroundTimeRemaining: system.budget.leastRemaining,
             secondsInState: perState,
@@ -160,10 +161,10 @@ public final class KeepAliveSimulation {
             strictSuspendedAt: strictAt,
             durationSeconds: now.seconds,
             processes: system.process,
-            warnings: system.warnings,
-            exitCategory: system.firstTerminationCause.flatMap(SimExitCategory.init),
-            exitedInForeground: system.firstTerminationInForeground,
-            infoPlistFindings: system.infoPlistFindings)
+            warnings: record.warnings,
+            exitCategory: record.firstTermination.flatMap { SimExitCategory($0.cause) },
+            exitedInForeground: record.firstTermination?.inForeground ?? false,
+            infoPlistFindings: record.infoPlistFindings)
     }
 
     private static func apply(_ action: SimScenarioEvent.Action, to system: SimSystem) {
