@@ -44,7 +44,7 @@ public final class SimSystem {
     private var expiryWork: ScheduledWork?
     private var graceWork: ScheduledWork?
     private var watchdogWork: ScheduledWork?
-    /// Why location last stopped keeping the app alive, for the cause chain.
+    /// Why the last hold that kept the app alive ended, for the cause chain.
     private var lastKeepAliveLoss: SimCause?
     private var wasForegroundWhenLocked = false
     /// Whether the debugger already kept the app from being suspended in this stay in the background.
