@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "CExpat", "GPX", "Geodesy", "Simulation",
+                "CExpat", "GPX", "Geodesy", "Simulation", "Scripting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

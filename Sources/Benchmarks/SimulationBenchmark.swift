@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geodesy
+import Scripting
 import Simulation
 
 /// A day's trip simulated end to end, against the bare trajectory lookups it is made of.

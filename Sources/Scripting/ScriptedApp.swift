@@ -8,7 +8,7 @@ import Simulation
 /// `after` and timers are the app's own timers (``SimApplication/schedule(after:_:)``), which
 /// never fire while it is suspended.
 @MainActor
-public final class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
+public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// What the app does.
     public let script: AppScript
     /// The app's location manager, once launched.

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 @testable import Scenario
+import Scripting
 import Simulation
 import Testing
 

@@ -145,7 +145,6 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
 @Suite struct NavigationAppTests {
     @Test func theShippedScriptIsTheOneReplaysRun() throws {
         let path = Shipped.script("navigation-app")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == NavigationApp.yaml)
         #expect(try ScenarioFile.read(contentsOf: path).app == NavigationApp.script)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Scripting
 @testable import Simulation
 
 /// §5 and the failure paths a navigation app must survive. iOS 17 profile: 30 s budget, 5 s grace,

@@ -1,4 +1,5 @@
 import Testing
+import Scripting
 @testable import Simulation
 
 /// §2: the background-time budget, by OS era, with the device locked and not; expiry, suspension

@@ -1,4 +1,5 @@
 import Testing
+import Scripting
 @testable import Simulation
 
 @MainActor @Suite struct ClockTests {

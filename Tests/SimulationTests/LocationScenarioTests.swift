@@ -1,5 +1,6 @@
 import Geodesy
 import Testing
+import Scripting
 @testable import Simulation
 
 /// §3 and §4 with exact fixes (no error): a drive east at 10 m/s, one sample a second.

@@ -1,6 +1,7 @@
 import Foundation
 import GPX
 import Replay
+import Scripting
 import Simulation
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import GPX
 import Replay
+import Scripting
 import Simulation
 import Testing
 

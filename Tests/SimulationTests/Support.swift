@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import Scripting
 @testable import Simulation
 
 /// A straight drive east from (47, 8) at `speed` m/s, one sample a second, standing still during `stops`.
