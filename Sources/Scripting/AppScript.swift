@@ -61,19 +61,6 @@ public struct AppScript: Hashable, Sendable {
         /// A line in the event log.
         case log(String)
 
-        // MARK: Background audio (§13)
-        /// `AVAudioSession.setActive(true)`.
-        case activateAudioSession
-        /// `AVAudioPlayer.play()`, of sound or of silence.
-        case playAudio(silent: Bool)
-        /// `AVAudioPlayer.pause()`.
-        case pauseAudio
-
-        // MARK: Pushes (§14)
-        /// `CXProvider.reportNewIncomingCall`, which a VoIP push needs.
-        case reportCall
-        /// Calls the completion handler of the push or fetch being handled.
-        case complete(SimFetchResult)
         // MARK: Regions and visits (§11)
         /// Region monitoring (§11).
         case regions(RegionScriptAction)
@@ -82,6 +69,10 @@ public struct AppScript: Hashable, Sendable {
         /// BGTaskScheduler (§12).
         case bgTasks(BGTaskScriptAction)
         case transfers(TransferScriptAction)  // Background URLSession transfers.
+        /// Background audio (§13).
+        case audio(AudioScriptAction)
+        /// Pushes and background fetch (§14).
+        case pushes(PushScriptAction)
 
         // MARK: Location sessions (§10)
         /// `CLLocationUpdate.liveUpdates(configuration)`, its loop running the `update` trigger.

@@ -92,8 +92,8 @@ public struct AppScriptOutline: Hashable, Sendable {
             case .startLiveUpdates(let configuration): .liveUpdates(configuration)
             case .beginBackgroundActivitySession: .backgroundActivitySession
             case .beginServiceSession(let requirement): .serviceSession(requirement)
-            case .playAudio(let silent): .audio(silent: silent)
-            case .reportCall: .callKit
+            case .audio(.play(let silent)): .audio(silent: silent)
+            case .pushes(.reportCall): .callKit
             case .bgTasks(.submitContinuedProcessing): .continuedProcessing
             default: nil
             }

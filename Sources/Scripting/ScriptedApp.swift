@@ -16,10 +16,6 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The background-task identifiers the script's variables hold.
     public private(set) var variables: [String: SimBackgroundTaskIdentifier] = [:]
     var application: SimApplication?
-    /// The completion handler of the last push or fetch.
-    private var pushCompletion: SimBackgroundCompletion?
-    /// The app's audio player, once it plays.
-    private var player: SimAudioPlayer?
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
     private var lastAuthorization: SimAuthorizationStatus?
     /// The app's `liveUpdates` loop, its last update, and its background activity session (§10).
@@ -69,11 +65,6 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public func applicationWillEnterForeground(_ application: SimApplication) { run(.foreground) }
     public func applicationWillTerminate(_ application: SimApplication) { run(.terminate) }
     public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) { run(.wake) }
-
-    public func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion) {
-        pushCompletion = completion
-        run(.push)
-    }
 
     // MARK: The location manager's delegate
 
@@ -148,17 +139,6 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             perform(holds(condition, application, manager) ? actions : otherwise)
         case .log(let line):
             application.log(line)
-        case .activateAudioSession:
-            try? application.audioSession?.setActive(true)
-        case .playAudio(let silent):
-            if player?.isSilent != silent { player = application.makeAudioPlayer(silent: silent) }
-            player?.play()
-        case .pauseAudio:
-            player?.pause()
-        case .reportCall:
-            application.reportNewIncomingCall()
-        case .complete(let result):
-            pushCompletion?(result)
         // MARK: Regions and visits (§11)
         case .regions(let action): perform(action)
         case .visits(let action): perform(action)

@@ -14,7 +14,7 @@ import Testing
     func silentAudioStaysAliveButDoesNotPass(profile: String) throws {
         let outcome = try run("silent-audio", profile: profile)
         #expect(outcome.result.summary.verdict == .keptAlive)
-        #expect(outcome.result.summary.warnings.first == .silentAudioKeepAlive)
+        #expect(outcome.result.summary.warnings.first == .audio(.silentKeepAlive))
         // From iOS 9 the declared location mode goes unused (no background flag): the lint says so too.
         #expect(outcome.result.summary.warnings.count == (profile == "ios6" || profile == "ios7" ? 1 : 2))
         #expect(!outcome.keptAlive)
@@ -27,8 +27,8 @@ import Testing
         let result = try run("podcast-call", profile: profile).result
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 1_200 + budget)
-        #expect(result.summary.causes == [.backgroundTimeExpired(budget: budget), .audioInterrupted(.call), .tasksEndedInHandlers])
-        #expect(log(result, [.audio]).filter { if case .audio(.interruptionEnded) = $0.detail { true } else { false } } == [
+        #expect(result.summary.causes == [.backgroundTimeExpired(budget: budget), .audio(.interrupted(.call)), .tasksEndedInHandlers])
+        #expect(log(result, [.audio(.audio)]).filter { if case .audio(.interruptionEnded) = $0.detail { true } else { false } } == [
             At(615, .audio(.interruptionEnded(.declinedCall, delivered: true))), At(2_100, .audio(.interruptionEnded(.call, delivered: false))),
         ])
     }

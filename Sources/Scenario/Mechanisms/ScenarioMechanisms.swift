@@ -7,5 +7,7 @@ enum ScenarioMechanisms {
         (MonitorWords.self, nil),
         (BGTaskWords.self, BGTaskLanes.self),
         (TransferWords.self, TransferLanes.self),
+        (AudioWords.self, AudioLanes.self),
+        (PushWords.self, PushLanes.self),
     ]
 }

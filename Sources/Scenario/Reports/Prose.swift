@@ -68,10 +68,6 @@ public enum Prose {
             return "the app's code does not run while it is \(state.rawValue): \(text(action)) did not happen"
         case .appLog(let line):
             return "app: \(line)"
-        case .audio(let audio):
-            return text(audio)
-        case .push(let push):
-            return text(push)
         case .warning(let warning):
             return text(warning)
         case .liveLocation(let live):
@@ -115,8 +111,6 @@ public enum Prose {
             "watchdog (0x8badf00d): background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open \(number(allowance)) s after expiration"
         case .memoryPressure: "purged from memory while suspended (memory pressure)"
         case .forceQuit: "the user force-quit the app"
-        case .crash(.voipPushWithoutCall):
-            "killed: the app never reported an incoming call to CallKit after a PushKit VoIP push"
         case .crash(.stackOverflow):
             "EXC_BAD_ACCESS (stack overflow): the app's callbacks called back into themselves without end"
         case .crash(.backgroundLocationWithoutMode):
@@ -135,11 +129,6 @@ public enum Prose {
         case .userChoseAlways: "the user chose Change to Always Allow"
         case .userKeptWhenInUse: "the user kept Only While Using (provisional Always declined)"
         case .allowOnceEnded: "Allow Once ends when the app leaves use"
-        case .audioPaused: "the app paused its audio"
-        case .audioSessionInactive: "the audio session is not active"
-        case .audioModeMissing: "UIBackgroundModes lacks 'audio'"
-        case .audioInterrupted(let source): "\(text(source)) interrupted the audio"
-        case .audioDeactivatedOnSuspension: "a suspended app's audio session is deactivated"
         // MARK: CLMonitor (§11)
         case .crash(.monitor(let crash)): text(crash)
         // MARK: Location sessions (§10)
@@ -179,7 +168,7 @@ public enum Prose {
         switch summary.verdict {
         case .keptAlive:
             let strict = summary.strictVerdict == .keptAlive ? "" : "; under the strict delivery reading it would have been \(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"
-            let silence = summary.warnings.contains(.silentAudioKeepAlive) ? ", but only by playing silent audio, which App Review rejects (guideline 2.5.4): not a pass" : ""
+            let silence = summary.warnings.contains(.audio(.silentKeepAlive)) ? ", but only by playing silent audio, which App Review rejects (guideline 2.5.4): not a pass" : ""
             return "The app stayed alive for the whole trip (\(Formatting.clock(summary.durationSeconds)))\(silence)\(strict)."
         case .foregroundOnly:
             return "The app never went to the background in this run (\(Formatting.clock(summary.durationSeconds))), so it says nothing about staying alive there."
@@ -195,7 +184,6 @@ public enum Prose {
 
     static func text(_ warning: SimWarning) -> String {
         switch warning {
-        case .silentAudioKeepAlive: "silent audio keeps the app alive: App Review rejects this (guideline 2.5.4), and iOS may stop it at any time"
         case .noSuchBackgroundTask(let id): "endBackgroundTask(#\(id)): no background task exists with this identifier"
         case .backgroundTaskOpenLong(let task, let seconds): "background task #\(task.id) \"\(task.name)\" has been open \(number(seconds)) s"
         case .missingUsageDescription(always: false): "requestWhenInUseAuthorization does nothing: NSLocationWhenInUseUsageDescription is missing"
@@ -291,8 +279,7 @@ public enum Prose {
         switch hold.kind {
         case .locationUpdates: "the location session"
         case .backgroundTasks: "a background task"
-        case .audioPlayback(silent: false): "audio playback"
-        case .audioPlayback(silent: true): "silent audio playback"
+        case .audio(let audio): text(audio)
         case .other(let name): name
         case .bgTasks(let tasks): tasks.map(text).joined(separator: " and ")
         case .liveUpdates: "live location updates with a background activity session"
@@ -306,8 +293,7 @@ public enum Prose {
         switch hold.kind {
         case .locationUpdates: "location session"
         case .backgroundTasks: "background task"
-        case .audioPlayback(silent: false): "audio"
-        case .audioPlayback(silent: true): "silent audio"
+        case .audio(let audio): label(audio)
         case .other(let name): name
         case .bgTasks: "BGTask"
         case .liveUpdates: "live updates"
@@ -328,9 +314,6 @@ public enum Prose {
     private static func text(_ reason: SimWakeReason) -> String {
         switch reason {
         case .significantLocationChange: "a significant location change"
-        case .silentPush: "a silent push"
-        case .voipPush: "a VoIP push"
-        case .backgroundFetch: "a background fetch"
         // MARK: Regions and visits (§11)
         case .regions(let reason): text(reason)
         case .visits(let reason): text(reason)
@@ -363,56 +346,6 @@ public enum Prose {
     /// Seconds or metres as the log writes them: whole numbers bare, others with three decimals.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : Formatting.fixed(value, 3)
-    }
-
-    static func text(_ source: SimAudioInterruptionSource) -> String {
-        switch source {
-        case .call: "an accepted phone call"
-        case .declinedCall: "a declined phone call"
-        case .alarm: "an alarm"
-        }
-    }
-
-    static func text(_ audio: SimAudioEvent) -> String {
-        switch audio {
-        case .sessionActivated: "audio session activated"
-        case .sessionDeactivated(let cause): "audio session deactivated: \(text(cause))"
-        case .playbackStarted(let silent): silent ? "plays silent audio" : "plays audio"
-        case .playbackStopped(let cause): "audio stops: \(text(cause))"
-        case .interruptionBegan(let source): "audio interrupted by \(text(source))"
-        case .interruptionEnded(let source, let delivered):
-            delivered ? "the interruption by \(text(source)) ends: the app hears it" : "the interruption by \(text(source)) ends; the app does not run to hear it"
-        case .interruptionIgnored(let source): "\(text(source)): no active audio session to interrupt"
-        }
-    }
-
-    static func text(_ kind: SimPushKind) -> String {
-        switch kind {
-        case .silent: "silent push"
-        case .voip: "VoIP push"
-        case .fetch: "background fetch"
-        }
-    }
-
-    static func text(_ push: SimPushEvent) -> String {
-        switch push {
-        case .delivered(let kind): "\(text(kind)) delivered to the app"
-        case .held(let kind): "\(text(kind)) held back: throttled (a few an hour)"
-        case .dropped(let kind, let reason): "\(text(kind)) dropped: \(text(reason, kind))"
-        case .completed(let kind, let result): "\(text(kind)) handled: completion handler called (\(result.rawValue))"
-        case .callReported: "reportNewIncomingCall: the VoIP push is a call"
-        }
-    }
-
-    private static func text(_ reason: SimPushEvent.DropReason, _ kind: SimPushKind) -> String {
-        switch reason {
-        case .modeMissing: "UIBackgroundModes lacks '\(kind.modeName)'"
-        case .forceQuit: "none reach an app the user force-quit"
-        case .replacedByNewer: "a newer one replaces it"
-        case .appKilled: "the app was killed, and a held push with it"
-        case .appNotRunning: "the app could not be woken"
-        case .tooManyUnreportedCalls: "iOS stopped VoIP pushes after pushes not reported as calls"
-        }
     }
 
     // MARK: Location sessions (§10)

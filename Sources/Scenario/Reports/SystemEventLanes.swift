@@ -28,8 +28,6 @@ enum SystemEventLanes {
         var held = PictureLane(name: "kept alive by")
         var wakes = PictureLane(name: "wakes")
         var sessions = PictureLane(name: "location sessions")
-        var audio = PictureLane(name: "audio")
-        var pushes = PictureLane(name: "pushes")
 
         func title(_ event: SimEvent) -> String { "\(Formatting.clock(event.time)) \(Prose.message(event))" }
         func range(_ from: Double, _ to: Double, _ title: String) -> String {
@@ -39,24 +37,12 @@ enum SystemEventLanes {
         // Spans open until their end comes: (start, what, tooltip).
         var hold: (start: Double, hold: SimHold, title: String)?
         var onlyTheLocationSession = true
-        var playing: (start: Double, silent: Bool, title: String)?
-        var interrupted: [SimAudioInterruptionSource: (start: Double, title: String)] = [:]
         var flowing: (start: Double, title: String)?
-        var wasRunning = false
 
         func closeHold(at time: Double) {
             guard let open = hold else { return }
             held.span(.bar, color(open.hold), Prose.label(open.hold), from: x(open.start), to: x(time), title: range(open.start, time, open.title))
             hold = nil
-        }
-        func closePlaying(at time: Double) {
-            guard let open = playing else { return }
-            audio.span(.bar, open.silent ? magenta : indigo, open.silent ? "silent audio" : "playing", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
-            playing = nil
-        }
-        func closeInterruption(_ source: SimAudioInterruptionSource, at time: Double) {
-            guard let open = interrupted.removeValue(forKey: source) else { return }
-            audio.span(.bar, "#ffcc80", "interrupted", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
         }
         func closeFlow(at time: Double) {
             guard let open = flowing else { return }
@@ -69,11 +55,7 @@ enum SystemEventLanes {
             let t = event.time
             // What ends because the app stops being held or stops running.
             if event.state != .background { closeHold(at: t) }
-            if wasRunning, !event.state.isRunning {
-                closePlaying(at: t)
-            }
             if event.state == .terminated { closeFlow(at: t) }
-            wasRunning = event.state.isRunning
 
             switch event.detail {
             // What kept the app alive, and why iOS brought it back.
@@ -113,36 +95,6 @@ enum SystemEventLanes {
             case .warning(.locationSessionAPIUnavailable), .warning(.serviceSessionUnavailable):
                 sessions.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
 
-
-            // §13 Background audio.
-            case .audio(.playbackStarted(let silent)):
-                closePlaying(at: t)
-                playing = (t, silent, title(event))
-            case .audio(.playbackStopped):
-                closePlaying(at: t)
-            case .audio(.interruptionBegan(let source)):
-                closeInterruption(source, at: t)
-                interrupted[source] = (t, title(event))
-            case .audio(.interruptionEnded(let source, let heard)):
-                closeInterruption(source, at: t)
-                if !heard { audio.mark(.ring, orange, "end not heard", weight: 2, at: x(t), title: title(event)) }
-            case .audio(.interruptionIgnored):
-                audio.mark(.cross, grey, "nothing to interrupt", weight: 1, at: x(t), title: title(event))
-
-            // §14 Pushes, background fetch, VoIP.
-            case .push(let push):
-                switch push {
-                case .delivered(let kind):
-                    pushes.mark(.dot, purple, "\(Prose.text(kind)) delivered", weight: 2, at: x(t), title: title(event))
-                case .held(let kind):
-                    pushes.mark(.ring, orange, "\(Prose.text(kind)) held", weight: 3, at: x(t), title: title(event))
-                case .dropped(let kind, _):
-                    pushes.mark(.cross, red, "\(Prose.text(kind)) dropped", weight: 4, at: x(t), title: title(event))
-                case .completed:
-                    pushes.mark(.tick, "#ab47bc", "handled", weight: 0, at: x(t), title: title(event))
-                case .callReported:
-                    pushes.mark(.tick, "#2e7d32", "call reported", weight: 1, at: x(t), title: title(event))
-                }
             default:
                 break
             }
@@ -150,11 +102,9 @@ enum SystemEventLanes {
         // What is still open runs to the end of the run.
         closeHold(at: end)
         closeFlow(at: end)
-        closePlaying(at: end)
-        for source in interrupted.keys.sorted(by: { $0.rawValue < $1.rawValue }) { closeInterruption(source, at: end) }
 
         let fromMechanisms = builders.indices.flatMap { builders[$0].lanes(end: end, picture) }
-        let mechanisms = ([wakes, sessions] + fromMechanisms + [audio, pushes]).filter { !$0.isEmpty }
+        let mechanisms = ([wakes, sessions] + fromMechanisms).filter { !$0.isEmpty }
         let showHolds = !held.isEmpty && (!onlyTheLocationSession || !mechanisms.isEmpty)
         return (showHolds ? [held] : []) + mechanisms
     }
@@ -172,7 +122,7 @@ enum SystemEventLanes {
     /// Location mechanisms teal, pushes purple, BGTasks orange.
     private static func color(_ reason: SimWakeReason) -> String {
         switch reason {
-        case .silentPush, .voipPush, .backgroundFetch: purple
+        case .pushes: purple
         case .bgTasks(.appRefresh), .bgTasks(.processing): orange
         default: teal
         }
@@ -182,8 +132,7 @@ enum SystemEventLanes {
         switch hold.kind {
         case .locationUpdates: "#2e7d32"
         case .backgroundTasks: "#1e88e5"
-        case .audioPlayback(silent: false): indigo
-        case .audioPlayback(silent: true): magenta
+        case .audio(let audio): AudioLanes.color(audio)
         case .bgTasks: orange
         case .liveUpdates: teal
         case .other: "#6d4c41"

@@ -162,6 +162,6 @@ public struct ReplayOutcome: Sendable {
     /// means App Review accepts: silent audio is never a pass (§13).
     public var keptAlive: Bool {
         (result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly)
-            && !result.summary.warnings.contains(.silentAudioKeepAlive)
+            && !result.summary.warnings.contains(.audio(.silentKeepAlive))
     }
 }

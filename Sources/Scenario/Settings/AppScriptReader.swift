@@ -28,7 +28,6 @@ struct AppScriptReader: ScenarioNodeReader {
     private static let coreActionNames = [
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
-        "activate-audio-session", "play-audio", "pause-audio", "report-call", "complete",
         // Location sessions (§10)
         "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
         "begin-service-session", "invalidate-service-session",
@@ -46,11 +45,6 @@ struct AppScriptReader: ScenarioNodeReader {
         case "start-significant-changes": .startSignificantChanges
         case "stop-significant-changes": .stopSignificantChanges
         case "begin-task": .beginTask(name: nil, variable: nil, onExpiry: [])
-        case "activate-audio-session": .activateAudioSession
-        case "play-audio": .playAudio(silent: false)
-        case "pause-audio": .pauseAudio
-        case "report-call": .reportCall
-        case "complete": .complete(.newData)
         // Location sessions (§10)
         case "start-live-updates": .startLiveUpdates(.default)
         case "stop-live-updates": .stopLiveUpdates
@@ -68,7 +62,7 @@ struct AppScriptReader: ScenarioNodeReader {
     static let fields = mechanisms.reduce(coreFields) { fields, mechanism in fields.merging(mechanism.actionFields) { core, _ in core } }
 
     private static let coreFields: [String: [String]] = [
-        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"], "play-audio": [], "complete": [],
+        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"],
         "start-live-updates": [], "begin-service-session": [], "invalidate-service-session": [],
     ]
 
@@ -284,21 +278,6 @@ struct AppScriptReader: ScenarioNodeReader {
             let variable = try variableName(verb.key, value)
             endedVariables.append((variable, value))
             return .endTask(variable: variable)
-        case "play-audio":
-            guard let mapping = value.mapping else { throw fail(verb.key, "must be a mapping of silent: true|false", value) }
-            var silent = false
-            for (keyNode, field) in mapping {
-                let name = try keyName(keyNode)
-                guard name == "silent" else { throw fail(name, "is not a field of 'play-audio' (silent)", keyNode) }
-                silent = try bool(name, field)
-            }
-            return .playAudio(silent: silent)
-        case "complete":
-            let word = try string(verb.key, value)
-            guard let result = SimFetchResult(rawValue: word) else {
-                throw fail(verb.key, "'\(word)' is not a result (newData, noData, failed)", value)
-            }
-            return .complete(result)
         case "start-live-updates":
             let word = try string(verb.key, value)
             guard let configuration = SimLiveConfiguration(rawValue: word) else {

@@ -104,7 +104,6 @@ public enum ScenarioFile {
     private static let coreVerbs = [
         "background", "foreground", "launch", "lock", "unlock", "memory-pressure", "force-quit", "authorization",
         "accuracy", "location-services", "begin-background-task", "end-background-task", "start-updates", "stop-updates",
-        "call", "alarm", "silent-push", "voip-push", "fetch",
     ]
 
     /// The `do:` name of an action, as a scenario file writes it (the reverse of the parser's switch).
@@ -124,11 +123,6 @@ public enum ScenarioFile {
         case .endBackgroundTask: "end-background-task"
         case .startUpdatingLocation: "start-updates"
         case .stopUpdatingLocation: "stop-updates"
-        case .call: "call"
-        case .alarm: "alarm"
-        case .push(.silent): "silent-push"
-        case .push(.voip): "voip-push"
-        case .push(.fetch): "fetch"
         default: (SimMechanismPayload.of(action) as? any MechanismScenarioAction)?.verb ?? "\(action)"
         }
     }
@@ -236,16 +230,6 @@ public enum ScenarioFile {
                 let level = try string("level", levelNode)
                 guard level == "full" || level == "reduced" else { throw fail("level", "must be full or reduced", levelNode) }
                 (action, allowed) = (.setAccuracyAuthorization(level == "full" ? .fullAccuracy : .reducedAccuracy), ["level"])
-            case "call":
-                let accepted = try fields["accepted"].map { node throws(ReplayError) in try bool("accepted", node) } ?? true
-                let seconds = try fields["duration"].map { node throws(ReplayError) in try number("duration", node, .positiveDuration) } ?? (accepted ? 60 : 10)
-                (action, allowed) = (.call(accepted: accepted, seconds: seconds), ["accepted", "duration"])
-            case "alarm":
-                let seconds = try fields["duration"].map { node throws(ReplayError) in try number("duration", node, .positiveDuration) } ?? 60
-                (action, allowed) = (.alarm(seconds: seconds), ["duration"])
-            case "silent-push": (action, allowed) = (.push(.silent), [])
-            case "voip-push": (action, allowed) = (.push(.voip), [])
-            case "fetch": (action, allowed) = (.push(.fetch), [])
             case "location-services":
                 guard let enabledNode = fields["enabled"] else { throw fail("enabled", "is needed by 'location-services'", node) }
                 (action, allowed) = (.setLocationServices(enabled: try bool("enabled", enabledNode)), ["enabled"])

@@ -67,19 +67,10 @@ public enum SimCause: Hashable, Sendable, Codable {
     /// Allow Once ends when the app leaves use.
     case allowOnceEnded
 
-    // MARK: Background audio (§13)
-    /// The app paused its audio.
-    case audioPaused
-    /// The app's audio session is not active.
-    case audioSessionInactive
-    /// `UIBackgroundModes` lacks `audio`.
-    case audioModeMissing
-    /// A call or an alarm interrupted the audio.
-    case audioInterrupted(SimAudioInterruptionSource)
-    /// A suspended app's audio session is deactivated (iOS 10+).
-    case audioDeactivatedOnSuspension
     /// BGTaskScheduler (§12).
     case bgTasks(BGTaskCause)
+    /// Background audio (§13).
+    case audio(AudioCause)
 
     // MARK: Location sessions (§10)
     /// Live updates stopped: the device was still for the window.

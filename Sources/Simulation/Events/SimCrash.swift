@@ -4,10 +4,10 @@ public enum SimCrash: Hashable, Sendable, Codable {
     case backgroundLocationWithoutMode
     /// The app's callbacks called back into themselves without end (EXC_BAD_ACCESS, stack overflow).
     case stackOverflow
-    /// A VoIP push the app did not report to CallKit as a call (iOS 13+, §14).
-    case voipPushWithoutCall
     /// An exception of BGTaskScheduler (§12).
     case bgTasks(BGTaskCrash)
+    /// iOS ends the app for its pushes (§14).
+    case pushes(PushCrash)
     /// CLMonitor (§11).
     case monitor(MonitorCrash)
 }

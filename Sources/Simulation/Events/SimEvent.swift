@@ -28,12 +28,14 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case scenario
         case appCodeNotRun
         case appLog
-        case audio
-        case push
         case warning
         /// BGTaskScheduler and BGContinuedProcessingTask (§12).
         case bgTasks(BGTaskEvent.Kind)
         case transfers(TransferEvent.Kind)  // Background URLSession transfers.
+        /// Background audio (§13).
+        case audio(AudioEvent.Kind)
+        /// Silent and VoIP pushes, background fetch (§14).
+        case pushes(PushEvent.Kind)
         /// Regions and visits (§11).
         case regions(RegionEvent.Kind)
         case visits(VisitEvent.Kind)
@@ -71,8 +73,6 @@ public struct SimEvent: Hashable, Sendable, Codable {
             case .scenario: "scenario"
             case .appCodeNotRun: "app.not-run"
             case .appLog: "app.log"
-            case .audio: "audio"
-            case .push: "push"
             case .warning: "warning"
             case .liveUpdates: "location.live"
             case .serviceSession: "location.service-session"

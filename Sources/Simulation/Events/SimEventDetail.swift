@@ -42,16 +42,16 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case appCodeNotRun(SimScenarioEvent.Action, state: SimAppState)
     /// A line the app's own code logs.
     case appLog(String)
-    /// The app's audio session or playback changed (§13).
-    case audio(SimAudioEvent)
-    /// A push or a fetch arrived, was held, dropped or handled (§14).
-    case push(SimPushEvent)
     /// Something iOS logs, or the simulator warns about.
     case warning(SimWarning)
 
     /// BGTaskScheduler and BGContinuedProcessingTask (§12).
     case bgTasks(BGTaskEvent)
     case transfers(TransferEvent)  // Background URLSession transfers.
+    /// The app's audio session or playback changed (§13).
+    case audio(AudioEvent)
+    /// A push or a fetch arrived, was held, dropped or handled (§14).
+    case pushes(PushEvent)
     /// Regions and visits (§11).
     case regions(RegionEvent)
     case visits(VisitEvent)

@@ -6,8 +6,8 @@ public struct SimHold: Hashable, Sendable, Codable {
         case locationUpdates
         /// Open background tasks (§2).
         case backgroundTasks([SimTaskRecord])
-        /// Audio playing with the `audio` mode (§13); `silent` when it is silence.
-        case audioPlayback(silent: Bool)
+        /// Background audio (§13).
+        case audio(AudioHold)
         /// Any other mechanism, by name.
         case other(String)
         // MARK: §12 BGTaskScheduler

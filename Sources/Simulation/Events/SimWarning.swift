@@ -12,8 +12,6 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case whenInUseStartFromBackground
     /// The app never reached the background: the run says nothing about staying alive there.
     case neverInBackground
-    /// Silent audio kept the app alive: App Review rejects this (guideline 2.5.4, §13).
-    case silentAudioKeepAlive
 
     // MARK: Profiles, the debugger and the Info.plist lint
     /// Under the debugger profile iOS does not suspend the app that it would suspend for this cause (§9).
@@ -25,6 +23,8 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// About BGTaskScheduler (§12).
     case bgTasks(BGTaskWarning)
     case transfers(TransferWarning)  // Background URLSession transfers.
+    /// About background audio (§13).
+    case audio(AudioWarning)
     /// Regions and visits (§11).
     case regions(RegionWarning)
     case visits(VisitWarning)
@@ -41,8 +41,8 @@ public enum SimWarning: Hashable, Sendable, Codable {
     /// iOS logs at a moment (kept in the event log only).
     public var isAboutTheRun: Bool {
         switch self {
-        case .neverInBackground, .silentAudioKeepAlive, .infoPlist: true
-        default: false
+        case .neverInBackground, .infoPlist: true
+        default: (SimMechanismPayload.of(self) as? any SimMechanismWarning)?.isAboutTheRun ?? false
         }
     }
 }

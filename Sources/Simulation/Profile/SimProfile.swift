@@ -82,24 +82,13 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// handlers' allowance (0x8badf00d). Off under the debugger. [dts]
     public var watchdogEnabled: Bool
 
-    // MARK: §14 Pushes, fetch, VoIP
-
-    /// Silent pushes delivered in any hour; more are held, the newest only ("no more than two or
-    /// three per hour"). [doc]
-    public var silentPushesPerHour = 3
-    /// Seconds a silent push, a fetch or a VoIP push gives an app it wakes or launches. [doc]
-    public var pushWakeSeconds = 30.0
-    /// Whether a VoIP push the app does not report as a call gets it terminated (iOS 13+; the
-    /// named profiles before iOS 13 say false). [doc]
-    public var voipPushRequiresCall = true
-    /// VoIP pushes not reported as calls after which iOS stops delivering them. [obs]
-    public var voipFailuresBeforeCutOff = 3
-
     // MARK: Mechanisms' parameters
 
     /// §12 BGTaskScheduler and BGContinuedProcessingTask.
     public var bgTasks = BGTaskProfile()
     public var transfers = TransferProfile()  // Background URLSession transfers.
+    /// §14 Silent pushes, background fetch and VoIP pushes.
+    public var pushes = PushProfile()
 
     // MARK: §10 Location sessions (iOS 17/18)
 
@@ -152,10 +141,10 @@ public struct SimProfile: Hashable, Sendable, Codable {
         significantChangeDistance: Double = 500, significantChangeMinimumInterval: Double = 300,
         hasBackgroundLocationFlag: Bool = true, significantChangeWakeSeconds: Double = 30,
         grantsProvisionalAlways: Bool, hasReducedAccuracy: Bool = true,
-        suspendsApps: Bool = true, watchdogEnabled: Bool = true, voipPushRequiresCall: Bool = true,
+        suspendsApps: Bool = true, watchdogEnabled: Bool = true, pushes: PushProfile = PushProfile(),
         bgTasks: BGTaskProfile = BGTaskProfile()
     ) {
-        self.voipPushRequiresCall = voipPushRequiresCall
+        self.pushes = pushes
         self.bgTasks = bgTasks
         self.hasReducedAccuracy = hasReducedAccuracy
         self.suspendsApps = suspendsApps
@@ -186,19 +175,19 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// iOS 4–6: 600 s that run even while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS6 = SimProfile(
         name: "ios6", iOSVersion: 6, backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
+        grantsProvisionalAlways: false, hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
     /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS7 = SimProfile(
         name: "ios7", iOSVersion: 7, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
-        grantsProvisionalAlways: false, hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
+        grantsProvisionalAlways: false, hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
     /// iOS 9: the first with `allowsBackgroundLocationUpdates` (§3); 180 s, paused while asleep.
     public static let iOS9 = SimProfile(
         name: "ios9", iOSVersion: 9, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
-        hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
+        hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
     /// iOS 9–12: 180 s, paused while asleep; `allowsBackgroundLocationUpdates` exists.
     public static let iOS12 = SimProfile(
         name: "ios12", iOSVersion: 12, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
-        hasReducedAccuracy: false, voipPushRequiresCall: false, bgTasks: .beforeIOS13)
+        hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
     /// iOS 13: 30 s, paused while asleep, provisional Always; no approximate location yet.
     public static let iOS13 = SimProfile(
         name: "ios13", iOSVersion: 13, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true,

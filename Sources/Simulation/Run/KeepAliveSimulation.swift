@@ -196,12 +196,6 @@ public final class KeepAliveSimulation {
             system.mechanism(LocationServices.self)?.changeAuthorization({ $0.servicesEnabled = enabled }, .locationServicesSwitched(on: enabled), in: system)
         case .beginBackgroundTask, .endBackgroundTask, .startUpdatingLocation, .stopUpdatingLocation:
             runAppAction(action, in: system)
-        case .call(let accepted, let seconds):
-            system.mechanism(BackgroundAudio.self)?.interrupt(by: accepted ? .call : .declinedCall, seconds: seconds, in: system)
-        case .alarm(let seconds):
-            system.mechanism(BackgroundAudio.self)?.interrupt(by: .alarm, seconds: seconds, in: system)
-        case .push(let kind):
-            system.mechanism(PushNotifications.self)?.arrive(kind, in: system)
         default:
             (SimMechanismPayload.of(action) as? any SimMechanismScenarioAction)?.apply(to: system)
         }

@@ -51,7 +51,7 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         // A stack overflow runs into the guard page: EXC_BAD_ACCESS.
         case .crash(.stackOverflow): self = .badAccess
         // iOS kills the app (0xbaadca11); MetricKit has no counter of its own for it. [model]
-        case .crash(.voipPushWithoutCall): self = .abnormalExit
+        case .crash(.pushes(.voipWithoutCall)): self = .abnormalExit
         // §12: a BGTask not completed in time; the BGTaskScheduler exceptions abort() the app.
         case .bgTasks(.assertionTimeout): self = .backgroundTaskAssertionTimeout
         case .crash(.bgTasks(.registeredTwice)), .crash(.bgTasks(.registeredAfterLaunch)), .crash(.bgTasks(.noLaunchHandler)): self = .abnormalExit

@@ -29,14 +29,12 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         /// The app's own code: start or stop standard location updates.
         case startUpdatingLocation
         case stopUpdatingLocation
-        /// A phone call rings for, or (accepted) lasts, `seconds`: it interrupts the app's audio (§13).
-        case call(accepted: Bool, seconds: Double)
-        /// An alarm sounds for `seconds`, interrupting the app's audio.
-        case alarm(seconds: Double)
-        /// A silent push, a VoIP push or a background fetch arrives (§14).
-        case push(SimPushKind)
         /// Something of BGTaskScheduler (§12).
         case bgTasks(BGTaskScenarioAction)
+        /// A call or an alarm that interrupts the app's audio (§13).
+        case audio(AudioScenarioAction)
+        /// A silent push, a VoIP push or a background fetch (§14).
+        case pushes(PushScenarioAction)
     }
 
     /// Seconds from the start of the run.

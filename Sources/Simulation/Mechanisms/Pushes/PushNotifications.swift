@@ -1,5 +1,5 @@
 /// Silent pushes, background fetch and VoIP pushes (§14): events that wake or launch the app for
-/// a short run (`pushWakeSeconds`), each with its own rules. They keep nothing running.
+/// a short run (`profile.pushes.wakeSeconds`), each with its own rules. They keep nothing running.
 @MainActor
 public final class PushNotifications: BackgroundMechanism {
     /// Times of the silent pushes delivered in the last hour, oldest first.
@@ -23,18 +23,18 @@ public final class PushNotifications: BackgroundMechanism {
     public func arrive(_ kind: SimPushKind, in system: SimSystem) {
         modesUsed.insert(kind.backgroundMode)
         guard system.configuration.capabilities.backgroundModes.contains(kind.backgroundMode) else {
-            system.emit(.push, .push(.dropped(kind, .modeMissing)))
+            system.emit(PushEvent.dropped(kind, .modeMissing))
             return
         }
         if system.wasForceQuit, kind != .voip {
-            system.emit(.push, .push(.dropped(kind, .forceQuit)))
+            system.emit(PushEvent.dropped(kind, .forceQuit))
             return
         }
         switch kind {
         case .silent: arriveSilent(in: system)
         case .voip:
-            guard unreportedVoIPPushes < system.profile.voipFailuresBeforeCutOff || !system.profile.voipPushRequiresCall else {
-                system.emit(.push, .push(.dropped(.voip, .tooManyUnreportedCalls)))
+            guard unreportedVoIPPushes < system.profile.pushes.voipFailuresBeforeCutOff || !system.profile.pushes.voipRequiresCall else {
+                system.emit(PushEvent.dropped(.voip, .tooManyUnreportedCalls))
                 return
             }
             deliver(.voip, in: system)
@@ -45,13 +45,13 @@ public final class PushNotifications: BackgroundMechanism {
     private func arriveSilent(in system: SimSystem) {
         let now = system.now.seconds
         recentSilentPushes.removeAll { now - $0 >= 3_600 }
-        if recentSilentPushes.count >= system.profile.silentPushesPerHour, let oldest = recentSilentPushes.first {
+        if recentSilentPushes.count >= system.profile.pushes.silentPerHour, let oldest = recentSilentPushes.first {
             // Throttled: held until the hour frees a place; a newer push replaces a held one.
             if let held = heldSilentPush {
                 held.cancel()
-                system.emit(.push, .push(.dropped(.silent, .replacedByNewer)))
+                system.emit(PushEvent.dropped(.silent, .replacedByNewer))
             }
-            system.emit(.push, .push(.held(.silent)))
+            system.emit(PushEvent.held(.silent))
             heldSilentPush = system.scheduler.schedule(after: oldest + 3_600 - now, owner: .mechanism) { [unowned self, unowned system] in
                 heldSilentPush = nil
                 arriveSilent(in: system)
@@ -65,13 +65,13 @@ public final class PushNotifications: BackgroundMechanism {
     private func deliver(_ kind: SimPushKind, in system: SimSystem) {
         if !system.appState.isRunning {
             // PushKit relaunches even an app the user force-quit; the others were dropped above.
-            system.wake(for: kind.wakeReason, seconds: system.profile.pushWakeSeconds, afterForceQuit: kind == .voip)
+            system.wake(for: kind.wakeReason, seconds: system.profile.pushes.wakeSeconds, afterForceQuit: kind == .voip)
         }
         guard system.appState.isRunning, let application = system.application, let delegate = system.appDelegate else {
-            system.emit(.push, .push(.dropped(kind, .appNotRunning)))
+            system.emit(PushEvent.dropped(kind, .appNotRunning))
             return
         }
-        system.emit(.push, .push(.delivered(kind)))
+        system.emit(PushEvent.delivered(kind))
         callReported = false
         let completion = SimBackgroundCompletion(kind: kind, system: system)
         switch kind {
@@ -82,9 +82,9 @@ public final class PushNotifications: BackgroundMechanism {
             handlingVoIP = false
             // iOS 13+: "Killing app because it never posted an incoming call to the system after
             // receiving a PushKit VoIP push."
-            if !callReported, system.profile.voipPushRequiresCall, system.appState.isRunning {
+            if !callReported, system.profile.pushes.voipRequiresCall, system.appState.isRunning {
                 unreportedVoIPPushes += 1
-                system.crash(.voipPushWithoutCall)
+                system.crash(.pushes(.voipWithoutCall))
             }
         }
     }
@@ -94,7 +94,7 @@ public final class PushNotifications: BackgroundMechanism {
         // A call reported outside a VoIP push is just a call: not modelled.
         guard handlingVoIP else { return }
         callReported = true
-        system.emit(.push, .push(.callReported))
+        system.emit(PushEvent.callReported)
     }
 
     public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse {
@@ -106,74 +106,6 @@ public final class PushNotifications: BackgroundMechanism {
         guard let held = heldSilentPush else { return }
         held.cancel()
         heldSilentPush = nil
-        system.emit(.push, .push(.dropped(.silent, .appKilled)))
-    }
-}
-
-/// What arrives.
-public enum SimPushKind: String, Hashable, Sendable, Codable {
-    /// A silent push (`content-available: 1`).
-    case silent
-    /// A PushKit VoIP push.
-    case voip
-    /// A background fetch.
-    case fetch
-
-    /// The `UIBackgroundModes` entry it needs, as the Info.plist writes it.
-    public var modeName: String { backgroundMode.rawValue }
-
-    var backgroundMode: SimBackgroundMode {
-        switch self {
-        case .silent: .remoteNotification
-        case .voip: .voip
-        case .fetch: .fetch
-        }
-    }
-
-    var wakeReason: SimWakeReason {
-        switch self {
-        case .silent: .silentPush
-        case .voip: .voipPush
-        case .fetch: .backgroundFetch
-        }
-    }
-}
-
-/// `UIBackgroundFetchResult`.
-public enum SimFetchResult: String, Hashable, Sendable, Codable {
-    case newData, noData, failed
-}
-
-/// What became of a push.
-public enum SimPushEvent: Hashable, Sendable, Codable {
-    /// Why a push never reached the app.
-    public enum DropReason: String, Hashable, Sendable, Codable {
-        case modeMissing, forceQuit, replacedByNewer, appKilled, appNotRunning, tooManyUnreportedCalls
-    }
-
-    case delivered(SimPushKind)
-    case held(SimPushKind)
-    case dropped(SimPushKind, DropReason)
-    case completed(SimPushKind, SimFetchResult)
-    case callReported
-}
-
-/// The completion handler of a push or a fetch: call it once, with the result.
-@MainActor
-public final class SimBackgroundCompletion {
-    public let kind: SimPushKind
-    private weak var system: SimSystem?
-    private var called = false
-
-    init(kind: SimPushKind, system: SimSystem) {
-        self.kind = kind
-        self.system = system
-    }
-
-    /// Calls the completion handler.
-    public func callAsFunction(_ result: SimFetchResult) {
-        guard !called, let system, system.appState.isRunning else { return }
-        called = true
-        system.emit(.push, .push(.completed(kind, result)))
+        system.emit(PushEvent.dropped(.silent, .appKilled))
     }
 }

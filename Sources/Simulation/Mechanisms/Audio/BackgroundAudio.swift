@@ -27,11 +27,11 @@ public final class BackgroundAudio: BackgroundMechanism {
     public func holdStatus(in system: SimSystem) -> SimHoldStatus {
         guard isSessionActive || playback != nil || interruption != nil else { return .notHolding(nil) }
         if playback != nil, system.appState == .background { playedInBackground = true }
-        guard system.configuration.capabilities.backgroundModes.contains(.audio) else { return .notHolding(.audioModeMissing) }
-        if let interruption { return .notHolding(.audioInterrupted(interruption)) }
-        guard isSessionActive else { return .notHolding(.audioSessionInactive) }
-        guard let playback else { return .notHolding(.audioPaused) }
-        return .holding(SimHold(kind: .audioPlayback(silent: playback.silent), spendsBudget: false, isAssertion: false))
+        guard system.configuration.capabilities.backgroundModes.contains(.audio) else { return .notHolding(.audio(.modeMissing)) }
+        if let interruption { return .notHolding(.audio(.interrupted(interruption))) }
+        guard isSessionActive else { return .notHolding(.audio(.sessionInactive)) }
+        guard let playback else { return .notHolding(.audio(.paused)) }
+        return .holding(SimHold(kind: .audio(.playback(silent: playback.silent)), spendsBudget: false, isAssertion: false))
     }
 
     // MARK: The app's calls
@@ -40,8 +40,8 @@ public final class BackgroundAudio: BackgroundMechanism {
         if active, interruption == .call { throw .cannotInterruptOthers }
         guard active != isSessionActive else { return }
         isSessionActive = active
-        system.emit(.audio, .audio(active ? .sessionActivated : .sessionDeactivated(.audioSessionInactive)))
-        if !active { stopPlayback(.audioSessionInactive, in: system) }
+        system.emit(active ? AudioEvent.sessionActivated : .sessionDeactivated(.sessionInactive))
+        if !active { stopPlayback(.sessionInactive, in: system) }
         system.reevaluate()
     }
 
@@ -53,20 +53,20 @@ public final class BackgroundAudio: BackgroundMechanism {
         if system.appState == .background, !system.configuration.capabilities.backgroundModes.contains(.audio) { return false }
         guard playback?.silent != silent else { return true }
         playback = Playback(silent: silent)
-        system.emit(.audio, .audio(.playbackStarted(silent: silent)))
+        system.emit(AudioEvent.playbackStarted(silent: silent))
         system.reevaluate()
         return true
     }
 
     func pause(in system: SimSystem) {
-        stopPlayback(.audioPaused, in: system)
+        stopPlayback(.paused, in: system)
         system.reevaluate()
     }
 
-    private func stopPlayback(_ cause: SimCause, in system: SimSystem) {
+    private func stopPlayback(_ cause: AudioCause, in system: SimSystem) {
         guard playback != nil else { return }
         playback = nil
-        system.emit(.audio, .audio(.playbackStopped(cause)))
+        system.emit(AudioEvent.playbackStopped(cause))
     }
 
     // MARK: Scenario events
@@ -74,13 +74,13 @@ public final class BackgroundAudio: BackgroundMechanism {
     /// A call (accepted or declined) or an alarm interrupts the session for `seconds`.
     public func interrupt(by source: SimAudioInterruptionSource, seconds: Double, in system: SimSystem) {
         guard isSessionActive, interruption == nil else {
-            system.emit(.audio, .audio(.interruptionIgnored(source)))
+            system.emit(AudioEvent.interruptionIgnored(source))
             return
         }
         interruption = source
         isSessionActive = false
-        system.emit(.audio, .audio(.interruptionBegan(source)))
-        stopPlayback(.audioInterrupted(source), in: system)
+        system.emit(AudioEvent.interruptionBegan(source))
+        stopPlayback(.interrupted(source), in: system)
         deliver(.began, in: system)
         system.reevaluate()
         interruptionEnd = system.scheduler.schedule(after: seconds, owner: .mechanism) { [unowned self, unowned system] in
@@ -94,7 +94,7 @@ public final class BackgroundAudio: BackgroundMechanism {
         interruptionEnd = nil
         // "Interruption ended" is not guaranteed: an app that no longer runs never hears it.
         let heard = system.appState.isRunning
-        system.emit(.audio, .audio(.interruptionEnded(source, delivered: heard)))
+        system.emit(AudioEvent.interruptionEnded(source, delivered: heard))
         if heard { deliver(.ended(shouldResume: true), in: system) }
     }
 
@@ -114,17 +114,17 @@ public final class BackgroundAudio: BackgroundMechanism {
         case .background where old.isForeground:
             // Without the mode, audio stops when the app leaves the foreground.
             if playback != nil { playedInBackground = true }
-            if !system.configuration.capabilities.backgroundModes.contains(.audio) { stopPlayback(.audioModeMissing, in: system) }
+            if !system.configuration.capabilities.backgroundModes.contains(.audio) { stopPlayback(.modeMissing, in: system) }
             if let playback, playback.silent, !warnedAboutSilence {
                 warnedAboutSilence = true
-                system.emit(.warning, .warning(.silentAudioKeepAlive))
+                system.emit(.warning, .warning(.audio(.silentKeepAlive)))
             }
         case .suspended:
             // Since iOS 10 a suspended app's session is deactivated.
-            stopPlayback(.audioDeactivatedOnSuspension, in: system)
+            stopPlayback(.deactivatedOnSuspension, in: system)
             if isSessionActive {
                 isSessionActive = false
-                system.emit(.audio, .audio(.sessionDeactivated(.audioDeactivatedOnSuspension)))
+                system.emit(AudioEvent.sessionDeactivated(.deactivatedOnSuspension))
             }
         default:
             break
@@ -137,36 +137,4 @@ public final class BackgroundAudio: BackgroundMechanism {
         playback = nil
         isSessionActive = false
     }
-}
-
-/// What interrupts an audio session.
-public enum SimAudioInterruptionSource: String, Hashable, Sendable, Codable {
-    case call
-    case declinedCall
-    case alarm
-}
-
-/// `AVAudioSession.interruptionNotification`, as the app hears it.
-public enum SimAudioInterruption: Hashable, Sendable {
-    case began
-    case ended(shouldResume: Bool)
-}
-
-/// `AVAudioSession.ErrorCode` cases the model raises.
-public enum SimAudioSessionError: Error, Hashable, Sendable {
-    /// A call holds the audio: the session cannot be activated (`!int`).
-    case cannotInterruptOthers
-}
-
-/// What happened to the app's audio.
-public enum SimAudioEvent: Hashable, Sendable, Codable {
-    case sessionActivated
-    case sessionDeactivated(SimCause)
-    case playbackStarted(silent: Bool)
-    case playbackStopped(SimCause)
-    case interruptionBegan(SimAudioInterruptionSource)
-    /// The interruption ended; `delivered` when the app ran to hear it.
-    case interruptionEnded(SimAudioInterruptionSource, delivered: Bool)
-    /// The session was not active: nothing to interrupt.
-    case interruptionIgnored(SimAudioInterruptionSource)
 }

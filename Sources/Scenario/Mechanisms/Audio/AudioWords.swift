@@ -1,0 +1,59 @@
+import Scripting
+import Simulation
+import Yams
+
+/// Background audio's words (§13): the script actions `activate-audio-session`, `play-audio`
+/// (bare, or `{play-audio: {silent: true}}`) and `pause-audio`, and the scenario verbs `call`
+/// and `alarm`.
+enum AudioWords: MechanismWords {
+    static let actionNames = ["activate-audio-session", "play-audio", "pause-audio"]
+    static let actionFields: [String: [String]] = ["play-audio": []]
+
+    static func action(word: String) -> AppScript.Action? {
+        switch word {
+        case "activate-audio-session": .audio(.activateSession)
+        case "play-audio": .audio(.play(silent: false))
+        case "pause-audio": .audio(.pause)
+        default: nil
+        }
+    }
+
+    /// `{play-audio: {silent: true|false}}`.
+    static func action(_ key: String, _ value: Yams.Node, fields: [String: Yams.Node], depth: Int,
+                       in reader: inout AppScriptReader) throws(ReplayError) -> AppScript.Action {
+        guard let mapping = value.mapping else { throw reader.fail(key, "must be a mapping of silent: true|false", value) }
+        var silent = false
+        for (keyNode, field) in mapping {
+            let name = try reader.keyName(keyNode)
+            guard name == "silent" else { throw reader.fail(name, "is not a field of 'play-audio' (silent)", keyNode) }
+            silent = try reader.bool(name, field)
+        }
+        return .audio(.play(silent: silent))
+    }
+
+    static let verbs = ["call", "alarm"]
+
+    static func event(_ verb: String, fields: [String: Yams.Node], node: Yams.Node,
+                      in reader: some ScenarioNodeReader) throws(ReplayError) -> (action: SimScenarioEvent.Action, allowed: Set<String>)? {
+        switch verb {
+        case "call":
+            let accepted = try fields["accepted"].map { node throws(ReplayError) in try reader.bool("accepted", node) } ?? true
+            let seconds = try fields["duration"].map { node throws(ReplayError) in try reader.number("duration", node, .positiveDuration) } ?? (accepted ? 60 : 10)
+            return (.audio(.call(accepted: accepted, seconds: seconds)), ["accepted", "duration"])
+        case "alarm":
+            let seconds = try fields["duration"].map { node throws(ReplayError) in try reader.number("duration", node, .positiveDuration) } ?? 60
+            return (.audio(.alarm(seconds: seconds)), ["duration"])
+        default:
+            return nil
+        }
+    }
+}
+
+extension AudioScenarioAction: MechanismScenarioAction {
+    var verb: String {
+        switch self {
+        case .call: "call"
+        case .alarm: "alarm"
+        }
+    }
+}

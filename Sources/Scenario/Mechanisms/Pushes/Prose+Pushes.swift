@@ -1,0 +1,57 @@
+import Simulation
+
+/// Words for silent pushes, background fetch and VoIP pushes (§14).
+extension Prose {
+    /// A push event as one line of the timeline.
+    static func text(_ push: PushEvent) -> String {
+        switch push {
+        case .delivered(let kind): "\(text(kind)) delivered to the app"
+        case .held(let kind): "\(text(kind)) held back: throttled (a few an hour)"
+        case .dropped(let kind, let reason): "\(text(kind)) dropped: \(text(reason, kind))"
+        case .completed(let kind, let result): "\(text(kind)) handled: completion handler called (\(result.rawValue))"
+        case .callReported: "reportNewIncomingCall: the VoIP push is a call"
+        }
+    }
+
+    static func text(_ kind: SimPushKind) -> String {
+        switch kind {
+        case .silent: "silent push"
+        case .voip: "VoIP push"
+        case .fetch: "background fetch"
+        }
+    }
+
+    private static func text(_ reason: PushEvent.DropReason, _ kind: SimPushKind) -> String {
+        switch reason {
+        case .modeMissing: "UIBackgroundModes lacks '\(kind.modeName)'"
+        case .forceQuit: "none reach an app the user force-quit"
+        case .replacedByNewer: "a newer one replaces it"
+        case .appKilled: "the app was killed, and a held push with it"
+        case .appNotRunning: "the app could not be woken"
+        case .tooManyUnreportedCalls: "iOS stopped VoIP pushes after pushes not reported as calls"
+        }
+    }
+}
+
+extension PushEvent: MechanismEventProse {
+    func text(in event: SimEvent) -> String { Prose.text(self) }
+}
+
+extension PushCrash: MechanismProse {
+    var text: String {
+        switch self {
+        case .voipWithoutCall: "killed: the app never reported an incoming call to CallKit after a PushKit VoIP push"
+        }
+    }
+}
+
+extension PushWakeReason: MechanismProse {
+    /// Why iOS woke the app, as a noun phrase.
+    var text: String {
+        switch self {
+        case .silent: "a silent push"
+        case .voip: "a VoIP push"
+        case .fetch: "a background fetch"
+        }
+    }
+}

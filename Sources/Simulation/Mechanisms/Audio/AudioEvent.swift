@@ -1,0 +1,27 @@
+/// What happened to the app's audio (§13): the detail of an `.audio` event.
+public enum AudioEvent: Hashable, Sendable, Codable {
+    /// The kinds of audio events, as the JSON Lines report names them: one for all.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+        case audio
+    }
+
+    case sessionActivated
+    case sessionDeactivated(AudioCause)
+    case playbackStarted(silent: Bool)
+    case playbackStopped(AudioCause)
+    case interruptionBegan(SimAudioInterruptionSource)
+    /// The interruption ended; `delivered` when the app ran to hear it.
+    case interruptionEnded(SimAudioInterruptionSource, delivered: Bool)
+    /// The session was not active: nothing to interrupt.
+    case interruptionIgnored(SimAudioInterruptionSource)
+
+    /// The event's kind.
+    public var kind: Kind { .audio }
+}
+
+extension SimSystem {
+    /// Logs an audio event with its kind.
+    func emit(_ event: AudioEvent) {
+        emit(.audio(event.kind), .audio(event))
+    }
+}

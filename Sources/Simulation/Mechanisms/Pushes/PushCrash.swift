@@ -1,0 +1,5 @@
+/// How iOS ends an app for its pushes (§14): a `SimCrash.pushes`.
+public enum PushCrash: Hashable, Sendable, Codable {
+    /// A VoIP push the app did not report to CallKit as a call (iOS 13+).
+    case voipWithoutCall
+}

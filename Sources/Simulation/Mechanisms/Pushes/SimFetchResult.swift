@@ -1,0 +1,4 @@
+/// `UIBackgroundFetchResult`.
+public enum SimFetchResult: String, Hashable, Sendable, Codable {
+    case newData, noData, failed
+}
