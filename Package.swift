@@ -57,8 +57,10 @@ let package = Package(
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Scripting"]),
+        // What the simulation and scenario tests share: trips, exact event logs, the shipped files.
+        .target(name: "TestSupport", dependencies: ["Geodesy", "Simulation", "Scripting", "Scenario"], path: "Tests/TestSupport"),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX", "TestSupport"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Scripting", "TestSupport"]),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
         .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"], exclude: ["Golden"]),
         // Fuzz targets (Tests/Fuzz, see Docs/Fuzzing.md). In this build each is a plain program that

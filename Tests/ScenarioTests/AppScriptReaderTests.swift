@@ -2,12 +2,10 @@
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 @Suite struct AppScriptReaderTests {
     /// The script of `text`, a whole scenario file.
-    private func script(_ text: String) throws -> AppScript? {
-        try ScenarioFile.parse(text, name: "s.yaml").app
-    }
 
     /// An Info.plist without any of the keys a script may give.
     private static let emptyInfo = SimCapabilities(backgroundModes: [], whenInUseUsageDescription: nil, alwaysAndWhenInUseUsageDescription: nil)

@@ -2,6 +2,7 @@ import Foundation
 import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// The audio scripts of `Tracks/Scenarios` on the four eras (§13).
 @MainActor @Suite struct AudioRecipeTests {

@@ -3,14 +3,12 @@ import Foundation
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// §12 in scenario files: the script's BGTask actions, trigger and `info.bgTaskIdentifiers`, the
 /// events, and the ready script `Tracks/Scenarios/bg-refresh.yaml`.
 @MainActor @Suite struct BGTaskScriptTests {
 
-    private func script(_ text: String) throws -> AppScript? {
-        try ScenarioFile.parse(text, name: "s.yaml").app
-    }
 
     @Test(arguments: [
         ("{register-task: r}", AppScript.Action.bgTasks(.registerTask(id: "r", onExpiry: nil))),

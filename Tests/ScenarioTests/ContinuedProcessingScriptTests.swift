@@ -3,14 +3,12 @@ import Foundation
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// §12 in scenario files: `bg-task` reactions limited to an `id`, iOS 26's continued processing
 /// actions and `bg-cancel`, and the ready script `Tracks/Scenarios/continued-export.yaml`.
 @MainActor @Suite struct ContinuedProcessingScriptTests {
 
-    private func script(_ text: String) throws -> AppScript? {
-        try ScenarioFile.parse(text, name: "s.yaml").app
-    }
 
     // MARK: bg-task with an id
 

@@ -2,6 +2,7 @@ import Foundation
 import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// The ready scripts of `Tracks/Scenarios` under the `debugger` profile (§9): the folk recipes
 /// that die on iOS 17 survive under Xcode's debugger, which is why "it ran forever under Xcode"

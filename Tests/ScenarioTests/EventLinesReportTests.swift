@@ -2,6 +2,7 @@ import Foundation
 @testable import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// The JSON Lines writer builds bytes directly; each line must equal what `JSONValue` writes.
 @MainActor @Suite struct EventLinesReportTests {

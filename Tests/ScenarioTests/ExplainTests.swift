@@ -3,6 +3,7 @@ import Scenario
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// `--explain`: the smallest changes that keep the app alive, found by replaying with them.
 @MainActor @Suite struct ExplainTests {

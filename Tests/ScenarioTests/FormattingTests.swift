@@ -1,5 +1,6 @@
 @testable import Scenario
 import Testing
+import TestSupport
 
 /// The report formatters never trap: out-of-range values print in Swift's shortest form.
 @Suite struct FormattingTests {

@@ -3,6 +3,7 @@ import Geodesy
 import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// `Tracks/Scenarios/geofence-monitor.yaml` on `walk-with-cafe-stop.gpx`: the geofence of
 /// `geofence-arrival.yaml` as a `CLMonitor` condition, the app purged at 0:40:00 (§11, iOS 17+).

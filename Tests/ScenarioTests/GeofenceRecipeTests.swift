@@ -3,6 +3,7 @@ import Geodesy
 import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// `Tracks/Scenarios/geofence-arrival.yaml` on `walk-with-cafe-stop.gpx`, on the four eras.
 @MainActor @Suite struct GeofenceRecipeTests {

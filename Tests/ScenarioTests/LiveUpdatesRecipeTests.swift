@@ -2,6 +2,7 @@ import Foundation
 import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// `live-updates-session.yaml` on walk-with-cafe-stop.gpx (§10): 15 minutes' walk, 20 in the café, 15 more.
 @MainActor @Suite struct LiveUpdatesRecipeTests {

@@ -2,6 +2,7 @@ import Foundation
 @testable import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 @Suite struct MatrixFileTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

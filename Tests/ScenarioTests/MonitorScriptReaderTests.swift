@@ -2,12 +2,10 @@ import Scenario
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// `monitor:` on the §11 actions of app scripts: a `CLMonitor` condition instead of a region.
 @Suite struct MonitorScriptReaderTests {
-    private func script(_ text: String) throws -> AppScript? {
-        try ScenarioFile.parse(text, name: "s.yaml").app
-    }
 
     @Test func monitorConditionsAreRead() throws {
         let text = """

@@ -4,6 +4,7 @@ import Geodesy
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// The picture's cost grows linearly with the track: the track's shape used to recompute the
 /// extent for every point (8.5 s for a day at 1 Hz, minutes for a week).

@@ -2,6 +2,7 @@ import Foundation
 import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// `voip-without-callkit.yaml` on four eras (§14).
 @MainActor @Suite struct PushRecipeTests {

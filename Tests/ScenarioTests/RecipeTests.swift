@@ -2,6 +2,7 @@ import Foundation
 import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// The ready scripts in `Tracks/Scenarios`, each on the four eras, with the verdicts and times
 /// the rules give (§2: budgets of 600, 180 and 30 s, the watchdog 1 s after expiry).

@@ -2,12 +2,10 @@ import Scenario
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// The §11 actions of app scripts: read, and range-checked where they enter.
 @Suite struct RegionScriptReaderTests {
-    private func script(_ text: String) throws -> AppScript? {
-        try ScenarioFile.parse(text, name: "s.yaml").app
-    }
 
     @Test func regionActionsAreRead() throws {
         let text = """

@@ -3,6 +3,7 @@ import Scenario
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// Settings changed by `change`, for test arguments.
 private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {

@@ -2,6 +2,7 @@ import Foundation
 @testable import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 @Suite struct ScenarioFileTests {
     /// The parser and `ScenarioFile.verb` (used in messages) spell every action the same way.

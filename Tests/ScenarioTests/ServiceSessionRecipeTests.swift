@@ -2,6 +2,7 @@ import Foundation
 import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// `explicit-service-session.yaml` on walk-with-cafe-stop.gpx (§10): the café walk of
 /// LiveUpdatesRecipeTests, with `NSLocationRequireExplicitServiceSession`.

@@ -2,6 +2,7 @@ import Foundation
 @testable import Scenario
 import Simulation
 import Testing
+import TestSupport
 
 /// The picture's system-event lanes for the ready scripts: exact marks and spans, in pixels on
 /// the 850-pixel time axis that starts at 120 (x = 120 + t / duration × 850). A mark sits on the

@@ -3,14 +3,12 @@ import Foundation
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// Background transfers in scenario files: `start-transfer`, `complete-transfer-events`, the
 /// `transfer-finished` trigger, their words in the timeline, and the ready script
 /// `Tracks/Scenarios/background-transfer.yaml`.
 @MainActor @Suite struct TransferScriptTests {
-    private func script(_ text: String) throws -> AppScript? {
-        try ScenarioFile.parse(text, name: "s.yaml").app
-    }
 
     @Test(arguments: [
         ("{start-transfer: tiles}", AppScript.Action.transfers(.startTransfer(id: "tiles", seconds: 60, session: "background"))),

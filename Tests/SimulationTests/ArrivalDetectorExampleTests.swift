@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
+import TestSupport
 @testable import Simulation
 
 // An example of testing your own navigation logic with KeepAliveSim.

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Scripting
 import Testing
+import TestSupport
 @testable import Simulation
 
 /// An app that opens the `CLMonitor` "geo" at launch (or, with `opensInBackground` false, only
@@ -37,13 +38,6 @@ private final class MonitorApp: SimAppDelegate {
     }
 }
 
-/// The app's log lines with the process that wrote them.
-private func heard(_ result: SimulationResult) -> [String] {
-    result.events.filter { $0.kind == .appLog }.compactMap { event in
-        guard case .appLog(let line) = event.detail else { return nil }
-        return "\(Int(event.time)) p\(event.process) \(line)"
-    }
-}
 
 private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add), .monitor(.remove), .monitor(.event), .monitor(.held)]
 

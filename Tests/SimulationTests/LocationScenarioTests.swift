@@ -1,5 +1,6 @@
 import Geodesy
 import Testing
+import TestSupport
 import Scripting
 @testable import Simulation
 

@@ -4,6 +4,7 @@ import Replay
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 /// The README's library example, verbatim, so that what it promises stays true.
 @MainActor @Test func readmeExample() throws {

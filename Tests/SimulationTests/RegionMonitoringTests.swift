@@ -2,6 +2,7 @@ import Foundation
 import Scripting
 import Geodesy
 import Testing
+import TestSupport
 @testable import Simulation
 
 /// An app that, in its first process, sets up regions or visits, and in every process makes a
@@ -41,15 +42,7 @@ private final class GeofenceApp: SimAppDelegate, SimLocationManagerDelegate {
     }
 }
 
-/// The app's log lines with the process that wrote them.
-private func heard(_ result: SimulationResult) -> [String] {
-    result.events.filter { $0.kind == .appLog }.compactMap { event in
-        guard case .appLog(let line) = event.detail else { return nil }
-        return "\(Formatting(event.time)) p\(event.process) \(line)"
-    }
-}
 
-private func Formatting(_ time: Double) -> String { time == time.rounded() ? String(Int(time)) : String(time) }
 
 /// A region of `radius` metres around where the trip is at `seconds`.
 private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id: String) -> SimCircularRegion {

@@ -5,6 +5,7 @@ import Replay
 import Scripting
 import Simulation
 import Testing
+import TestSupport
 
 @MainActor @Suite struct ReplayTests {
     private func point(_ lat: Double, _ lon: Double, _ time: String? = nil) -> GPXPoint {

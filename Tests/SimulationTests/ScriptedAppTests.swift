@@ -1,5 +1,6 @@
 import Scenario
 import Testing
+import TestSupport
 @testable import Scripting
 @testable import Simulation
 

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Simulation
 
 /// SimInstant's arithmetic saturates at the ends of `Int64` nanoseconds (about ±292 years)

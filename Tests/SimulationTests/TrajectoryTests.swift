@@ -1,5 +1,6 @@
 import Geodesy
 import Testing
+import TestSupport
 @testable import Simulation
 
 @MainActor @Suite struct TrajectoryTests {

@@ -1,10 +1,10 @@
 import Foundation
 import Geodesy
 import Scripting
-@testable import Simulation
+import Simulation
 
 /// A straight drive east from (47, 8) at `speed` m/s, one sample a second, standing still during `stops`.
-func drive(seconds: Int, speed: Double = 10, stops: [ClosedRange<Int>] = [], gaps: [ClosedRange<Int>] = []) -> Trajectory {
+public func drive(seconds: Int, speed: Double = 10, stops: [ClosedRange<Int>] = [], gaps: [ClosedRange<Int>] = []) -> Trajectory {
     var pieces: [[TrajectorySample]] = [[]]
     var metres = 0.0
     for second in 0...seconds {
@@ -20,28 +20,28 @@ func drive(seconds: Int, speed: Double = 10, stops: [ClosedRange<Int>] = [], gap
 }
 
 /// An event's time and typed detail, for exact comparisons.
-struct At: Equatable, CustomStringConvertible {
-    let time: Double
-    let detail: SimEventDetail
-    init(_ time: Double, _ detail: SimEventDetail) {
+public struct At: Equatable, CustomStringConvertible {
+    public let time: Double
+    public let detail: SimEventDetail
+    public init(_ time: Double, _ detail: SimEventDetail) {
         self.time = time
         self.detail = detail
     }
-    var description: String { "\(time) \(detail)" }
+    public var description: String { "\(time) \(detail)" }
 }
 
 /// The events of some kinds, as times and details.
-func log(_ result: SimulationResult, _ kinds: Set<SimEvent.Kind>) -> [At] {
+public func log(_ result: SimulationResult, _ kinds: Set<SimEvent.Kind>) -> [At] {
     result.events.filter { kinds.contains($0.kind) }.map { At($0.time, $0.detail) }
 }
 
 /// A state change, as `log` lists it.
-func state(_ time: Double, _ from: SimAppState, _ to: SimAppState, _ cause: SimCause) -> At {
+public func state(_ time: Double, _ from: SimAppState, _ to: SimAppState, _ cause: SimCause) -> At {
     At(time, .stateChange(from: from, to: to, cause: cause))
 }
 
 /// A configuration with an app already granted `authorization`, so tests start from a known state.
-func configuration(
+public func configuration(
     _ trajectory: Trajectory, profile: SimProfile = .iOS17, policy: KeepAlivePolicy = .session,
     authorization: SimAuthorizationStatus = .authorizedAlways, timeline: [SimScenarioEvent] = [],
     capabilities: SimCapabilities = SimCapabilities()
@@ -52,7 +52,7 @@ func configuration(
 }
 
 /// `base` with fixes exactly on the true positions, so that distance-filter tests have exact times.
-func exact(_ base: SimProfile) -> SimProfile {
+public func exact(_ base: SimProfile) -> SimProfile {
     var profile = base
     profile.accuracyProfiles = profile.accuracyProfiles.mapValues { accuracy in
         var accuracy = accuracy
@@ -65,7 +65,7 @@ func exact(_ base: SimProfile) -> SimProfile {
 
 /// Runs the standard app pattern with `settings` and returns the result and the app.
 @MainActor
-func runStandard(
+public func runStandard(
     _ configuration: SimulationConfiguration, _ adjust: (inout StandardNavigationApp.Settings) -> Void = { _ in }
 ) -> (SimulationResult, StandardNavigationApp) {
     var settings = StandardNavigationApp.Settings()
@@ -74,6 +74,6 @@ func runStandard(
     return (KeepAliveSimulation(configuration, app: app).run(), app)
 }
 
-func deliveredTimes(_ result: SimulationResult) -> [Double] {
+public func deliveredTimes(_ result: SimulationResult) -> [Double] {
     result.events.filter { $0.kind == .fixDelivered }.map(\.time)
 }
