@@ -73,21 +73,8 @@ public struct AppScript: Hashable, Sendable {
         case audio(AudioScriptAction)
         /// Pushes and background fetch (§14).
         case pushes(PushScriptAction)
-
-        // MARK: Location sessions (§10)
-        /// `CLLocationUpdate.liveUpdates(configuration)`, its loop running the `update` trigger.
-        case startLiveUpdates(SimLiveConfiguration)
-        /// Leaves the `liveUpdates` loop.
-        case stopLiveUpdates
-        /// `CLBackgroundActivitySession()`, kept by the app.
-        case beginBackgroundActivitySession
-        /// `invalidate()` on the app's background activity session.
-        case invalidateBackgroundActivitySession
-        /// `CLServiceSession(authorization:)` (iOS 18), kept by the app; replaces the one it kept
-        /// with the same requirement.
-        case beginServiceSession(SimServiceSessionRequirement)
-        /// `invalidate()` on the app's service session with this requirement, or on all of them.
-        case invalidateServiceSession(SimServiceSessionRequirement?)
+        case liveUpdates(LiveUpdateScriptAction)  // Live updates and background activity sessions (§10).
+        case serviceSessions(ServiceSessionScriptAction)  // CLServiceSession (§10).
 
         // MARK: CLMonitor (§11)
         /// A named `CLMonitor`'s conditions.

@@ -89,9 +89,9 @@ public struct AppScriptOutline: Hashable, Sendable {
             case .regions(.monitor): .regions
             case .monitor(.addCondition(let monitor, _, _, _, _, _)): .monitor(monitor)
             case .visits(.start): .visits
-            case .startLiveUpdates(let configuration): .liveUpdates(configuration)
-            case .beginBackgroundActivitySession: .backgroundActivitySession
-            case .beginServiceSession(let requirement): .serviceSession(requirement)
+            case .liveUpdates(.start(let configuration)): .liveUpdates(configuration)
+            case .liveUpdates(.beginSession): .backgroundActivitySession
+            case .serviceSessions(.begin(let requirement)): .serviceSession(requirement)
             case .audio(.play(let silent)): .audio(silent: silent)
             case .pushes(.reportCall): .callKit
             case .bgTasks(.submitContinuedProcessing): .continuedProcessing

@@ -18,12 +18,6 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     var application: SimApplication?
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
     private var lastAuthorization: SimAuthorizationStatus?
-    /// The app's `liveUpdates` loop, its last update, and its background activity session (§10).
-    private var liveUpdates: SimLiveUpdates?
-    private var lastUpdate: SimLocationUpdateValue?
-    private var activitySession: SimBackgroundActivitySession?
-    /// The service sessions the app keeps, one per requirement (iOS 18).
-    private var serviceSessions: [SimServiceSessionRequirement: SimServiceSession] = [:]
     /// The `CLMonitor`s this process opened, by name (§11).
     var monitors: [String: SimCLMonitor] = [:]
 
@@ -142,33 +136,6 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         // MARK: Regions and visits (§11)
         case .regions(let action): perform(action)
         case .visits(let action): perform(action)
-        // MARK: Location sessions (§10)
-        case .startLiveUpdates(let configuration):
-            liveUpdates?.stop()
-            let live = application.liveUpdates(configuration)
-            live.onUpdate = { [weak self] update in
-                self?.lastUpdate = update
-                self?.run(.update)
-            }
-            liveUpdates = live
-        case .stopLiveUpdates:
-            liveUpdates?.stop()
-            liveUpdates = nil
-        case .beginBackgroundActivitySession:
-            activitySession = application.beginBackgroundActivitySession()
-        case .invalidateBackgroundActivitySession:
-            activitySession?.invalidate()
-            activitySession = nil
-        case .beginServiceSession(let requirement):
-            // The new session first, so the app never goes without one.
-            let old = serviceSessions[requirement]
-            serviceSessions[requirement] = application.serviceSession(authorization: requirement)
-            old?.invalidate()
-        case .invalidateServiceSession(let requirement):
-            for (kept, session) in serviceSessions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where requirement == nil || kept == requirement {
-                session.invalidate()
-                serviceSessions[kept] = nil
-            }
         // MARK: CLMonitor (§11)
         case .monitor(let action): perform(action)
         default:
@@ -193,8 +160,8 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .foreground: application.applicationState.isForeground
         case .updating: manager.isUpdatingLocation
         case .interrupted: application.isAudioInterrupted
-        case .stationary: lastUpdate?.isStationary ?? false
-        case .diagnostic: !(lastUpdate?.diagnostics.isEmpty ?? true)
+        case .stationary: lastLiveUpdate?.isStationary ?? false
+        case .diagnostic: !(lastLiveUpdate?.diagnostics.isEmpty ?? true)
         }
     }
 

@@ -20,14 +20,14 @@ import TestSupport
         let result = try run(profile: profile)
         #expect(result.summary.verdict == .suspended)
         #expect(result.summary.suspendedAt == 1_500)
-        #expect(result.summary.causes == [.nothingHoldsApp, .liveUpdatesStationary(windowSeconds: 600)])
+        #expect(result.summary.causes == [.nothingHoldsApp, .liveUpdates(.stationary(windowSeconds: 600))])
         let live = result.events.compactMap { event -> Double? in
-            if case .liveLocation(let what) = event.detail, what != .started(.fitness) { event.time } else { nil }
+            if case .liveUpdates(let what) = event.detail, what != .started(.fitness) { event.time } else { nil }
         }
         // iOS 18 first says why there is no location yet: the prompt is on screen.
         #expect(live == (profile == "ios18" ? [0, 1, 1_500, 2_118] : [1, 1_500, 2_118]))
-        if profile == "ios18" { #expect(result.events.contains { $0.detail == .liveLocation(.diagnostic(.authorizationRequestInProgress)) }) }
-        let wakes = result.events.filter { $0.detail == .stateChange(from: .suspended, to: .background, cause: .systemWake(.locationUpdatesAvailable)) }
+        if profile == "ios18" { #expect(result.events.contains { $0.detail == .liveUpdates(.diagnostic(.authorizationRequestInProgress)) }) }
+        let wakes = result.events.filter { $0.detail == .stateChange(from: .suspended, to: .background, cause: .systemWake(.liveUpdates(.updatesAvailable))) }
         #expect(wakes.map(\.time) == [2_118])
         #expect(result.events.filter { $0.kind == .keepAliveStart }.map(\.time) == [60, 2_118])
         #expect(result.summary.warnings.isEmpty)
@@ -37,7 +37,7 @@ import TestSupport
     @Test func unavailableOnIOS13() throws {
         let result = try run(profile: "ios13")
         #expect(result.summary.suspendedAt == 60)
-        #expect(result.events.contains { $0.detail == .warning(.locationSessionAPIUnavailable(profile: "ios13")) })
-        #expect(!result.events.contains { if case .liveLocation = $0.detail { true } else { false } })
+        #expect(result.events.contains { $0.detail == .warning(.liveUpdates(.unavailable(profile: "ios13"))) })
+        #expect(!result.events.contains { if case .liveUpdates = $0.detail { true } else { false } })
     }
 }

@@ -28,10 +28,10 @@ import TestSupport
         #expect(result.summary.suspendedAt == 1_500)
         #expect(log(result, [.keepAliveStart]).map(\.time) == [60, 2_118])
         #expect(log(result, [.authorizationPrompt]).map(\.time) == [0])
-        #expect(log(result, [.serviceSession]) == [
-            At(0, .serviceSession(.began(.whenInUse, active: true))),
-            At(0, .serviceSession(.diagnostics(.whenInUse, [.authorizationRequestInProgress]))),
-            At(1, .serviceSession(.diagnostics(.whenInUse, []))),
+        #expect(log(result, [.serviceSessions(.session)]) == [
+            At(0, .serviceSessions(.began(.whenInUse, active: true))),
+            At(0, .serviceSessions(.diagnostics(.whenInUse, [.authorizationRequestInProgress]))),
+            At(1, .serviceSessions(.diagnostics(.whenInUse, []))),
         ])
         #expect(result.summary.warnings.isEmpty)
     }
@@ -41,10 +41,10 @@ import TestSupport
     @Test func withoutTheSessionIOS18DeliversNothing() throws {
         let result = try run(profile: "ios18", withoutSession: true)
         #expect(result.summary.suspendedAt == 60)
-        #expect(result.summary.causes.contains(.liveUpdatesWithheld(.serviceSessionRequired)))
-        #expect(log(result, [.liveUpdates]).first { if case .liveLocation(.diagnostic) = $0.detail { true } else { false } }
-            == At(0, .liveLocation(.diagnostic(.authorizationRequestInProgress))))
-        #expect(log(result, [.liveUpdates]).contains(At(1, .liveLocation(.diagnostic(.serviceSessionRequired)))))
+        #expect(result.summary.causes.contains(.liveUpdates(.withheld(.serviceSessionRequired))))
+        #expect(log(result, [.liveUpdates(.live)]).first { if case .liveUpdates(.diagnostic) = $0.detail { true } else { false } }
+            == At(0, .liveUpdates(.diagnostic(.authorizationRequestInProgress))))
+        #expect(log(result, [.liveUpdates(.live)]).contains(At(1, .liveUpdates(.diagnostic(.serviceSessionRequired)))))
         #expect(!result.events.contains { $0.kind == .fixDelivered })
     }
 
@@ -53,7 +53,7 @@ import TestSupport
         let result = try run(profile: "ios17")
         #expect(result.summary.suspendedAt == 1_500)
         #expect(log(result, [.keepAliveStart]).map(\.time) == [60, 2_118])
-        #expect(result.events.contains { $0.detail == .warning(.serviceSessionUnavailable(profile: "ios17")) })
+        #expect(result.events.contains { $0.detail == .warning(.serviceSessions(.unavailable(profile: "ios17"))) })
     }
 
     /// The timeline's header names the mechanisms the script calls on, in reading order.

@@ -17,7 +17,7 @@ import TestSupport
         return KeepAliveSimulation(config, app: ScriptedApp(script: AppScript(info: info, reactions: reactions))).run()
     }
 
-    private func sessions(_ result: SimulationResult) -> [At] { log(result, [.serviceSession]) }
+    private func sessions(_ result: SimulationResult) -> [At] { log(result, [.serviceSessions(.session)]) }
 
     private func updates(_ result: SimulationResult, in range: ClosedRange<Double>) -> Int {
         result.events.filter { $0.kind == .appLog && $0.detail == .appLog("update") && range.contains($0.time) }.count
@@ -37,19 +37,19 @@ import TestSupport
         (.iOS18, .always, 60),
     ])
     func anAlwaysAppNotInUseGetsLiveUpdatesOnlyWithAnAlwaysSession(profile: SimProfile, held: SimServiceSessionRequirement?, count: Int) {
-        let session: [AppScript.Action] = held.map { [.beginServiceSession($0)] } ?? []
-        let result = run([.launch: keptRunning + session + [.startLiveUpdates(.default)], .update: [.log("update")]], profile: profile)
+        let session: [AppScript.Action] = held.map { [.serviceSessions(.begin($0))] } ?? []
+        let result = run([.launch: keptRunning + session + [.liveUpdates(.start(.default))], .update: [.log("update")]], profile: profile)
         #expect(updates(result, in: 61...120) == count)
-        let withheld = log(result, [.liveUpdates]).filter { $0.detail == .liveLocation(.diagnostic(.insufficientlyInUse)) }
-        #expect(withheld == (count == 0 ? [At(60, .liveLocation(.diagnostic(.insufficientlyInUse)))] : []))
+        let withheld = log(result, [.liveUpdates(.live)]).filter { $0.detail == .liveUpdates(.diagnostic(.insufficientlyInUse)) }
+        #expect(withheld == (count == 0 ? [At(60, .liveUpdates(.diagnostic(.insufficientlyInUse)))] : []))
     }
 
     /// A session is a right to receive, not a keep-alive: an Always app holding an `.always`
     /// session, with live updates and nothing else, is suspended 5 s after it leaves (65).
     @Test func aSessionKeepsNothingRunning() {
-        let result = run([.launch: [.beginServiceSession(.always), .startLiveUpdates(.default)]])
+        let result = run([.launch: [.serviceSessions(.begin(.always)), .liveUpdates(.start(.default))]])
         #expect(result.summary.suspendedAt == 65)
-        #expect(result.summary.causes == [.nothingHoldsApp, .noBackgroundActivitySession])
+        #expect(result.summary.causes == [.nothingHoldsApp, .liveUpdates(.noSession)])
     }
 
     /// Live updates make an implicit When In Use session — unless the Info.plist sets
@@ -60,16 +60,16 @@ import TestSupport
     func anExplicitSessionWhenTheInfoPlistAsksForOne(holdsOne: Bool) {
         var info = SimCapabilities()
         info.requiresExplicitServiceSession = true
-        let session: [AppScript.Action] = holdsOne ? [.beginServiceSession(.none)] : []
-        let result = run([.launch: session + [.startLiveUpdates(.default)], .update: [.log("update")]], info: info,
+        let session: [AppScript.Action] = holdsOne ? [.serviceSessions(.begin(.none))] : []
+        let result = run([.launch: session + [.liveUpdates(.start(.default))], .update: [.log("update")]], info: info,
                          authorization: .authorizedWhenInUse, timeline: [])
         #expect(updates(result, in: 1...59) == (holdsOne ? 59 : 0))
-        #expect(log(result, [.liveUpdates]).filter { if case .liveLocation(.diagnostic) = $0.detail { true } else { false } }
-            == (holdsOne ? [] : [At(0, .liveLocation(.diagnostic(.serviceSessionRequired)))]))
-        #expect(sessions(result) == (holdsOne ? [At(0, .serviceSession(.began(.none, active: true)))] : []))
+        #expect(log(result, [.liveUpdates(.live)]).filter { if case .liveUpdates(.diagnostic) = $0.detail { true } else { false } }
+            == (holdsOne ? [] : [At(0, .liveUpdates(.diagnostic(.serviceSessionRequired)))]))
+        #expect(sessions(result) == (holdsOne ? [At(0, .serviceSessions(.began(.none, active: true)))] : []))
         // Without it, the same app gets its implicit session.
-        let implicit = run([.launch: [.startLiveUpdates(.default)]], authorization: .authorizedWhenInUse, timeline: [])
-        #expect(sessions(implicit) == [At(0, .serviceSession(.implicit))])
+        let implicit = run([.launch: [.liveUpdates(.start(.default))]], authorization: .authorizedWhenInUse, timeline: [])
+        #expect(sessions(implicit) == [At(0, .serviceSessions(.implicit))])
     }
 
     /// With `NSLocationRequireExplicitServiceSession`, a background activity session alone does
@@ -81,8 +81,8 @@ import TestSupport
     func aBackgroundActivitySessionAlsoNeedsTheExplicitSession(holdsOne: Bool) {
         var info = SimCapabilities()
         info.requiresExplicitServiceSession = true
-        let session: [AppScript.Action] = holdsOne ? [.beginServiceSession(.whenInUse)] : []
-        let result = run([.launch: session + [.beginBackgroundActivitySession, .startLiveUpdates(.default)]], info: info,
+        let session: [AppScript.Action] = holdsOne ? [.serviceSessions(.begin(.whenInUse))] : []
+        let result = run([.launch: session + [.liveUpdates(.beginSession), .liveUpdates(.start(.default))]], info: info,
                          authorization: .authorizedWhenInUse)
         if holdsOne {
             #expect(log(result, [.keepAliveStart]).map(\.time) == [60, 1_803])
@@ -90,20 +90,20 @@ import TestSupport
         } else {
             #expect(log(result, [.keepAliveStart]) == [])
             #expect(result.summary.suspendedAt == 65)
-            #expect(result.summary.causes == [.nothingHoldsApp, .liveUpdatesWithheld(.serviceSessionRequired)])
+            #expect(result.summary.causes == [.nothingHoldsApp, .liveUpdates(.withheld(.serviceSessionRequired))])
         }
     }
 
     /// Created in the background (60) a session is not active: it says `insufficientlyInUse`
     /// (to the app, which still runs for the 5-s grace) until the app is on screen again (120).
     @Test func aSessionCreatedOutOfUseWaitsForTheScreen() {
-        let result = run([.background: [.beginServiceSession(.whenInUse)]],
+        let result = run([.background: [.serviceSessions(.begin(.whenInUse))]],
                          timeline: [SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 120, .returnToForeground)])
         #expect(sessions(result) == [
-            At(60, .serviceSession(.began(.whenInUse, active: false))),
-            At(60, .serviceSession(.diagnostics(.whenInUse, [.insufficientlyInUse]))),
-            At(120, .serviceSession(.activated(.whenInUse))),
-            At(120, .serviceSession(.diagnostics(.whenInUse, []))),
+            At(60, .serviceSessions(.began(.whenInUse, active: false))),
+            At(60, .serviceSessions(.diagnostics(.whenInUse, [.insufficientlyInUse]))),
+            At(120, .serviceSessions(.activated(.whenInUse))),
+            At(120, .serviceSessions(.diagnostics(.whenInUse, []))),
         ])
     }
 
@@ -119,13 +119,13 @@ import TestSupport
     ])
     func anAlwaysSessionAsksForAlways(from status: SimAuthorizationStatus, answer: SimUserAnswers.FirstPrompt, after: [SimServiceSessionDiagnostic]) {
         let answers = SimUserAnswers(firstPrompt: answer, alwaysPrompt: .keepWhenInUse, precise: true)
-        let result = run([.launch: [.beginServiceSession(.always)]], authorization: status, answers: answers, timeline: [])
+        let result = run([.launch: [.serviceSessions(.begin(.always))]], authorization: status, answers: answers, timeline: [])
         let prompt: SimPrompt = status == .notDetermined ? .allowLocation(answer: answer, then: nil) : .allowAlways(answer: .keepWhenInUse)
         #expect(log(result, [.authorizationPrompt]) == [At(0, .prompt(prompt))])
         #expect(sessions(result) == [
-            At(0, .serviceSession(.began(.always, active: true))),
-            At(0, .serviceSession(.diagnostics(.always, [.authorizationRequestInProgress]))),
-            At(1, .serviceSession(.diagnostics(.always, after))),
+            At(0, .serviceSessions(.began(.always, active: true))),
+            At(0, .serviceSessions(.diagnostics(.always, [.authorizationRequestInProgress]))),
+            At(1, .serviceSessions(.diagnostics(.always, after))),
         ])
     }
 
@@ -138,19 +138,19 @@ import TestSupport
     @Test(arguments: [(SimProfile.iOS17, "none"), (.iOS18, "none"), (.iOS18, "launch"), (.iOS18, "foreground")])
     func aRelaunchedAppMustRejoinItsAlwaysSession(profile: SimProfile, creates: String) {
         let begin: [AppScript.Action] = switch creates {
-        case "launch": [.beginServiceSession(.always)]
-        case "foreground": [.when(.foreground, actions: [.beginServiceSession(.always)], otherwise: [])]
+        case "launch": [.serviceSessions(.begin(.always))]
+        case "foreground": [.when(.foreground, actions: [.serviceSessions(.begin(.always))], otherwise: [])]
         default: []
         }
-        let result = run([.launch: keptRunning + begin + [.startLiveUpdates(.default)]], profile: profile,
+        let result = run([.launch: keptRunning + begin + [.liveUpdates(.start(.default))]], profile: profile,
                          timeline: [SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 1_700, .memoryPressure)])
         #expect(log(result, [.appLaunch]).map(\.time) == (profile == .iOS18 && creates == "none" ? [0] : [0, 1_803]))
-        let afterRelaunch = sessions(result).filter { $0.time > 0 && $0.detail != .serviceSession(.implicit) }
+        let afterRelaunch = sessions(result).filter { $0.time > 0 && $0.detail != .serviceSessions(.implicit) }
         switch creates {
-        case "launch": #expect(afterRelaunch == [At(1_803, .serviceSession(.rejoined(.always)))])
+        case "launch": #expect(afterRelaunch == [At(1_803, .serviceSessions(.rejoined(.always)))])
         case "foreground":
-            #expect(afterRelaunch == [At(1_808, .serviceSession(.notRejoined([.always])))])
-            #expect(log(result, [.liveUpdates]).last == At(1_808, .liveLocation(.diagnostic(.insufficientlyInUse))))
+            #expect(afterRelaunch == [At(1_808, .serviceSessions(.notRejoined([.always])))])
+            #expect(log(result, [.liveUpdates(.live)]).last == At(1_808, .liveUpdates(.diagnostic(.insufficientlyInUse))))
         default: #expect(afterRelaunch == [])
         }
     }
@@ -158,19 +158,19 @@ import TestSupport
     /// Invalidated 30 s after the app left (90), the `.always` session no longer lets updates
     /// through: the next update says `insufficientlyInUse`.
     @Test func invalidatingTheSessionWithholdsTheUpdates() {
-        let result = run([.launch: keptRunning + [.beginServiceSession(.always), .startLiveUpdates(.default)], .update: [.log("update")],
-                          .background: [.after(seconds: 30, actions: [.invalidateServiceSession(nil)])]])
-        #expect(sessions(result).filter { $0.time > 0 } == [At(90, .serviceSession(.invalidated(.always)))])
+        let result = run([.launch: keptRunning + [.serviceSessions(.begin(.always)), .liveUpdates(.start(.default))], .update: [.log("update")],
+                          .background: [.after(seconds: 30, actions: [.serviceSessions(.invalidate(nil))])]])
+        #expect(sessions(result).filter { $0.time > 0 } == [At(90, .serviceSessions(.invalidated(.always)))])
         #expect(updates(result, in: 61...89) == 29)
         #expect(updates(result, in: 91...200) == 0)
-        #expect(log(result, [.liveUpdates]).contains(At(90, .liveLocation(.diagnostic(.insufficientlyInUse)))))
+        #expect(log(result, [.liveUpdates(.live)]).contains(At(90, .liveUpdates(.diagnostic(.insufficientlyInUse)))))
     }
 
     /// Before iOS 18 there is no CLServiceSession: a warning, and nothing else.
     @Test func beforeIOS18ThereIsNoServiceSession() {
-        let result = run([.launch: [.beginServiceSession(.always)]], profile: .iOS17)
+        let result = run([.launch: [.serviceSessions(.begin(.always))]], profile: .iOS17)
         #expect(sessions(result) == [])
-        #expect(result.events.contains { $0.detail == .warning(.serviceSessionUnavailable(profile: "ios17")) })
+        #expect(result.events.contains { $0.detail == .warning(.serviceSessions(.unavailable(profile: "ios17"))) })
     }
 
     /// Docs/Library.md's example: the session lets the updates through, the activity session keeps

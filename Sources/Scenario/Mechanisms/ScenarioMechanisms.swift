@@ -2,6 +2,8 @@
 /// draw one, their lane builder. The picture draws the lanes in this order, under the wakes.
 enum ScenarioMechanisms {
     static let all: [(words: any MechanismWords.Type, lanes: (any MechanismLanes.Type)?)] = [
+        (LiveUpdateWords.self, LiveUpdateLanes.self),  // live updates and service sessions share the lane
+        (ServiceSessionWords.self, nil),
         (RegionWords.self, RegionLanes.self),  // regions, visits and CLMonitor share the lane
         (VisitWords.self, nil),
         (MonitorWords.self, nil),

@@ -70,10 +70,6 @@ public enum Prose {
             return "app: \(line)"
         case .warning(let warning):
             return text(warning)
-        case .liveLocation(let live):
-            return text(live)
-        case .serviceSession(let session):
-            return text(session)
         case .monitor(let note):  // CLMonitor (§11)
             return text(note, at: event.time)
         // MARK: Regions and visits (§11)
@@ -131,16 +127,6 @@ public enum Prose {
         case .allowOnceEnded: "Allow Once ends when the app leaves use"
         // MARK: CLMonitor (§11)
         case .crash(.monitor(let crash)): text(crash)
-        // MARK: Location sessions (§10)
-        case .liveUpdatesStationary(let window): "the device was still for \(Formatting.duration(window)): live updates stopped until it moves"
-        case .noBackgroundActivitySession: "live updates keep the app running in the background only with an active CLBackgroundActivitySession"
-        case .backgroundActivitySessionNotInUse: "a CLBackgroundActivitySession created while the app is not in use is never active"
-        case .backgroundActivitySessionNotRejoined: "the relaunched app did not re-create its CLBackgroundActivitySession at once"
-        case .backgroundActivitySessionInvalidated: "the app invalidated its CLBackgroundActivitySession"
-        case .backgroundActivitySessionReplaced: "a new CLBackgroundActivitySession replaced it"
-        case .liveUpdatesWithheld(.serviceSessionRequired):
-            "NSLocationRequireExplicitServiceSession is set and the app holds no CLServiceSession: live updates are withheld (serviceSessionRequired)"
-        case .liveUpdatesWithheld(let diagnostic): "live updates are withheld: \(diagnostic.rawValue)"
         default: mechanismText(cause) ?? "\(cause)"
         }
     }
@@ -201,11 +187,6 @@ public enum Prose {
         // MARK: Regions and visits (§11)
         case .regions(let warning): text(warning)
         case .visits(let warning): text(warning)
-        // MARK: Location sessions (§10)
-        case .locationSessionAPIUnavailable(let profile):
-            "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
-        case .serviceSessionUnavailable(let profile):
-            "CLServiceSession needs iOS 18: on \(profile) it does nothing"
         // MARK: CLMonitor (§11)
         case .monitor(let warning): text(warning)
         default: mechanismText(warning) ?? "\(warning)"
@@ -305,7 +286,7 @@ public enum Prose {
     static func label(_ reason: SimWakeReason) -> String {
         switch reason {
         case .significantLocationChange: "significant change"
-        case .locationUpdatesAvailable: "live updates again"
+        case .liveUpdates(.updatesAvailable): "live updates again"
         default:
             String(text(reason).trimmingPrefix("a ").trimmingPrefix("an "))
         }
@@ -317,7 +298,6 @@ public enum Prose {
         // MARK: Regions and visits (§11)
         case .regions(let reason): text(reason)
         case .visits(let reason): text(reason)
-        case .locationUpdatesAvailable: "live location updates available again"
         case .monitor(let reason): text(reason)  // §11
         default: mechanismText(reason) ?? "\(reason)"
         }
@@ -348,39 +328,6 @@ public enum Prose {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : Formatting.fixed(value, 3)
     }
 
-    // MARK: Location sessions (§10)
-
-    static func text(_ live: SimLiveLocationEvent) -> String {
-        switch live {
-        case .started(let configuration): "liveUpdates(.\(configuration.rawValue)) starts"
-        case .stopped: "the app leaves its liveUpdates loop"
-        case .stationary(let window): "live update: isStationary (still for \(Formatting.duration(window))); updates stop until the device moves"
-        case .resumed: "the device moves again: live updates resume"
-        case .diagnostic(let diagnostic): "live update without a location: \(diagnostic.rawValue)"
-        case .sessionBegan(true, _): "CLBackgroundActivitySession created: active"
-        case .sessionBegan(false, let obstacle): "CLBackgroundActivitySession created but not active\(obstacle.map { ": \(text($0))" } ?? "")"
-        case .sessionRejoined: "the relaunched app re-created its CLBackgroundActivitySession: still active"
-        case .sessionEnded(let cause): "CLBackgroundActivitySession ends: \(text(cause))"
-        }
-    }
-
-    static func text(_ session: SimServiceSessionEvent) -> String {
-        func name(_ requirement: SimServiceSessionRequirement) -> String { "CLServiceSession(authorization: .\(requirement.rawValue))" }
-        return switch session {
-        case .began(let requirement, true): "\(name(requirement)) created in use: active"
-        case .began(let requirement, false):
-            "\(name(requirement)) created while the app is not in use: insufficientlyInUse until it is on screen"
-        case .rejoined(let requirement): "the relaunched app re-created its \(name(requirement)) in time: active"
-        case .activated(let requirement): "the app is on screen: its \(name(requirement)) is active"
-        case .invalidated(let requirement): "the app invalidated its \(name(requirement))"
-        case .notRejoined(let requirements):
-            "the relaunched app did not re-create its \(requirements.map(name).joined(separator: ", ")) at once: the session\(requirements.count == 1 ? " is" : "s are") gone"
-        case .implicit: "an implicit When In Use service session for live updates, monitoring or the background activity session"
-        case .diagnostics(let requirement, []): "\(name(requirement)): no diagnostics"
-        case .diagnostics(let requirement, let diagnostics):
-            "\(name(requirement)) diagnostic: \(diagnostics.map(\.rawValue).joined(separator: ", "))"
-        }
-    }
     // MARK: The app's mechanisms, for the timeline's `uses` line
 
     static func text(_ mechanism: AppScriptOutline.Mechanism) -> String {

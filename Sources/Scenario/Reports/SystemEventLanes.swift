@@ -27,7 +27,6 @@ enum SystemEventLanes {
         var builders: [any MechanismLanes] = mechanisms.map { $0.init() }
         var held = PictureLane(name: "kept alive by")
         var wakes = PictureLane(name: "wakes")
-        var sessions = PictureLane(name: "location sessions")
 
         func title(_ event: SimEvent) -> String { "\(Formatting.clock(event.time)) \(Prose.message(event))" }
         func range(_ from: Double, _ to: Double, _ title: String) -> String {
@@ -37,17 +36,11 @@ enum SystemEventLanes {
         // Spans open until their end comes: (start, what, tooltip).
         var hold: (start: Double, hold: SimHold, title: String)?
         var onlyTheLocationSession = true
-        var flowing: (start: Double, title: String)?
 
         func closeHold(at time: Double) {
             guard let open = hold else { return }
             held.span(.bar, color(open.hold), Prose.label(open.hold), from: x(open.start), to: x(time), title: range(open.start, time, open.title))
             hold = nil
-        }
-        func closeFlow(at time: Double) {
-            guard let open = flowing else { return }
-            sessions.span(.thin, lightTeal, "updates flow", from: x(open.start), to: x(time), title: range(open.start, time, open.title))
-            flowing = nil
         }
 
         for event in events {
@@ -55,7 +48,6 @@ enum SystemEventLanes {
             let t = event.time
             // What ends because the app stops being held or stops running.
             if event.state != .background { closeHold(at: t) }
-            if event.state == .terminated { closeFlow(at: t) }
 
             switch event.detail {
             // What kept the app alive, and why iOS brought it back.
@@ -72,39 +64,15 @@ enum SystemEventLanes {
             case .stateChange(_, .terminated, let cause) where endedByAMechanism(cause):
                 wakes.mark(.cross, red, "killed", weight: 1, at: x(t), title: title(event))
 
-            // §10 Live updates, background activity and service sessions.
-            case .liveLocation(let live):
-                switch live {
-                case .started, .resumed:
-                    if flowing == nil { flowing = (t, title(event)) }
-                    if case .resumed = live { sessions.mark(.up, teal, "moving again", weight: 3, at: x(t), title: title(event)) }
-                case .stopped:
-                    closeFlow(at: t)
-                case .stationary:
-                    closeFlow(at: t)
-                    sessions.mark(.square, orange, "still", weight: 3, at: x(t), title: title(event))
-                case .diagnostic:
-                    sessions.mark(.diamond, "#d84315", "diagnostic", weight: 4, at: x(t), title: title(event))
-                case .sessionBegan, .sessionRejoined, .sessionEnded:
-                    sessions.mark(.tick, grey, "session", weight: 1, at: x(t), title: title(event))
-                }
-            case .serviceSession(.diagnostics(_, let diagnostics)) where !diagnostics.isEmpty:
-                sessions.mark(.diamond, "#d84315", "diagnostic", weight: 4, at: x(t), title: title(event))
-            case .serviceSession:
-                sessions.mark(.tick, grey, "session", weight: 1, at: x(t), title: title(event))
-            case .warning(.locationSessionAPIUnavailable), .warning(.serviceSessionUnavailable):
-                sessions.mark(.cross, grey, "not on this iOS", weight: 5, at: x(t), title: title(event))
-
             default:
                 break
             }
         }
         // What is still open runs to the end of the run.
         closeHold(at: end)
-        closeFlow(at: end)
 
         let fromMechanisms = builders.indices.flatMap { builders[$0].lanes(end: end, picture) }
-        let mechanisms = ([wakes, sessions] + fromMechanisms).filter { !$0.isEmpty }
+        let mechanisms = ([wakes] + fromMechanisms).filter { !$0.isEmpty }
         let showHolds = !held.isEmpty && (!onlyTheLocationSession || !mechanisms.isEmpty)
         return (showHolds ? [held] : []) + mechanisms
     }

@@ -28,9 +28,6 @@ struct AppScriptReader: ScenarioNodeReader {
     private static let coreActionNames = [
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
-        // Location sessions (§10)
-        "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
-        "begin-service-session", "invalidate-service-session",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -45,12 +42,6 @@ struct AppScriptReader: ScenarioNodeReader {
         case "start-significant-changes": .startSignificantChanges
         case "stop-significant-changes": .stopSignificantChanges
         case "begin-task": .beginTask(name: nil, variable: nil, onExpiry: [])
-        // Location sessions (§10)
-        case "start-live-updates": .startLiveUpdates(.default)
-        case "stop-live-updates": .stopLiveUpdates
-        case "begin-background-activity-session": .beginBackgroundActivitySession
-        case "invalidate-background-activity-session": .invalidateBackgroundActivitySession
-        case "invalidate-service-session": .invalidateServiceSession(nil)
         default: mechanisms.lazy.compactMap { $0.action(word: word) }.first
         }
     }
@@ -63,7 +54,6 @@ struct AppScriptReader: ScenarioNodeReader {
 
     private static let coreFields: [String: [String]] = [
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"],
-        "start-live-updates": [], "begin-service-session": [], "invalidate-service-session": [],
     ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
@@ -278,16 +268,6 @@ struct AppScriptReader: ScenarioNodeReader {
             let variable = try variableName(verb.key, value)
             endedVariables.append((variable, value))
             return .endTask(variable: variable)
-        case "start-live-updates":
-            let word = try string(verb.key, value)
-            guard let configuration = SimLiveConfiguration(rawValue: word) else {
-                throw fail(verb.key, "'\(word)' is not a configuration (\(Self.list(SimLiveConfiguration.allCases.map(\.rawValue))))", value)
-            }
-            return .startLiveUpdates(configuration)
-        case "begin-service-session":
-            return .beginServiceSession(try serviceSessionRequirement(verb.key, value))
-        case "invalidate-service-session":
-            return .invalidateServiceSession(try serviceSessionRequirement(verb.key, value))
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)
@@ -322,24 +302,6 @@ struct AppScriptReader: ScenarioNodeReader {
             }
         }
         return .beginTask(name: name, variable: variable, onExpiry: onExpiry)
-    }
-
-    /// A service session's requirement: `always`, or `{requirement: always}`.
-    private func serviceSessionRequirement(_ verb: String, _ node: Yams.Node) throws(ReplayError) -> SimServiceSessionRequirement {
-        var valueNode = node
-        if let mapping = node.mapping {
-            guard mapping.count == 1, let (keyNode, value) = mapping.first else {
-                throw fail(verb, "must be a requirement, or a mapping of requirement", node)
-            }
-            let key = try keyName(keyNode)
-            guard key == "requirement" else { throw fail(key, "is not a field of '\(verb)' (requirement)", keyNode) }
-            valueNode = value
-        }
-        let word = try string(verb, valueNode)
-        guard let requirement = SimServiceSessionRequirement(rawValue: word) else {
-            throw fail(verb, "'\(word)' is not a requirement (\(Self.list(SimServiceSessionRequirement.allCases.map(\.rawValue))))", valueNode)
-        }
-        return requirement
     }
 
     /// A word that may not be empty (an identifier, a name); else `key` "must be `what`".

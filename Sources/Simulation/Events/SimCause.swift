@@ -72,19 +72,5 @@ public enum SimCause: Hashable, Sendable, Codable {
     /// Background audio (§13).
     case audio(AudioCause)
 
-    // MARK: Location sessions (§10)
-    /// Live updates stopped: the device was still for the window.
-    case liveUpdatesStationary(windowSeconds: Double)
-    /// Live updates keep a background app running only with an active background activity session.
-    case noBackgroundActivitySession
-    /// A background activity session created while the app was not in use is never active.
-    case backgroundActivitySessionNotInUse
-    /// The relaunched app did not re-create its background activity session in time.
-    case backgroundActivitySessionNotRejoined
-    /// The app invalidated its background activity session.
-    case backgroundActivitySessionInvalidated
-    /// A new session replaced it.
-    case backgroundActivitySessionReplaced
-    /// iOS 18's service sessions withhold live updates (the diagnostic says why).
-    case liveUpdatesWithheld(SimLiveDiagnostic)
+    case liveUpdates(LiveUpdateCause)  // Live updates and background activity sessions (§10).
 }

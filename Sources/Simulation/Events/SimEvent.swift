@@ -39,9 +39,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
         /// Regions and visits (§11).
         case regions(RegionEvent.Kind)
         case visits(VisitEvent.Kind)
-        // MARK: Location sessions (§10)
-        case liveUpdates
-        case serviceSession
+        case liveUpdates(LiveUpdateEvent.Kind)  // Live updates and background activity sessions (§10).
+        case serviceSessions(ServiceSessionEvent.Kind)  // CLServiceSession (§10).
         /// CLMonitor (§11).
         case monitor(MonitorEvent.Kind)
 
@@ -74,8 +73,6 @@ public struct SimEvent: Hashable, Sendable, Codable {
             case .appCodeNotRun: "app.not-run"
             case .appLog: "app.log"
             case .warning: "warning"
-            case .liveUpdates: "location.live"
-            case .serviceSession: "location.service-session"
             default:
                 // A mechanism's case carries its own kind, which names itself.
                 (SimMechanismPayload.of(self) as? any SimMechanismEventKind)?.rawValue ?? "\(self)"

@@ -55,11 +55,8 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     /// Regions and visits (§11).
     case regions(RegionEvent)
     case visits(VisitEvent)
-    // MARK: Location sessions (§10)
-    /// Live updates or a background activity session changed (§10).
-    case liveLocation(SimLiveLocationEvent)
-    /// A service session was made, rejoined, activated or invalidated, or its diagnostics changed (iOS 18).
-    case serviceSession(SimServiceSessionEvent)
+    case liveUpdates(LiveUpdateEvent)  // Live updates and background activity sessions (§10).
+    case serviceSessions(ServiceSessionEvent)  // CLServiceSession (§10).
     /// CLMonitor (§11).
     case monitor(MonitorEvent)
 }

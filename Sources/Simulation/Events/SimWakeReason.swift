@@ -9,9 +9,7 @@ public enum SimWakeReason: Hashable, Sendable, Codable {
     case transfers(TransferWakeReason)  // Background URLSession transfers.
     /// A silent or VoIP push, or a background fetch (§14).
     case pushes(PushWakeReason)
-    // MARK: Location sessions (§10)
-    /// Live updates are available again after the device was still.
-    case locationUpdatesAvailable
+    case liveUpdates(LiveUpdateWakeReason)  // Live updates and background activity sessions (§10).
     /// CLMonitor (§11).
     case monitor(MonitorWakeReason)
 }

@@ -29,11 +29,8 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case regions(RegionWarning)
     case visits(VisitWarning)
 
-    // MARK: Location sessions (§10)
-    /// `liveUpdates` or `CLBackgroundActivitySession` on a profile before iOS 17: the API does not exist.
-    case locationSessionAPIUnavailable(profile: String)
-    /// `CLServiceSession` on a profile before iOS 18: the API does not exist.
-    case serviceSessionUnavailable(profile: String)
+    case liveUpdates(LiveUpdateWarning)  // Live updates and background activity sessions (§10).
+    case serviceSessions(ServiceSessionWarning)  // CLServiceSession (§10).
     /// CLMonitor (§11).
     case monitor(MonitorWarning)
 

@@ -92,25 +92,11 @@ public struct SimProfile: Hashable, Sendable, Codable {
 
     // MARK: §10 Location sessions (iOS 17/18)
 
-    /// Whether `CLLocationUpdate.liveUpdates` and `CLBackgroundActivitySession` exist (iOS 17+);
-    /// before, they do nothing and a warning is logged. [doc]
-    public var hasLiveUpdates = false
-    /// Whether live updates carry diagnostics (iOS 18+). [doc]
-    public var hasLiveUpdateDiagnostics = false
-    /// Seconds of stillness after which a background app's live updates stop even with a
-    /// session, when the configuration's stationary window is longer ("~10 min", DTS thread 763696). [dts]
-    public var liveUpdatesBackgroundStillCutoff = 600.0
-    /// Seconds a relaunched app has to re-create its background activity session ("at once"). [model]
-    public var backgroundActivitySessionRejoinWindow = 5.0
-    /// Whether `CLServiceSession` exists and decides who receives live updates and monitor
-    /// events (iOS 18+); before, creating one does nothing and a warning is logged. [doc]
-    public var hasServiceSessions = false
-    /// Seconds a relaunched app has to re-create the service sessions its last process held
-    /// ("within a few seconds of a relaunch"). [model]
-    public var serviceSessionRejoinWindow = 5.0
-    /// Seconds of run a suspended or terminated app gets when live updates are available again;
-    /// an active session then keeps it running. [model] after §9's event wakes.
-    public var liveUpdatesWakeSeconds = 10.0
+    /// `CLLocationUpdate.liveUpdates` and `CLBackgroundActivitySession`: whether they exist, the
+    /// diagnostics, the background cut-off, the rejoin window and the wake.
+    public var liveUpdates = LiveUpdateProfile()
+    /// `CLServiceSession`: whether it exists and the rejoin window.
+    public var serviceSessions = ServiceSessionProfile()
 
     // MARK: §11 CLMonitor (iOS 17)
 
@@ -121,9 +107,9 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// diagnostics, service sessions and `conditionLimitExceeded` if `iOS18`.
     func withLocationSessions(iOS18: Bool) -> SimProfile {
         var profile = self
-        profile.hasLiveUpdates = true
-        profile.hasLiveUpdateDiagnostics = iOS18
-        profile.hasServiceSessions = iOS18
+        profile.liveUpdates.isAvailable = true
+        profile.liveUpdates.hasDiagnostics = iOS18
+        profile.serviceSessions.isAvailable = iOS18
         profile.monitor.isAvailable = true
         profile.monitor.hasConditionLimitExceeded = iOS18
         return profile

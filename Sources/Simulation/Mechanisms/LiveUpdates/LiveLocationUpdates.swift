@@ -6,16 +6,16 @@ import Geodesy
 ///
 /// Live updates come at the cadence of the configuration's accuracy profile. When the device
 /// stays within `stationaryRadius` for the configuration's stationary window (in the background
-/// at most `liveUpdatesBackgroundStillCutoff`), one update says `isStationary` and updates stop
+/// at most `liveUpdates.backgroundStillCutoff`), one update says `isStationary` and updates stop
 /// until the device moves; then they resume by themselves (unlike
 /// `pausesLocationUpdatesAutomatically`), and an app holding an active background activity
-/// session, or Always, is woken or relaunched (``SimWakeReason/locationUpdatesAvailable``).
+/// session, or Always, is woken or relaunched (``LiveUpdateWakeReason/updatesAvailable``).
 ///
 /// A background activity session is active only when created in the foreground with the
 /// `location` mode and When In Use or Always; while active it keeps When In Use effective in the
 /// background, and while updates flow (not stationary) it keeps the app running without
 /// spending its budget. After a relaunch the app must re-create it within
-/// `backgroundActivitySessionRejoinWindow` seconds or it ends; `invalidate()` ends it for good.
+/// `liveUpdates.sessionRejoinWindow` seconds or it ends; `invalidate()` ends it for good.
 ///
 /// ```swift
 /// let session = application.beginBackgroundActivitySession()
@@ -45,10 +45,10 @@ public final class LiveLocationUpdates: BackgroundMechanism {
 
     public func holdStatus(in system: SimSystem) -> SimHoldStatus {
         guard let stream, stream.process == system.process else { return .notHolding(nil) }
-        guard let session, session.isActive else { return .notHolding(.noBackgroundActivitySession) }
-        if isStationary { return .notHolding(.liveUpdatesStationary(windowSeconds: window(for: stream.configuration, in: system))) }
+        guard let session, session.isActive else { return .notHolding(.liveUpdates(.noSession)) }
+        if isStationary { return .notHolding(.liveUpdates(.stationary(windowSeconds: window(for: stream.configuration, in: system)))) }
         guard authorized(in: system) else { return .notHolding(.authorization(authorization(in: system))) }
-        if let withheld = serviceSessions(in: system)?.deliveryObstacle(in: system) { return .notHolding(.liveUpdatesWithheld(withheld)) }
+        if let withheld = serviceSessions(in: system)?.deliveryObstacle(in: system) { return .notHolding(.liveUpdates(.withheld(withheld))) }
         if system.appState == .background { sessionHeldApp = true }
         return .holding(SimHold(kind: .liveUpdates, spendsBudget: false, isAssertion: false))
     }
@@ -61,8 +61,8 @@ public final class LiveLocationUpdates: BackgroundMechanism {
 
     func start(_ configuration: SimLiveConfiguration, process: Int, in system: SimSystem) -> SimLiveUpdates {
         let handle = SimLiveUpdates(configuration: configuration, process: process, owner: self, system: system)
-        guard system.profile.hasLiveUpdates else {
-            system.emit(.warning, .warning(.locationSessionAPIUnavailable(profile: system.profile.name)))
+        guard system.profile.liveUpdates.isAvailable else {
+            system.emit(.warning, .warning(.liveUpdates(.unavailable(profile: system.profile.name))))
             handle.isStopped = true
             return handle
         }
@@ -73,7 +73,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         isStationary = false
         anchor = nil
         lastDiagnostic = nil
-        system.emit(.liveUpdates, .liveLocation(.started(configuration)))
+        system.emit(LiveUpdateEvent.started(configuration))
         ensureTicking(after: 0, in: system)
         system.reevaluate()
         return handle
@@ -87,14 +87,14 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         isStationary = false
         tick?.cancel()
         tick = nil
-        system.emit(.liveUpdates, .liveLocation(.stopped))
+        system.emit(LiveUpdateEvent.stopped)
         system.reevaluate()
     }
 
     func beginSession(process: Int, in system: SimSystem) -> SimBackgroundActivitySession {
         let created = SimBackgroundActivitySession(process: process, owner: self, system: system)
-        guard system.profile.hasLiveUpdates else {
-            system.emit(.warning, .warning(.locationSessionAPIUnavailable(profile: system.profile.name)))
+        guard system.profile.liveUpdates.isAvailable else {
+            system.emit(.warning, .warning(.liveUpdates(.unavailable(profile: system.profile.name))))
             created.isInvalidated = true
             return created
         }
@@ -106,12 +106,12 @@ public final class LiveLocationUpdates: BackgroundMechanism {
             rejoinDeadline = nil
             created.isActive = true
             self.session = created
-            system.emit(.liveUpdates, .liveLocation(.sessionRejoined))
+            system.emit(LiveUpdateEvent.sessionRejoined)
             system.reevaluate()
             return created
         }
         let obstacle: SimCause? = if !system.appState.isForeground {
-            .backgroundActivitySessionNotInUse
+            .liveUpdates(.sessionNotInUse)
         } else if !system.configuration.capabilities.backgroundModes.contains(.location) {
             .locationModeMissing
         } else if !authorized(in: system) {
@@ -119,10 +119,10 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         } else {
             nil
         }
-        if let old = session, old.isActive { end(old, .backgroundActivitySessionReplaced, in: system) }
+        if let old = session, old.isActive { end(old, .liveUpdates(.sessionReplaced), in: system) }
         created.isActive = obstacle == nil
         session = created
-        system.emit(.liveUpdates, .liveLocation(.sessionBegan(active: obstacle == nil, obstacle: obstacle)))
+        system.emit(LiveUpdateEvent.sessionBegan(active: obstacle == nil, obstacle: obstacle))
         system.reevaluate()
         return created
     }
@@ -131,7 +131,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         guard !handle.isInvalidated else { return }
         handle.isInvalidated = true
         guard session === handle else { return }
-        end(handle, .backgroundActivitySessionInvalidated, in: system)
+        end(handle, .liveUpdates(.sessionInvalidated), in: system)
     }
 
     private func end(_ handle: SimBackgroundActivitySession, _ cause: SimCause, in system: SimSystem) {
@@ -139,7 +139,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         handle.isActive = false
         handle.awaitsRejoin = false
         if session === handle { session = nil }
-        if wasActive { system.emit(.liveUpdates, .liveLocation(.sessionEnded(cause))) }
+        if wasActive { system.emit(LiveUpdateEvent.sessionEnded(cause)) }
         system.reevaluate()
     }
 
@@ -168,7 +168,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     /// The stationary window: the configuration's activity type's; in the background at most the cut-off.
     func window(for configuration: SimLiveConfiguration, in system: SimSystem) -> Double {
         let window = system.profile.stationaryWindow(for: configuration.activityType)
-        return system.appState.isForeground ? window : min(window, system.profile.liveUpdatesBackgroundStillCutoff)
+        return system.appState.isForeground ? window : min(window, system.profile.liveUpdates.backgroundStillCutoff)
     }
 
     private func ensureTicking(after seconds: Double, in system: SimSystem) {
@@ -195,9 +195,9 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         if wasStationary && !still {
             // The device moves again: updates resume by themselves, and iOS brings the app back.
             isStationary = false
-            system.emit(.liveUpdates, .liveLocation(.resumed))
+            system.emit(LiveUpdateEvent.resumed)
             if !system.appState.isRunning, mayBringBack(in: system) {
-                system.wake(for: .locationUpdatesAvailable, seconds: system.profile.liveUpdatesWakeSeconds)
+                system.wake(for: .liveUpdates(.updatesAvailable), seconds: system.profile.liveUpdates.wakeSeconds)
             }
             system.reevaluate()
         }
@@ -231,9 +231,9 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         if still {
             isStationary = true
             let seconds = window(for: stream.configuration, in: system)
-            system.emit(.liveUpdates, .liveLocation(.stationary(windowSeconds: seconds)))
+            system.emit(LiveUpdateEvent.stationary(windowSeconds: seconds))
         }
-        let diagnostics: Set<SimLiveDiagnostic> = limited && system.profile.hasLiveUpdateDiagnostics ? [.accuracyLimited] : []
+        let diagnostics: Set<SimLiveDiagnostic> = limited && system.profile.liveUpdates.hasDiagnostics ? [.accuracyLimited] : []
         stream.deliver(SimLocationUpdateValue(location: fix, isStationary: still, diagnostics: diagnostics), in: system)
         if fix != nil { system.mechanism(LocationServices.self)?.delivered(in: system) }
         if still { system.reevaluate() }
@@ -253,8 +253,8 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     private func diagnose(_ diagnostic: SimLiveDiagnostic, in system: SimSystem) {
         guard lastDiagnostic != diagnostic else { return }
         lastDiagnostic = diagnostic
-        guard system.profile.hasLiveUpdateDiagnostics, let stream, system.appState.isRunning else { return }
-        system.emit(.liveUpdates, .liveLocation(.diagnostic(diagnostic)))
+        guard system.profile.liveUpdates.hasDiagnostics, let stream, system.appState.isRunning else { return }
+        system.emit(LiveUpdateEvent.diagnostic(diagnostic))
         stream.deliver(SimLocationUpdateValue(location: nil, isStationary: false, diagnostics: [diagnostic]), in: system)
     }
 
@@ -264,11 +264,11 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         // A relaunched process must rejoin its session at once, or the session ends.
         if old == .terminated || old == .notRunning, system.appState.isRunning, let session, session.awaitsRejoin {
             rejoinDeadline?.cancel()
-            rejoinDeadline = system.scheduler.schedule(after: system.profile.backgroundActivitySessionRejoinWindow, owner: .mechanism) {
+            rejoinDeadline = system.scheduler.schedule(after: system.profile.liveUpdates.sessionRejoinWindow, owner: .mechanism) {
                 [unowned self, unowned system] in
                 rejoinDeadline = nil
                 guard let session = self.session, session.awaitsRejoin else { return }
-                end(session, .backgroundActivitySessionNotRejoined, in: system)
+                end(session, .liveUpdates(.sessionNotRejoined), in: system)
             }
         }
     }
@@ -296,141 +296,4 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         stream = nil
         session = nil
     }
-}
-
-// MARK: - The app-facing API
-
-/// `CLLocationUpdate.LiveConfiguration` (raw values as Core Location's, 0–4).
-public enum SimLiveConfiguration: String, Hashable, Sendable, Codable, CaseIterable {
-    case `default`
-    case automotiveNavigation
-    case otherNavigation
-    case fitness
-    case airborne
-
-    /// The activity type whose stationary window the configuration uses. [model]
-    public var activityType: SimActivityType {
-        switch self {
-        case .default: .other
-        case .automotiveNavigation: .automotiveNavigation
-        case .otherNavigation: .otherNavigation
-        case .fitness: .fitness
-        case .airborne: .airborne
-        }
-    }
-
-    /// The accuracy profile whose cadence updates follow. [model]
-    public var accuracy: SimAccuracy {
-        switch self {
-        case .automotiveNavigation, .otherNavigation, .airborne: .bestForNavigation
-        case .default, .fitness: .best
-        }
-    }
-}
-
-/// `CLLocationUpdate` diagnostics (iOS 18).
-public enum SimLiveDiagnostic: String, Hashable, Sendable, Codable, CaseIterable {
-    case accuracyLimited
-    case authorizationDenied
-    case authorizationDeniedGlobally
-    case authorizationRequestInProgress
-    case authorizationRestricted
-    case insufficientlyInUse
-    case locationUnavailable
-    case serviceSessionRequired
-}
-
-/// One `CLLocationUpdate`.
-public struct SimLocationUpdateValue: Hashable, Sendable {
-    /// The fix; `nil` in an update that only carries a diagnostic.
-    public var location: SimLocation?
-    /// The device is still: updates stop until it moves.
-    public var isStationary: Bool
-    /// iOS 18's diagnostics; always empty on iOS 17.
-    public var diagnostics: Set<SimLiveDiagnostic>
-}
-
-/// A running `liveUpdates` loop: `onUpdate` is the loop's body; `stop()` leaves the loop.
-@MainActor
-public final class SimLiveUpdates {
-    public let configuration: SimLiveConfiguration
-    let process: Int
-    private weak var owner: LiveLocationUpdates?
-    private weak var system: SimSystem?
-    /// Called with each update while the app's process runs.
-    public var onUpdate: (@MainActor (SimLocationUpdateValue) -> Void)?
-    private var continuations: [AsyncStream<SimLocationUpdateValue>.Continuation] = []
-    /// Whether the loop has ended (stopped, the process ended, or the API is missing).
-    public internal(set) var isStopped = false {
-        didSet { if isStopped { continuations.forEach { $0.finish() }; continuations = [] } }
-    }
-
-    init(configuration: SimLiveConfiguration, process: Int, owner: LiveLocationUpdates, system: SimSystem) {
-        self.configuration = configuration
-        self.process = process
-        self.owner = owner
-        self.system = system
-    }
-
-    /// The updates as an async sequence, as `for try await update in CLLocationUpdate.liveUpdates()`.
-    public var updates: AsyncStream<SimLocationUpdateValue> {
-        AsyncStream { continuation in
-            if isStopped { continuation.finish() } else { continuations.append(continuation) }
-        }
-    }
-
-    /// Leaves the loop.
-    public func stop() {
-        guard let owner, let system else { return }
-        owner.stop(self, in: system)
-    }
-
-    func deliver(_ update: SimLocationUpdateValue, in system: SimSystem) {
-        system.runAppCode {
-            onUpdate?(update)
-            continuations.forEach { $0.yield(update) }
-        }
-    }
-}
-
-/// `CLBackgroundActivitySession` (iOS 17).
-@MainActor
-public final class SimBackgroundActivitySession {
-    let process: Int
-    private weak var owner: LiveLocationUpdates?
-    private weak var system: SimSystem?
-    /// Whether the session is active (created in use, with the mode and authorization).
-    public internal(set) var isActive = false
-    var isInvalidated = false
-    /// The process that held it ended: the next process must re-create it at once.
-    var awaitsRejoin = false
-
-    init(process: Int, owner: LiveLocationUpdates, system: SimSystem) {
-        self.process = process
-        self.owner = owner
-        self.system = system
-    }
-
-    /// Ends the session for good.
-    public func invalidate() {
-        guard let owner, let system else { return }
-        owner.invalidate(self, in: system)
-    }
-}
-
-/// What happened to live updates and background activity sessions (§10).
-public enum SimLiveLocationEvent: Hashable, Sendable, Codable {
-    case started(SimLiveConfiguration)
-    case stopped
-    /// The device stayed still for the window: an update says so and updates stop.
-    case stationary(windowSeconds: Double)
-    /// The device moves again: updates resume by themselves.
-    case resumed
-    /// An update with a diagnostic (iOS 18).
-    case diagnostic(SimLiveDiagnostic)
-    /// A session was created, active or not (and why not).
-    case sessionBegan(active: Bool, obstacle: SimCause?)
-    /// A relaunched app re-created its session in time.
-    case sessionRejoined
-    case sessionEnded(SimCause)
 }

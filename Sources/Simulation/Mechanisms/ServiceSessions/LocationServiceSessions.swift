@@ -3,7 +3,7 @@
 ///
 /// - A session created while the app is in use (on screen, or kept so by an active
 ///   `CLBackgroundActivitySession`) is active at once; one created in the background is active
-///   only within `serviceSessionRejoinWindow` seconds of a relaunch whose last process held a
+///   only within `serviceSessions.rejoinWindow` seconds of a relaunch whose last process held a
 ///   session. Otherwise it reports `insufficientlyInUse` until the app is on screen again.
 /// - A `.whenInUse` or `.always` session asks for that authorization, as the location manager's
 ///   requests do (only on screen, once, with the usage strings).
@@ -39,21 +39,21 @@ public final class LocationServiceSessions: BackgroundMechanism {
 
     func begin(_ requirement: SimServiceSessionRequirement, in system: SimSystem) -> SimServiceSession {
         let session = SimServiceSession(requirement: requirement, owner: self, system: system)
-        guard system.profile.hasServiceSessions else {
-            system.emit(.warning, .warning(.serviceSessionUnavailable(profile: system.profile.name)))
+        guard system.profile.serviceSessions.isAvailable else {
+            system.emit(.warning, .warning(.serviceSessions(.unavailable(profile: system.profile.name))))
             session.isInvalidated = true
             return session
         }
         sessions.append(session)
         if isInUse(in: system) {
             session.isActive = true
-            system.emit(.serviceSession, .serviceSession(.began(requirement, active: true)))
+            system.emit(ServiceSessionEvent.began(requirement, active: true))
         } else if heldByEndedProcess.contains(requirement) {
             // A relaunched app may take over, from the background, what its last process held.
             session.isActive = true
-            system.emit(.serviceSession, .serviceSession(.rejoined(requirement)))
+            system.emit(ServiceSessionEvent.rejoined(requirement))
         } else {
-            system.emit(.serviceSession, .serviceSession(.began(requirement, active: false)))
+            system.emit(ServiceSessionEvent.began(requirement, active: false))
         }
         if session.isActive { request(requirement, in: system) }
         // The app hears on a later turn of the run loop, once it holds the session.
@@ -67,7 +67,7 @@ public final class LocationServiceSessions: BackgroundMechanism {
         session.isInvalidated = true
         session.isActive = false
         sessions.removeAll { $0 === session }
-        system.emit(.serviceSession, .serviceSession(.invalidated(session.authorizationRequirement)))
+        system.emit(ServiceSessionEvent.invalidated(session.authorizationRequirement))
         system.reevaluate()
     }
 
@@ -75,10 +75,10 @@ public final class LocationServiceSessions: BackgroundMechanism {
     /// implicit When In Use session for them (once per process), unless the app asked for
     /// explicit ones only.
     public func noteImplicitUse(in system: SimSystem) {
-        guard system.profile.hasServiceSessions, !system.configuration.capabilities.requiresExplicitServiceSession,
+        guard system.profile.serviceSessions.isAvailable, !system.configuration.capabilities.requiresExplicitServiceSession,
               implicitSessionProcess != system.process else { return }
         implicitSessionProcess = system.process
-        system.emit(.serviceSession, .serviceSession(.implicit))
+        system.emit(ServiceSessionEvent.implicit)
     }
 
     // MARK: What the sessions allow
@@ -86,7 +86,7 @@ public final class LocationServiceSessions: BackgroundMechanism {
     /// Why live updates and monitor events do not reach the app now; `nil` when they do. Before
     /// iOS 18 there are no sessions and nothing is withheld here.
     public func deliveryObstacle(in system: SimSystem) -> SimLiveDiagnostic? {
-        guard system.profile.hasServiceSessions else { return nil }
+        guard system.profile.serviceSessions.isAvailable else { return nil }
         if isInUse(in: system) {
             let explicitOnly = system.configuration.capabilities.requiresExplicitServiceSession
             return explicitOnly && !holds(any: true) ? .serviceSessionRequired : nil
@@ -97,7 +97,7 @@ public final class LocationServiceSessions: BackgroundMechanism {
     /// Whether an app that is not in use may be given events (and so be woken or relaunched for
     /// them): always before iOS 18; from iOS 18 only with Always and an `.always` session.
     public func permitsEventsWhileNotInUse(in system: SimSystem) -> Bool {
-        !system.profile.hasServiceSessions || alwaysReaches(in: system)
+        !system.profile.serviceSessions.isAvailable || alwaysReaches(in: system)
     }
 
     private func alwaysReaches(in system: SimSystem) -> Bool {
@@ -152,7 +152,7 @@ public final class LocationServiceSessions: BackgroundMechanism {
             let now = diagnostics(of: session, in: system)
             guard now != session.reported else { continue }
             session.reported = now
-            system.emit(.serviceSession, .serviceSession(.diagnostics(session.authorizationRequirement, now)))
+            system.emit(ServiceSessionEvent.diagnostics(session.authorizationRequirement, now))
             session.deliver(Set(now), in: system)
         }
     }
@@ -163,20 +163,20 @@ public final class LocationServiceSessions: BackgroundMechanism {
         if system.appState.isForeground {
             for session in sessions where !session.isActive && !session.isInvalidated {
                 session.isActive = true
-                system.emit(.serviceSession, .serviceSession(.activated(session.authorizationRequirement)))
+                system.emit(ServiceSessionEvent.activated(session.authorizationRequirement))
                 request(session.authorizationRequirement, in: system)
             }
         }
         // A relaunched process has the window to re-create what its last process held.
         if old == .terminated || old == .notRunning, system.appState.isRunning, !heldByEndedProcess.isEmpty {
             rejoinDeadline?.cancel()
-            rejoinDeadline = system.scheduler.schedule(after: system.profile.serviceSessionRejoinWindow, owner: .mechanism) {
+            rejoinDeadline = system.scheduler.schedule(after: system.profile.serviceSessions.rejoinWindow, owner: .mechanism) {
                 [unowned self, unowned system] in
                 rejoinDeadline = nil
                 let lapsed = heldByEndedProcess.subtracting(sessions.filter(\.isActive).map(\.authorizationRequirement))
                 heldByEndedProcess = []
                 if !lapsed.isEmpty {
-                    system.emit(.serviceSession, .serviceSession(.notRejoined(lapsed.sorted { $0.rawValue < $1.rawValue })))
+                    system.emit(ServiceSessionEvent.notRejoined(lapsed.sorted { $0.rawValue < $1.rawValue }))
                 }
                 system.reevaluate()
             }
@@ -202,95 +202,4 @@ public final class LocationServiceSessions: BackgroundMechanism {
         for session in sessions { session.finish() }
         sessions = []
     }
-}
-
-// MARK: - The app-facing API
-
-/// `CLServiceSession.AuthorizationRequirement` (raw values as Core Location's, 0–2).
-public enum SimServiceSessionRequirement: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Asks for nothing; meets an explicit-session requirement when the app is already authorized.
-    case none
-    /// Asks for When In Use.
-    case whenInUse
-    /// Asks for Always; needed for events while the app is not in use.
-    case always
-}
-
-/// `CLServiceSession.Diagnostic` values.
-public enum SimServiceSessionDiagnostic: String, Hashable, Sendable, Codable, CaseIterable {
-    case alwaysAuthorizationDenied
-    case authorizationDenied
-    case authorizationDeniedGlobally
-    case authorizationRequestInProgress
-    case authorizationRestricted
-    case insufficientlyInUse
-}
-
-/// `CLServiceSession(authorization:)`: hold it for as long as the app needs location; set
-/// `onDiagnostic` (or read `diagnostics`) to hear what stands in the way.
-@MainActor
-public final class SimServiceSession {
-    /// The authorization the session asks for.
-    public let authorizationRequirement: SimServiceSessionRequirement
-    private weak var owner: LocationServiceSessions?
-    private weak var system: SimSystem?
-    /// Whether the session gives its right to receive (created in use, or rejoined in time).
-    public internal(set) var isActive = false
-    var isInvalidated = false
-    /// The diagnostics the app last heard (none at first: a session says something only when
-    /// something stands in its way, and again when that clears).
-    var reported: [SimServiceSessionDiagnostic] = []
-    /// Called with the session's diagnostics whenever they change, while the app's process runs.
-    public var onDiagnostic: (@MainActor (Set<SimServiceSessionDiagnostic>) -> Void)?
-    private var continuations: [AsyncStream<Set<SimServiceSessionDiagnostic>>.Continuation] = []
-
-    init(requirement: SimServiceSessionRequirement, owner: LocationServiceSessions, system: SimSystem) {
-        authorizationRequirement = requirement
-        self.owner = owner
-        self.system = system
-    }
-
-    /// The diagnostics as an async sequence, as `for await diagnostic in session.diagnostics`.
-    public var diagnostics: AsyncStream<Set<SimServiceSessionDiagnostic>> {
-        AsyncStream { continuation in
-            if isInvalidated { continuation.finish() } else { continuations.append(continuation) }
-        }
-    }
-
-    /// Ends the session.
-    public func invalidate() {
-        guard let owner, let system else { return }
-        owner.invalidate(self, in: system)
-        finish()
-    }
-
-    /// Ends the `diagnostics` sequences: the session was invalidated, or its process ended.
-    func finish() {
-        continuations.forEach { $0.finish() }
-        continuations = []
-    }
-
-    func deliver(_ diagnostics: Set<SimServiceSessionDiagnostic>, in system: SimSystem) {
-        system.runAppCode {
-            onDiagnostic?(diagnostics)
-            continuations.forEach { $0.yield(diagnostics) }
-        }
-    }
-}
-
-/// What happened to the app's service sessions (§10).
-public enum SimServiceSessionEvent: Hashable, Sendable, Codable {
-    /// A session was created, active (in use) or not (it waits for the app to be on screen).
-    case began(SimServiceSessionRequirement, active: Bool)
-    /// A relaunched app re-created, in time, a session its last process held.
-    case rejoined(SimServiceSessionRequirement)
-    /// An inactive session became active: the app is on screen.
-    case activated(SimServiceSessionRequirement)
-    case invalidated(SimServiceSessionRequirement)
-    /// The rejoin window passed without these sessions re-created: they are gone.
-    case notRejoined([SimServiceSessionRequirement])
-    /// Live updates, a monitor or a background activity session made an implicit When In Use session.
-    case implicit
-    /// A session's diagnostics changed (empty: nothing stands in the way).
-    case diagnostics(SimServiceSessionRequirement, [SimServiceSessionDiagnostic])
 }

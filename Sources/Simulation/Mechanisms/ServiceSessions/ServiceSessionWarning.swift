@@ -1,0 +1,5 @@
+/// What service sessions warn about (§10).
+public enum ServiceSessionWarning: Hashable, Sendable, Codable {
+    /// `CLServiceSession` on a profile before iOS 18: the API does not exist.
+    case unavailable(profile: String)
+}
