@@ -379,7 +379,7 @@ public final class SimLocationManager: LocationManaging {
             delegate?.locationManager(self, didUpdateLocations: fixes)
             streams.forEach { $0.yield(.locations(fixes)) }
         }
-        for _ in fixes { system.mechanism(LocationServices.self)?.delivered(in: system) }
+        for _ in fixes { services.delivered(in: system) }
     }
 
     private func report(error: SimLocationError, _ system: SimSystem) {
