@@ -194,7 +194,7 @@ struct ReplayCommand: ParsableCommand {
             }] : []
             let keepsEvents = format == .text || report != nil
             let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: ProgressLine.forTerminal(track))
-            let replay = Replay(track: track, settings: settings)
+            let replay = ReplayRun(track: track, settings: settings)
             outcome = replay.run(on: loaded, sinks: lines, keepsEvents: keepsEvents)
             if explain { explanation = replay.explain(outcome, on: loaded) }
             if compareDebugger { debugger = replay.underDebugger().run(on: loaded, keepsEvents: false).result.summary }

@@ -63,7 +63,7 @@ import Testing
               - {at: 100, do: bg-launch, id: a}
               - {at: 200, do: bg-launch, id: b}
             """, name: "s.yaml")
-        let result = try Replay(track: Shipped.track("parked-car.gpx"), settings: settings.resolved()).run().result
+        let result = try ReplayRun(track: Shipped.track("parked-car.gpx"), settings: settings.resolved()).run().result
         #expect(log(result, [.appLog]) == [
             At(100, .appLog("every")), At(100, .appLog("only a")), At(200, .appLog("every")), At(200, .appLog("only b")),
         ])

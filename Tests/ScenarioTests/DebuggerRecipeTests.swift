@@ -7,7 +7,7 @@ import Testing
 /// that die on iOS 17 survive under Xcode's debugger, which is why "it ran forever under Xcode"
 /// proves nothing. Device times as in RecipeTests (30 s budget, watchdog 1 s after expiry).
 @MainActor @Suite struct DebuggerRecipeTests {
-    private func replay(_ recipe: String, profile: String) throws -> Replay {
+    private func replay(_ recipe: String, profile: String) throws -> ReplayRun {
         try Shipped.replay(recipe, on: "city-commute.gpx", profile: profile)
     }
 

@@ -12,7 +12,7 @@ import Testing
         let resolved = try settings.resolved()
         let path = Shipped.track(track)
         let loaded = try LoadedTrack.load(path, lenient: false, untimedSpeed: resolved.untimedSpeed)
-        let replay = Replay(track: path, settings: resolved)
+        let replay = ReplayRun(track: path, settings: resolved)
         return replay.explain(replay.run(on: loaded, keepsEvents: false), on: loaded)
     }
 

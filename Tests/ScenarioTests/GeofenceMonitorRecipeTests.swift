@@ -81,7 +81,7 @@ import Testing
         #expect(edited != text)
         var settings = try ScenarioFile.parse(edited, name: "geofence-monitor.yaml")
         settings.profile = profile
-        let result = try Replay(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result
+        let result = try ReplayRun(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result
         let held = SimMonitorEventRecord(identifier: "stop", state: .unsatisfied, date: 2_335, crossedAt: 2_172)
         if profile == "ios18" {
             #expect(log(result, [.monitorHeld]) == [At(2_575, .monitor(.held(monitor: "geofences", held, .serviceSession(.insufficientlyInUse))))])

@@ -15,7 +15,7 @@ import Testing
         #expect(edited != text)
         var settings = try ScenarioFile.parse(edited, name: "explicit-service-session.yaml")
         settings.profile = profile
-        return try Replay(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result
+        return try ReplayRun(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result
     }
 
     /// iOS 18: the session asks for When In Use (one prompt at 0, answered at 1) and lets the

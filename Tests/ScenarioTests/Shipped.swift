@@ -14,10 +14,10 @@ enum Shipped {
     static func script(_ name: String) -> String { root.appendingPathComponent("Tracks/Scenarios/\(name).yaml").path }
 
     /// The ready script `recipe` replayed on `track`, on `profile` when one is given.
-    static func replay(_ recipe: String, on track: String, profile: String? = nil) throws -> Replay {
+    static func replay(_ recipe: String, on track: String, profile: String? = nil) throws -> ReplayRun {
         var settings = try ScenarioFile.read(contentsOf: script(recipe))
         if let profile { settings.profile = profile }
-        return Replay(track: self.track(track), settings: try settings.resolved())
+        return ReplayRun(track: self.track(track), settings: try settings.resolved())
     }
 }
 

@@ -40,7 +40,7 @@ public enum MatrixRunner {
                 }
                 loaded[key] = track
             }
-            summaries.append(Replay(track: path, settings: settings).run(on: track, keepsEvents: false).result.summary)
+            summaries.append(ReplayRun(track: path, settings: settings).run(on: track, keepsEvents: false).result.summary)
         }
         return summaries
     }
