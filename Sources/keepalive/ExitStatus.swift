@@ -1,18 +1,57 @@
 import ArgumentParser
 import GPX
+import Scenario
 
-/// The tool's exit statuses, after BSD's sysexits.h, in one place.
-enum ExitStatus {
+/// The tool's exit statuses, after BSD's sysexits.h: the one place that numbers them. The
+/// library's errors carry a ``FailureKind``; help texts build their EXIT STATUS lines from here.
+enum ExitStatus: Int32, CaseIterable {
+    /// Replay: the app stayed alive; matrix: every run with an expectation met it.
+    case success = 0
+    /// The verdict is not the one wanted: replay: the app was suspended, terminated or crashed;
+    /// matrix: a run not as expected.
+    case verdictNotMet = 1
     /// EX_USAGE: bad options (ArgumentParser uses it for validation errors too).
-    static let usage = ExitCode(64)
+    case usage = 64
     /// EX_DATAERR: the input is not valid GPX.
-    static let invalidData = ExitCode(65)
+    case invalidData = 65
     /// EX_NOINPUT: a file cannot be opened or read.
-    static let cannotOpen = ExitCode(66)
+    case cannotOpen = 66
+    /// EX_SOFTWARE: a matrix worker process failed.
+    case workerFailed = 70
     /// EX_CANTCREAT: the output or a report cannot be written.
-    static let cannotWrite = ExitCode(73)
+    case cannotWrite = 73
 
-    static func forReadError(_ error: GPXReadError) -> ExitCode {
-        error.kind == .unreadable ? cannotOpen : invalidData
+    /// The status of a library error's kind.
+    init(_ kind: FailureKind) {
+        self = switch kind {
+        case .usage: .usage
+        case .invalidData: .invalidData
+        case .cannotOpen: .cannotOpen
+        case .cannotWrite: .cannotWrite
+        case .workerFailed: .workerFailed
+        }
+    }
+
+    /// A file that cannot be opened, or data that is not valid GPX.
+    init(_ error: GPXReadError) {
+        self = error.kind == .unreadable ? .cannotOpen : .invalidData
+    }
+
+    /// To throw from `run()`: ArgumentParser exits with it.
+    var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// Writes a library error's message to standard error and returns the exit code to throw;
+    /// a usage error starts "Error: ", as ArgumentParser's own do.
+    static func report(_ message: String, _ kind: FailureKind) -> ExitCode {
+        printError(kind == .usage ? "Error: \(message)" : message)
+        return ExitStatus(kind).exitCode
+    }
+
+    /// A help text's EXIT STATUS lines: "  64  bad usage…", one a status, in the order given.
+    static func help(_ lines: KeyValuePairs<ExitStatus, String>) -> String {
+        lines.map { status, meaning in
+            let code = String(status.rawValue)
+            return "  " + code + String(repeating: " ", count: max(1, 4 - code.count)) + meaning
+        }.joined(separator: "\n")
     }
 }

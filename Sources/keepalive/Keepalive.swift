@@ -24,13 +24,15 @@ struct Keepalive: ParsableCommand {
               keepalive matrix Docs/examples/matrix.yaml --format junit --output matrix.xml
 
             EXIT STATUS
-              0   success (replay: the app stayed alive)
-              1   replay: the app was suspended, terminated or crashed; matrix: a run not as expected
-              64  bad usage: an unknown option or an impossible setting
-              65  invalid track data; stderr names FILE:LINE:COLUMN
-              66  a file cannot be opened or read
-              70  matrix: a worker process failed
-              73  the output or the report cannot be written
+            \(ExitStatus.help([
+                .success: "success (replay: the app stayed alive)",
+                .verdictNotMet: "replay: the app was suspended, terminated or crashed; matrix: a run not as expected",
+                .usage: "bad usage: an unknown option or an impossible setting",
+                .invalidData: "invalid track data; stderr names FILE:LINE:COLUMN",
+                .cannotOpen: "a file cannot be opened or read",
+                .workerFailed: "matrix: a worker process failed",
+                .cannotWrite: "the output or the report cannot be written",
+            ]))
 
             SEE ALSO
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md

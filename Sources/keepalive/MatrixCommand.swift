@@ -28,13 +28,15 @@ struct MatrixCommand: ParsableCommand {
               keepalive matrix Docs/examples/matrix.yaml --format markdown --jobs 1
 
             EXIT STATUS
-              0   every run with an expectation met it
-              1   some run's verdict was not the expected one
-              64  bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)
-              65  a track is not valid GPX
-              66  the matrix file, a track or a scenario file cannot be opened or read
-              70  a worker process failed (the message names it and what it said)
-              73  the output cannot be written
+            \(ExitStatus.help([
+                .success: "every run with an expectation met it",
+                .verdictNotMet: "some run's verdict was not the expected one",
+                .usage: "bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)",
+                .invalidData: "a track is not valid GPX",
+                .cannotOpen: "the matrix file, a track or a scenario file cannot be opened or read",
+                .workerFailed: "a worker process failed (the message names it and what it said)",
+                .cannotWrite: "the output cannot be written",
+            ]))
             """
     )
 
@@ -77,8 +79,7 @@ struct MatrixCommand: ParsableCommand {
             let summaries = workers <= 1 ? try MatrixRunner.run(matrix) : try inWorkers(matrix, source: source, workers: workers)
             outcome = MatrixOutcome(matrix: matrix, summaries: summaries)
         } catch {
-            printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
-            throw ExitCode(error.exitStatus)
+            throw ExitStatus.report(error.description, error.kind)
         }
         let text = switch format {
         case .text: MatrixReport.text(outcome)
@@ -90,9 +91,9 @@ struct MatrixCommand: ParsableCommand {
             if let output { try Output.toFile(text, at: output) } else { try Output.toStandardOutput(text) }
         } catch {
             printError("\(output ?? "standard output"): cannot write the output: \(error.reason)")
-            throw ExitStatus.cannotWrite
+            throw ExitStatus.cannotWrite.exitCode
         }
-        if !outcome.allAsExpected { throw ExitCode(1) }
+        if !outcome.allAsExpected { throw ExitStatus.verdictNotMet.exitCode }
     }
 
     /// Runs the matrix in worker processes. They read a copy of the text this process parsed, so
@@ -103,7 +104,7 @@ struct MatrixCommand: ParsableCommand {
         let descriptor = mkstemp(&template)
         let copy = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard descriptor >= 0 else {
-            throw MatrixError("\(copy): cannot write the matrix for the workers: \(String(cString: strerror(errno)))", exitStatus: 73)
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(String(cString: strerror(errno)))", kind: .cannotWrite)
         }
         defer { unlink(copy) }
         do {
@@ -111,7 +112,7 @@ struct MatrixCommand: ParsableCommand {
             try handle.write(contentsOf: Data(source.utf8))
             try handle.close()
         } catch {
-            throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.localizedDescription)", exitStatus: 73)
+            throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.localizedDescription)", kind: .cannotWrite)
         }
         let name = file, cells = matrix.cells.count
         let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
@@ -156,18 +157,18 @@ struct MatrixWorkerCommand: ParsableCommand {
         let matrix: Matrix
         do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file, name: name) } catch {
             printError(error.description)
-            throw ExitCode(error.exitStatus)
+            throw ExitStatus(error.kind).exitCode
         }
         let indices = tracks.split(separator: ",").compactMap { Int($0) }
         guard matrix.cells.count == cells, !indices.isEmpty, indices.allSatisfy(matrix.tracks.indices.contains) else {
             printError("\(name): not the matrix the parent planned")
-            throw ExitStatus.usage
+            throw ExitStatus.usage.exitCode
         }
         do throws(Output.WriteError) {
             try MatrixWorker.run(matrix, tracks: indices) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
         } catch {
             printError("standard output: cannot write the results: \(error.reason)")
-            throw ExitStatus.cannotWrite
+            throw ExitStatus.cannotWrite.exitCode
         }
     }
 }

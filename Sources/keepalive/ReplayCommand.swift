@@ -44,12 +44,14 @@ struct ReplayCommand: ParsableCommand {
               keepalive replay Tracks/city-commute.gpx --no-background-location --compare-debugger
 
             EXIT STATUS
-              0   the app stayed alive for the whole track
-              1   it did not: suspended, terminated or crashed (the reason is in the output)
-              64  bad usage or impossible settings (the message names the option)
-              65  invalid track data (FILE:LINE:COLUMN: message)
-              66  the track or scenario file cannot be opened or read
-              73  the report file cannot be written, or the output (a full disk, a bad path)
+            \(ExitStatus.help([
+                .success: "the app stayed alive for the whole track",
+                .verdictNotMet: "it did not: suspended, terminated or crashed (the reason is in the output)",
+                .usage: "bad usage or impossible settings (the message names the option)",
+                .invalidData: "invalid track data (FILE:LINE:COLUMN: message)",
+                .cannotOpen: "the track or scenario file cannot be opened or read",
+                .cannotWrite: "the report file cannot be written, or the output (a full disk, a bad path)",
+            ]))
             """
     )
 
@@ -199,8 +201,7 @@ struct ReplayCommand: ParsableCommand {
             if explain { explanation = replay.explain(outcome, on: loaded) }
             if compareDebugger { debugger = replay.underDebugger().run(on: loaded, keepsEvents: false).result.summary }
         } catch {
-            printError(error.exitStatus == 64 ? "Error: \(error.description)" : error.description)
-            throw ExitCode(error.exitStatus)
+            throw ExitStatus.report(error.description, error.kind)
         }
         ProgressLine.clear()
         let output = switch format {
@@ -213,7 +214,7 @@ struct ReplayCommand: ParsableCommand {
             try Output.toStandardOutput(output)
         } catch {
             printError("standard output: cannot write the output: \(error.reason)")
-            throw ExitStatus.cannotWrite
+            throw ExitStatus.cannotWrite.exitCode
         }
         if let report {
             let picture = report.hasSuffix(".html") ? PictureReport.html(outcome) : PictureReport.svg(outcome)
@@ -221,10 +222,10 @@ struct ReplayCommand: ParsableCommand {
                 try Output.toFile(picture, at: report)
             } catch {
                 printError("\(report): cannot write the report: \(error.reason)")
-                throw ExitStatus.cannotWrite
+                throw ExitStatus.cannotWrite.exitCode
             }
         }
-        if !outcome.keptAlive { throw ExitCode(1) }
+        if !outcome.keptAlive { throw ExitStatus.verdictNotMet.exitCode }
     }
 }
 

@@ -98,7 +98,7 @@ import Testing
          "m.yaml:4:5: run 'x' on ios7: --accuracy: 'nope' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced"),
     ])
     func errorsNameTheirLineAndColumn(text: String, message: String) {
-        #expect(throws: MatrixError(message, exitStatus: 64)) { try MatrixFile.parse(text, name: "m.yaml") }
+        #expect(throws: MatrixError(message, kind: .usage)) { try MatrixFile.parse(text, name: "m.yaml") }
     }
 
     /// Anything the scenario reader reads, an app script too, with its mistakes placed in the matrix file.
@@ -119,10 +119,10 @@ import Testing
     }
 
     @Test func unreadableFilesAreExit66() {
-        #expect(throws: MatrixError("/no/such/m.yaml: cannot read the matrix file", exitStatus: 66)) {
+        #expect(throws: MatrixError("/no/such/m.yaml: cannot read the matrix file", kind: .cannotOpen)) {
             try MatrixFile.read(contentsOf: "/no/such/m.yaml")
         }
-        #expect(throws: MatrixError("/no/such/s.yaml: cannot read the scenario file", exitStatus: 66)) {
+        #expect(throws: MatrixError("/no/such/s.yaml: cannot read the scenario file", kind: .cannotOpen)) {
             try MatrixFile.parse("tracks: [a.gpx]\nruns: [{scenario: s.yaml}]\n", name: "/no/such/m.yaml")
         }
     }
@@ -153,7 +153,7 @@ import Testing
         let decoded = try lines.map { try decoder.decode(MatrixWorker.Line.self, from: Data($0.utf8)) }
         #expect(decoded.map(\.cell) == [0, 1, nil])
         #expect(decoded.compactMap(\.summary) == (try MatrixRunner.run(matrix, track: 0)))
-        #expect(decoded[2].track == 1 && decoded[2].status == 66)
+        #expect(decoded[2].track == 1 && decoded[2].kind == .cannotOpen)
         #expect(decoded[2].error?.hasSuffix("missing.gpx: cannot open: No such file or directory") == true)
     }
 

@@ -19,7 +19,7 @@ public struct Matrix: Sendable {
     public let cells: [MatrixCell]
 
     /// Builds the plan and resolves every cell's settings.
-    /// - Throws: ``MatrixError`` (exit 64) naming the run whose settings are impossible.
+    /// - Throws: ``MatrixError`` (`usage`) naming the run whose settings are impossible.
     public init(file: String, tracks: [MatrixTrack], profiles: [String], runs: [MatrixRun]) throws(MatrixError) {
         self.file = file
         self.tracks = tracks

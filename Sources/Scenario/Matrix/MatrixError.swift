@@ -1,26 +1,26 @@
-/// Why a matrix could not run, with the exit status the command-line tool gives it.
+/// Why a matrix could not run; its ``kind`` decides the command-line tool's exit status.
 public struct MatrixError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message for a person, naming the file (and line and column) or the worker.
     public let description: String
-    /// sysexits.h: 64 usage, 65 data, 66 no input, 70 internal (a worker failed).
-    public let exitStatus: Int32
+    /// Bad usage, invalid data, a file that cannot be opened or written, a worker that failed.
+    public let kind: FailureKind
 
-    public init(_ description: String, exitStatus: Int32) {
+    public init(_ description: String, kind: FailureKind) {
         self.description = description
-        self.exitStatus = exitStatus
+        self.kind = kind
     }
 
-    /// A malformed matrix file or impossible settings (exit 64).
+    /// A malformed matrix file or impossible settings.
     init(usage description: String) {
-        self.init(description, exitStatus: 64)
+        self.init(description, kind: .usage)
     }
 
-    /// A worker process died, was killed, or printed something that is not a result (exit 70).
+    /// A worker process died, was killed, or printed something that is not a result.
     init(worker description: String) {
-        self.init(description, exitStatus: 70)
+        self.init(description, kind: .workerFailed)
     }
 
     init(_ error: ReplayError) {
-        self.init(error.description, exitStatus: error.exitStatus)
+        self.init(error.description, kind: error.kind)
     }
 }

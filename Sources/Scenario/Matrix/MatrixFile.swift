@@ -29,13 +29,15 @@ public enum MatrixFile {
 
     /// Reads a matrix file and the scenario files it names, and resolves every cell; `name`
     /// (default: `path`) stands for the file in messages and its folder is where paths start.
-    /// - Throws: ``MatrixError``: 66 when a file cannot be read, 64 when it is not a valid matrix.
+    /// - Throws: ``MatrixError``: `cannotOpen` when a file cannot be read, `usage` when it is not a
+    ///   valid matrix.
     public static func read(contentsOf path: String, name: String? = nil) throws(MatrixError) -> Matrix {
         try parse(try text(contentsOf: path, name: name ?? path), name: name ?? path)
     }
 
     /// A matrix file's text: UTF-8, at most ``ScenarioFile/maximumBytes``.
-    /// - Throws: ``MatrixError``: 66 when it cannot be read, 64 when it is too large or not UTF-8.
+    /// - Throws: ``MatrixError``: `cannotOpen` when it cannot be read, `usage` when it is too large
+    ///   or not UTF-8.
     public static func text(contentsOf path: String, name: String? = nil) throws(MatrixError) -> String {
         let name = name ?? path
         let data: Data
@@ -44,7 +46,7 @@ public enum MatrixFile {
             defer { try? handle.close() }
             data = try handle.read(upToCount: ScenarioFile.maximumBytes + 1) ?? Data()
         } catch {
-            throw MatrixError("\(name): cannot read the matrix file", exitStatus: 66)
+            throw MatrixError("\(name): cannot read the matrix file", kind: .cannotOpen)
         }
         guard data.count <= ScenarioFile.maximumBytes else {
             throw MatrixError(usage: "\(name): larger than \(ScenarioFile.maximumBytes / 1024 / 1024) MB: not a matrix file")

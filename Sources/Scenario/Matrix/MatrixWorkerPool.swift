@@ -17,8 +17,8 @@ public struct MatrixWorkerPool: Sendable {
     }
 
     /// Every cell's summary, in plan order.
-    /// - Throws: ``MatrixError``: 70 when a worker cannot start, dies, exits with an error or
-    ///   prints what is not a result; else 65 or 66 for the first failing track in plan order.
+    /// - Throws: ``MatrixError``: `workerFailed` when a worker cannot start, dies, exits with an
+    ///   error or prints what is not a result; else that of the first failing track in plan order.
     public func run(_ matrix: Matrix, workers: Int) throws(MatrixError) -> [SimSummary] {
         let shares = Self.shares(matrix, workers: workers)
         var running: [RunningWorker] = []
@@ -87,9 +87,9 @@ public struct MatrixWorkerPool: Sendable {
             if let cell = line.cell, let summary = line.summary, matrix.cells.indices.contains(cell),
                worker.tracks.contains(matrix.cells[cell].track), seen.insert(cell).inserted {
                 summaries[cell] = summary
-            } else if let track = line.track, let status = line.status, let error = line.error,
+            } else if let track = line.track, let kind = line.kind, let error = line.error,
                       worker.tracks.contains(track), failures[track] == nil {
-                failures[track] = MatrixError(error, exitStatus: status)
+                failures[track] = MatrixError(error, kind: kind)
                 seen.formUnion(matrix.cells(onTrack: track))
             } else {
                 throw garbage

@@ -1,14 +1,14 @@
 import GPX
 
-/// Why a replay could not run; each kind has the exit status the command-line tool gives it.
+/// Why a replay could not run; its ``kind`` decides the command-line tool's exit status.
 public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The track file cannot be opened or read (exit 66).
+    /// The track file cannot be opened or read.
     case trackUnreadable(GPXReadError)
-    /// The track is not valid GPX, or has no point to replay (exit 65).
+    /// The track is not valid GPX, or has no point to replay.
     case invalidTrack(String)
-    /// The settings are impossible, or a scenario file is malformed (exit 64).
+    /// The settings are impossible, or a scenario file is malformed.
     case invalidSettings(String)
-    /// The scenario file cannot be opened or read (exit 66).
+    /// The scenario file cannot be opened or read.
     case settingsFileUnreadable(String)
 
     /// The message for a person: `FILE:LINE:COLUMN: message` for track data.
@@ -19,12 +19,12 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// sysexits.h: 64 usage, 65 data, 66 no input.
-    public var exitStatus: Int32 {
+    /// Bad usage, invalid data, or a file that cannot be opened.
+    public var kind: FailureKind {
         switch self {
-        case .invalidSettings: 64
-        case .invalidTrack: 65
-        case .trackUnreadable, .settingsFileUnreadable: 66
+        case .invalidSettings: .usage
+        case .invalidTrack: .invalidData
+        case .trackUnreadable, .settingsFileUnreadable: .cannotOpen
         }
     }
 }
