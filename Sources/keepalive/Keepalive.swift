@@ -1,5 +1,4 @@
 import ArgumentParser
-import Simulation
 
 @main
 struct Keepalive: ParsableCommand {
@@ -41,5 +40,3 @@ struct Keepalive: ParsableCommand {
         subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, MatrixWorkerCommand.self]
     )
 }
-
-extension KeepAlivePolicy: ExpressibleByArgument {}

@@ -12,15 +12,15 @@ public struct Matrix: Sendable {
     /// The matrix file, as given.
     public let file: String
     public let tracks: [MatrixTrack]
-    /// Profile names, as listed (default: `ios17`).
-    public let profiles: [String]
+    /// As listed (default: ``ReplaySettings/defaultProfile``).
+    public let profiles: [SimProfile]
     public let runs: [MatrixRun]
     /// Every replay, in plan order.
     public let cells: [MatrixCell]
 
     /// Builds the plan and resolves every cell's settings.
     /// - Throws: ``MatrixError`` (`usage`) naming the run whose settings are impossible.
-    public init(file: String, tracks: [MatrixTrack], profiles: [String], runs: [MatrixRun]) throws(MatrixError) {
+    public init(file: String, tracks: [MatrixTrack], profiles: [SimProfile], runs: [MatrixRun]) throws(MatrixError) {
         self.file = file
         self.tracks = tracks
         self.profiles = profiles
@@ -33,9 +33,9 @@ public struct Matrix: Sendable {
                 // The matrix's profile wins over a scenario file's: each cell is one profile.
                 settings.profile = profile
                 do throws(ReplayError) {
-                    resolved.append((try settings.resolved(), run.expect?.verdict(for: profile)))
+                    resolved.append((try settings.resolved(), run.expect?.verdict(for: profile.name)))
                 } catch {
-                    let on = profiles.count > 1 ? " on \(profile)" : ""
+                    let on = profiles.count > 1 ? " on \(profile.name)" : ""
                     throw MatrixError(usage: "\(file):\(run.line):\(run.column): run '\(run.name)'\(on): \(error.description)")
                 }
             }

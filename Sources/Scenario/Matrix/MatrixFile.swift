@@ -136,14 +136,14 @@ private struct MatrixReader {
         guard let runsNode else { throw MatrixError(usage: "\(name): a matrix needs 'runs' (a list of settings to replay)") }
         let tracks = try names("tracks", tracksNode).map { MatrixTrack(name: $0.0, path: resolve($0.0)) }
 
-        var profiles = ["ios17"]
+        var profiles = [ReplaySettings.defaultProfile]
         if let profilesNode {
             profiles = []
-            for (profile, node) in try names("profiles", profilesNode) {
-                guard ReplaySettings.profileNames.contains(profile) else {
-                    throw fail(node, "'\(profile)' is not a profile (\(ReplaySettings.profileNames.joined(separator: ", ")))")
+            for (name, node) in try names("profiles", profilesNode) {
+                guard let profile = SimProfile(settingText: name) else {
+                    throw fail(node, "'\(name)' is not a profile (\(SimProfile.settingNames.joined(separator: ", ")))")
                 }
-                guard !profiles.contains(profile) else { throw fail(node, "'\(profile)' is listed twice") }
+                guard !profiles.contains(profile) else { throw fail(node, "'\(name)' is listed twice") }
                 profiles.append(profile)
             }
         }
@@ -159,7 +159,7 @@ private struct MatrixReader {
     }
 
     /// `{name:, settings:, scenario:, expect:}`, all optional.
-    func run(_ node: Yams.Node, number: Int, profiles: [String]) throws(MatrixError) -> MatrixRun {
+    func run(_ node: Yams.Node, number: Int, profiles: [SimProfile]) throws(MatrixError) -> MatrixRun {
         guard let mapping = node.mapping else { throw fail(node, "a run must be a mapping (\(MatrixFile.runKeys.joined(separator: ", ")))") }
         var runName = "run \(number)"
         var fromFile = ReplaySettings(), inline = ReplaySettings()
@@ -172,8 +172,9 @@ private struct MatrixReader {
                 do throws(ReplayError) { fromFile = try ScenarioFile.read(contentsOf: resolve(path)) } catch { throw MatrixError(error) }
             case "settings":
                 guard let settings = value.mapping else { throw fail(value, "'settings' must be a mapping of scenario settings") }
-                if let profile = settings.first(where: { $0.key.scalar?.string == "profile" }) {
-                    throw fail(profile.key, "'profile' is set by the matrix's 'profiles' list, not by a run")
+                let profileKey = ReplaySettings.setting(\.$profile).key
+                if let profile = settings.first(where: { $0.key.scalar?.string == profileKey }) {
+                    throw fail(profile.key, "'\(profileKey)' is set by the matrix's 'profiles' list, not by a run")
                 }
                 do throws(ReplayError) {
                     inline = try ScenarioFile.settings(settings, name: name)
@@ -189,7 +190,8 @@ private struct MatrixReader {
     }
 
     /// A verdict, or a mapping of profile names (and `default`) to verdicts.
-    func expectation(_ node: Yams.Node, keyNode: Yams.Node, profiles: [String]) throws(MatrixError) -> MatrixExpectation {
+    func expectation(_ node: Yams.Node, keyNode: Yams.Node, profiles: [SimProfile]) throws(MatrixError) -> MatrixExpectation {
+        let profiles = profiles.map(\.name)
         if let mapping = node.mapping {
             var expectation = MatrixExpectation(otherwise: nil)
             for (key, value) in mapping {

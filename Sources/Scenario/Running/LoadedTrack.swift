@@ -39,7 +39,7 @@ public struct LoadedTrack: Sendable {
                 throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
             case .build(let error):
                 // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
-                if error.kind == .invalidUntimedSpeed { throw .invalidSettings("--speed: \(error.message)") }
+                if error.kind == .invalidUntimedSpeed { throw .invalidSettings("\(ReplaySettings.setting(\.$speed).option): \(error.message)") }
                 throw .invalidTrack("\(track): \(error.message)")
             }
         }

@@ -65,7 +65,7 @@ public struct ReplayRun: Sendable {
         warnings += built.warnings
         let trajectory = built.trajectory
         if !built.timed, settings.untimedSpeed > Self.plausibleSpeed {
-            warnings.append("--speed \(Formatting.short(settings.untimedSpeed)) m/s is faster than anything that carries a phone (over \(Formatting.short(Self.plausibleSpeed)) m/s): the untimed trip lasts \(Self.seconds(trajectory.duration))")
+            warnings.append("\(ReplaySettings.setting(\.$speed).option) \(Formatting.short(settings.untimedSpeed)) m/s is faster than anything that carries a phone (over \(Formatting.short(Self.plausibleSpeed)) m/s): the untimed trip lasts \(Self.seconds(trajectory.duration))")
         }
         if trajectory.duration < 0.001 {
             warnings.append("the \(built.source) span \(Self.seconds(trajectory.duration)), under a millisecond: there is almost no trip to replay")
