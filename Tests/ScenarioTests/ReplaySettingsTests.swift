@@ -142,6 +142,45 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
     }
 }
 
+/// The settings' one declaration: keys, options and values written as text.
+@Suite struct ReplaySettingTests {
+    @Test func optionsAreTheKeysInKebabCase() {
+        #expect(ReplaySettings.setting(\.$leakBackgroundTask).key == "leakBackgroundTask")
+        #expect(ReplaySettings.setting(\.$leakBackgroundTask).option == "--leak-background-task")
+        #expect(ReplaySettings.setting(\.$backgroundTask).negatedOption == "--no-background-task")
+        #expect(Set(ReplaySettings.all.map(\.key)).count == ReplaySettings.all.count)
+    }
+
+    @Test func aNameThatIsNoValueWaitsForResolvingAndALaterSourceReplacesIt() throws {
+        let file = try ScenarioFile.parse("accuracy: 5m", name: "s.yaml")
+        #expect(file.accuracy == nil)
+        #expect(file.$accuracy.problem == "'5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced")
+        var option = ReplaySettings()
+        option.accuracy = .hundredMeters
+        #expect(try file.overridden(by: option).resolved().app == NavigationApp.script.applying([.set(.desiredAccuracy(.hundredMeters))]))
+        #expect(throws: ReplayError.invalidSettings("--accuracy: '5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced")) {
+            try option.overridden(by: file).resolved()
+        }
+    }
+
+    @Test func optionValuesAreSetByKey() {
+        var settings = ReplaySettings()
+        let taken = [
+            settings.set("lockAt", option: Double?(120) as Any),
+            settings.set("seed", option: UInt64?.none as Any),
+            settings.set("backgroundModes", option: Setting<[SimBackgroundMode]>(text: "location, fetch,")),
+            settings.set("distanceFilter", option: Setting<DistanceFilter>(text: DistanceFilter.noneText)),
+            settings.set("lockAt", option: "120"),
+            settings.set("lock-at", option: Double?(120) as Any),
+        ]
+        #expect(taken == [true, true, true, true, false, false])
+        #expect(settings.lockAt == 120)
+        #expect(settings.seed == nil)
+        #expect(settings.backgroundModes == [.location, .fetch])
+        #expect(settings.distanceFilter == DistanceFilter.none)
+    }
+}
+
 @Suite struct NavigationAppTests {
     @Test func theShippedScriptIsTheOneReplaysRun() throws {
         let path = Shipped.script("navigation-app")
