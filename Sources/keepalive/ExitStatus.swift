@@ -2,39 +2,56 @@ import ArgumentParser
 import GPX
 import Scenario
 
-/// The tool's exit statuses, after BSD's sysexits.h: the one place a failure's kind becomes a
-/// number. The help texts print their numbers from here too.
-enum ExitStatus {
-    /// The number for each kind of failure.
-    static func number(_ kind: FailureKind) -> Int32 {
-        switch kind {
-        case .usage: 64  // EX_USAGE (ArgumentParser uses it for validation errors too)
-        case .invalidData: 65  // EX_DATAERR
-        case .cannotOpen: 66  // EX_NOINPUT
-        case .workerFailed: 70  // EX_SOFTWARE
-        case .cannotWrite: 73  // EX_CANTCREAT
+/// The tool's exit statuses, after BSD's sysexits.h: the one place that numbers them. The
+/// library's errors carry a ``FailureKind``; help texts build their EXIT STATUS lines from here.
+enum ExitStatus: Int32, CaseIterable {
+    /// Replay: the app stayed alive; matrix: every run with an expectation met it.
+    case success = 0
+    /// The verdict is not the one wanted: replay: the app was suspended, terminated or crashed;
+    /// matrix: a run not as expected.
+    case verdictNotMet = 1
+    /// EX_USAGE: bad options (ArgumentParser uses it for validation errors too).
+    case usage = 64
+    /// EX_DATAERR: the input is not valid GPX.
+    case invalidData = 65
+    /// EX_NOINPUT: a file cannot be opened or read.
+    case cannotOpen = 66
+    /// EX_SOFTWARE: a matrix worker process failed.
+    case workerFailed = 70
+    /// EX_CANTCREAT: the output or a report cannot be written.
+    case cannotWrite = 73
+
+    /// The status of a library error's kind.
+    init(_ kind: FailureKind) {
+        self = switch kind {
+        case .usage: .usage
+        case .invalidData: .invalidData
+        case .cannotOpen: .cannotOpen
+        case .cannotWrite: .cannotWrite
+        case .workerFailed: .workerFailed
         }
     }
 
-    static func code(_ kind: FailureKind) -> ExitCode { ExitCode(number(kind)) }
-
-    static let usage = code(.usage)
-    static let cannotWrite = code(.cannotWrite)
-
-    /// A help line's first column: the number, then spaces up to the text.
-    static func column(_ kind: FailureKind) -> String {
-        let text = String(number(kind))
-        return text + String(repeating: " ", count: max(1, 4 - text.count))
+    /// A file that cannot be opened, or data that is not valid GPX.
+    init(_ error: GPXReadError) {
+        self = error.kind == .unreadable ? .cannotOpen : .invalidData
     }
 
-    static func forReadError(_ error: GPXReadError) -> ExitCode {
-        code(error.kind == .unreadable ? .cannotOpen : .invalidData)
+    /// To throw from `run()`: ArgumentParser exits with it.
+    var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// Writes a library error's message to standard error and returns the exit code to throw;
+    /// a usage error starts "Error: ", as ArgumentParser's own do.
+    static func report(_ message: String, _ kind: FailureKind) -> ExitCode {
+        printError(kind == .usage ? "Error: \(message)" : message)
+        return ExitStatus(kind).exitCode
     }
 
-    /// Prints a replay's or a matrix's failure (usage errors as ArgumentParser prints its own)
-    /// and gives the exit code to throw.
-    static func report(_ description: String, _ kind: FailureKind) -> ExitCode {
-        printError(kind == .usage ? "Error: \(description)" : description)
-        return code(kind)
+    /// A help text's EXIT STATUS lines: "  64  bad usage…", one a status, in the order given.
+    static func help(_ lines: KeyValuePairs<ExitStatus, String>) -> String {
+        lines.map { status, meaning in
+            let code = String(status.rawValue)
+            return "  " + code + String(repeating: " ", count: max(1, 4 - code.count)) + meaning
+        }.joined(separator: "\n")
     }
 }

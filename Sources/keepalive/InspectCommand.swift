@@ -14,8 +14,8 @@ struct InspectCommand: ParsableCommand {
             are not counted.
 
             A file that cannot be read is reported on stderr as FILE:LINE:COLUMN: message; the \
-            other files are still inspected. The exit status is that of the first failure; \(ExitStatus.number(.cannotWrite)) when \
-            the output cannot be written.
+            other files are still inspected. The exit status is that of the first failure; \
+            \(ExitStatus.cannotWrite.rawValue) when the output cannot be written.
 
             EXAMPLES
               keepalive inspect Tracks/city-commute.gpx
@@ -40,14 +40,14 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let options = GPXReadOptions(isLenient: lenient)
         var reports: [InspectReport] = []
-        var firstFailure: ExitCode?
+        var firstFailure: ExitStatus?
         for file in files {
             do {
                 let summary = try GPXSummary(reading: GPXStreamReader(contentsOf: file, options: options))
                 reports.append(InspectReport(file: file, summary: summary))
             } catch {
                 printError(error.description)
-                firstFailure = firstFailure ?? ExitStatus.forReadError(error)
+                firstFailure = firstFailure ?? ExitStatus(error)
             }
         }
         let output: String
@@ -66,8 +66,8 @@ struct InspectCommand: ParsableCommand {
             try Output.toStandardOutput(output)
         } catch {
             printError("standard output: cannot write the output: \(error.reason)")
-            throw ExitStatus.cannotWrite
+            throw ExitStatus.cannotWrite.exitCode
         }
-        if let firstFailure { throw firstFailure }
+        if let firstFailure { throw firstFailure.exitCode }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Simulation
 
 @main
 struct Keepalive: ParsableCommand {
@@ -24,13 +23,15 @@ struct Keepalive: ParsableCommand {
               keepalive matrix Docs/examples/matrix.yaml --format junit --output matrix.xml
 
             EXIT STATUS
-              0   success (replay: the app stayed alive)
-              1   replay: the app was suspended, terminated or crashed; matrix: a run not as expected
-              \(ExitStatus.column(.usage))bad usage: an unknown option or an impossible setting
-              \(ExitStatus.column(.invalidData))invalid track data; stderr names FILE:LINE:COLUMN
-              \(ExitStatus.column(.cannotOpen))a file cannot be opened or read
-              \(ExitStatus.column(.workerFailed))matrix: a worker process failed
-              \(ExitStatus.column(.cannotWrite))the output or the report cannot be written
+            \(ExitStatus.help([
+                .success: "success (replay: the app stayed alive)",
+                .verdictNotMet: "replay: the app was suspended, terminated or crashed; matrix: a run not as expected",
+                .usage: "bad usage: an unknown option or an impossible setting",
+                .invalidData: "invalid track data; stderr names FILE:LINE:COLUMN",
+                .cannotOpen: "a file cannot be opened or read",
+                .workerFailed: "matrix: a worker process failed",
+                .cannotWrite: "the output or the report cannot be written",
+            ]))
 
             SEE ALSO
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md
@@ -39,5 +40,3 @@ struct Keepalive: ParsableCommand {
         subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, MatrixWorkerCommand.self]
     )
 }
-
-extension KeepAlivePolicy: ExpressibleByArgument {}

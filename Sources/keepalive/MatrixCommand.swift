@@ -28,13 +28,15 @@ struct MatrixCommand: ParsableCommand {
               keepalive matrix Docs/examples/matrix.yaml --format markdown --jobs 1
 
             EXIT STATUS
-              0   every run with an expectation met it
-              1   some run's verdict was not the expected one
-              \(ExitStatus.column(.usage))bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)
-              \(ExitStatus.column(.invalidData))a track is not valid GPX
-              \(ExitStatus.column(.cannotOpen))the matrix file, a track or a scenario file cannot be opened or read
-              \(ExitStatus.column(.workerFailed))a worker process failed (the message names it and what it said)
-              \(ExitStatus.column(.cannotWrite))the output cannot be written
+            \(ExitStatus.help([
+                .success: "every run with an expectation met it",
+                .verdictNotMet: "some run's verdict was not the expected one",
+                .usage: "bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)",
+                .invalidData: "a track is not valid GPX",
+                .cannotOpen: "the matrix file, a track or a scenario file cannot be opened or read",
+                .workerFailed: "a worker process failed (the message names it and what it said)",
+                .cannotWrite: "the output cannot be written",
+            ]))
             """
     )
 
@@ -89,9 +91,9 @@ struct MatrixCommand: ParsableCommand {
             if let output { try Output.toFile(text, at: output) } else { try Output.toStandardOutput(text) }
         } catch {
             printError("\(output ?? "standard output"): cannot write the output: \(error.reason)")
-            throw ExitStatus.cannotWrite
+            throw ExitStatus.cannotWrite.exitCode
         }
-        if !outcome.allAsExpected { throw ExitCode(1) }
+        if !outcome.allAsExpected { throw ExitStatus.verdictNotMet.exitCode }
     }
 
     /// Runs the matrix in worker processes. They read a copy of the text this process parsed, so
@@ -125,48 +127,5 @@ struct MatrixCommand: ParsableCommand {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         #endif
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
-    }
-}
-
-/// One worker of `keepalive matrix`: replays some of a matrix's tracks and writes a JSON line
-/// per run (see `MatrixWorker`). Not for people: the parent reads its output.
-struct MatrixWorkerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "matrix-worker", abstract: "Internal: one worker of `keepalive matrix`.", shouldDisplay: false)
-
-    @Option(help: "The matrix file's name in messages; relative paths start from its folder.")
-    var name: String
-
-    @Option(help: "How many runs the parent planned, to check that both read the same matrix.")
-    var cells: Int
-
-    @Option(help: "Indices of the tracks to replay, comma-separated.")
-    var tracks: String
-
-    @Argument(help: "A copy of the matrix file's text.")
-    var file: String
-
-    func run() throws {
-        try MainActor.assumeIsolated { try work() }
-    }
-
-    @MainActor
-    private func work() throws {
-        let matrix: Matrix
-        do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file, name: name) } catch {
-            printError(error.description)
-            throw ExitStatus.code(error.kind)
-        }
-        let indices = tracks.split(separator: ",").compactMap { Int($0) }
-        guard matrix.cells.count == cells, !indices.isEmpty, indices.allSatisfy(matrix.tracks.indices.contains) else {
-            printError("\(name): not the matrix the parent planned")
-            throw ExitStatus.usage
-        }
-        do throws(Output.WriteError) {
-            try MatrixWorker.run(matrix, tracks: indices) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
-        } catch {
-            printError("standard output: cannot write the results: \(error.reason)")
-            throw ExitStatus.cannotWrite
-        }
     }
 }

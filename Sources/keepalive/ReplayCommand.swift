@@ -44,12 +44,14 @@ struct ReplayCommand: ParsableCommand {
               keepalive replay Tracks/city-commute.gpx --no-background-location --compare-debugger
 
             EXIT STATUS
-              0   the app stayed alive for the whole track
-              1   it did not: suspended, terminated or crashed (the reason is in the output)
-              \(ExitStatus.column(.usage))bad usage or impossible settings (the message names the option)
-              \(ExitStatus.column(.invalidData))invalid track data (FILE:LINE:COLUMN: message)
-              \(ExitStatus.column(.cannotOpen))the track or scenario file cannot be opened or read
-              \(ExitStatus.column(.cannotWrite))the report file cannot be written, or the output (a full disk, a bad path)
+            \(ExitStatus.help([
+                .success: "the app stayed alive for the whole track",
+                .verdictNotMet: "it did not: suspended, terminated or crashed (the reason is in the output)",
+                .usage: "bad usage or impossible settings (the message names the option)",
+                .invalidData: "invalid track data (FILE:LINE:COLUMN: message)",
+                .cannotOpen: "the track or scenario file cannot be opened or read",
+                .cannotWrite: "the report file cannot be written, or the output (a full disk, a bad path)",
+            ]))
             """
     )
 
@@ -60,62 +62,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The GPX file to replay.")
     var track: String
 
-    @Option(help: ArgumentHelp("Device/OS profile: ios6 (600 s budget), ios7, ios9 and ios12 (180 s), ios13, ios14, ios17, ios18 and ios26 (30 s), or debugger (ios17 under Xcode's debugger: never suspended, no watchdog).", valueName: "profile"))
-    var profile: String?
-
-    @Option(help: ArgumentHelp("Background time budget in seconds, instead of the profile's.", valueName: "seconds"))
-    var budget: Double?
-
-    @Option(help: ArgumentHelp("session: a running location session keeps the app alive (documented); delivery: each delivered fix refreshes the budget (strict).", valueName: "policy"))
-    var policy: KeepAlivePolicy?
-
-    @Option(help: ArgumentHelp("distanceFilter in metres, or none.", valueName: "meters|none"))
-    var distanceFilter: String?
-
-    @Option(help: ArgumentHelp("desiredAccuracy: best-for-navigation, best, 10m, 100m, 1km, 3km, or reduced (approximate location).", valueName: "accuracy"))
-    var accuracy: String?
-
-    @Flag(inversion: .prefixedNo, help: "Set allowsBackgroundLocationUpdates (default: on).")
-    var backgroundLocation: Bool?
-
-    @Option(help: ArgumentHelp("The Info.plist UIBackgroundModes, comma-separated (default: location).", valueName: "modes"))
-    var backgroundModes: String?
-
-    @Flag(inversion: .prefixedNo, help: "Set pausesLocationUpdatesAutomatically (default: on).")
-    var pausesAutomatically: Bool?
-
-    @Option(help: ArgumentHelp("activityType: other, automotive-navigation (default), fitness, other-navigation, airborne.", valueName: "type"))
-    var activityType: String?
-
-    @Option(help: ArgumentHelp("Authorization when the trip starts: always, when-in-use, denied, restricted, or not-determined (default: the app asks and the user allows).", valueName: "status"))
-    var authorization: String?
-
-    @Flag(help: "Location Services are switched off on the device.")
-    var servicesOff = false
-
-    @Option(help: ArgumentHelp("The user revokes location access this many seconds into the trip.", valueName: "seconds"))
-    var revokeAt: Double?
-
-    @Flag(help: "The app begins no background task when it enters the background.")
-    var noBackgroundTask = false
-
-    @Flag(help: "The app never ends its background task, not even in the expiration handler.")
-    var leakBackgroundTask = false
-
-    @Option(help: ArgumentHelp("When the user leaves the app, in seconds from the start (default: 60).", valueName: "seconds"))
-    var enterBackgroundAt: Double?
-
-    @Option(help: ArgumentHelp("When the device is locked, in seconds from the start.", valueName: "seconds"))
-    var lockAt: Double?
-
-    @Option(help: ArgumentHelp("Speed for tracks without times, metres per second (default: 13.9).", valueName: "m/s"))
-    var speed: Double?
-
-    @Option(help: ArgumentHelp("Seed of the fixes' errors; the same seed gives the same output.", valueName: "n"))
-    var seed: UInt64?
-
-    @Flag(help: "Skip invalid track points with a warning instead of failing.")
-    var lenient = false
+    @OptionGroup var options: ReplaySettingOptions
 
     @Option(help: ArgumentHelp("Settings and events from a JSON or YAML file; options override it.", valueName: "file"))
     var scenario: String?
@@ -133,9 +80,6 @@ struct ReplayCommand: ParsableCommand {
     var report: String?
 
     func validate() throws {
-        if let distanceFilter, distanceFilter != "none", Double(distanceFilter) == nil {
-            throw ValidationError("--distance-filter: '\(distanceFilter)' is neither a number of metres nor 'none'")
-        }
         if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
             throw ValidationError("--report: '\(report)' must end in .svg or .html")
         }
@@ -145,31 +89,6 @@ struct ReplayCommand: ParsableCommand {
         if explain, format == .jsonl {
             throw ValidationError("--explain: reports its fixes with --format text or json, not jsonl (a stream of events)")
         }
-    }
-
-    /// The options given on the command line, as settings that override a scenario file.
-    private var commandLineSettings: ReplaySettings {
-        var settings = ReplaySettings()
-        settings.profile = profile
-        settings.budget = budget
-        settings.policy = policy
-        settings.distanceFilter = distanceFilter.map { $0 == "none" ? ReplaySettings.DistanceFilter.none : .meters(Double($0) ?? -1) }
-        settings.accuracy = accuracy
-        settings.backgroundLocation = backgroundLocation
-        settings.backgroundModes = backgroundModes.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        settings.pausesAutomatically = pausesAutomatically
-        settings.activityType = activityType
-        settings.authorization = authorization
-        settings.servicesOff = servicesOff ? true : nil
-        settings.revokeAt = revokeAt
-        settings.backgroundTask = noBackgroundTask ? false : nil
-        settings.leakBackgroundTask = leakBackgroundTask ? true : nil
-        settings.enterBackgroundAt = enterBackgroundAt
-        settings.lockAt = lockAt
-        settings.speed = speed
-        settings.seed = seed
-        settings.lenient = lenient ? true : nil
-        return settings
     }
 
     func run() throws {
@@ -186,7 +105,7 @@ struct ReplayCommand: ParsableCommand {
         var linesFailure: Output.WriteError?
         do {
             let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
-            let settings = try fromFile.overridden(by: commandLineSettings).resolved()
+            let settings = try fromFile.overridden(by: options.settings).resolved()
             // JSON Lines stream as the run goes; only text and the picture need the whole log.
             let lines = format == .jsonl ? [EventLinesReport { text in
                 guard linesFailure == nil else { return }
@@ -212,7 +131,7 @@ struct ReplayCommand: ParsableCommand {
             try Output.toStandardOutput(output)
         } catch {
             printError("standard output: cannot write the output: \(error.reason)")
-            throw ExitStatus.cannotWrite
+            throw ExitStatus.cannotWrite.exitCode
         }
         if let report {
             let picture = report.hasSuffix(".html") ? PictureReport.html(outcome) : PictureReport.svg(outcome)
@@ -220,36 +139,9 @@ struct ReplayCommand: ParsableCommand {
                 try Output.toFile(picture, at: report)
             } catch {
                 printError("\(report): cannot write the report: \(error.reason)")
-                throw ExitStatus.cannotWrite
+                throw ExitStatus.cannotWrite.exitCode
             }
         }
-        if !outcome.keptAlive { throw ExitCode(1) }
-    }
-}
-
-/// "reading FILE: 42 %" on stderr, only when stderr is a terminal and the file is large.
-enum ProgressLine {
-    nonisolated(unsafe) private static var shown = false
-
-    static func forTerminal(_ path: String) -> ((Double) -> Void)? {
-        // isatty first, and stat(2) rather than FileManager.attributesOfItem, which also looks
-        // up the owner's name: that cost 3 % of every run's start-up.
-        guard isatty(STDERR_FILENO) == 1 else { return nil }
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_size >= 8 * 1024 * 1024 else { return nil }
-        var lastPercent = -1
-        return { fraction in
-            let percent = Int(fraction * 100)
-            guard percent != lastPercent else { return }
-            lastPercent = percent
-            shown = true
-            FileHandle.standardError.write(Data("\rreading \(path): \(percent) %".utf8))
-        }
-    }
-
-    static func clear() {
-        guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-        shown = false
+        if !outcome.keptAlive { throw ExitStatus.verdictNotMet.exitCode }
     }
 }

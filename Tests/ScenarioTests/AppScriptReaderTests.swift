@@ -67,7 +67,7 @@ import TestSupport
     @Test func aScenarioWithoutAppHasNoScriptAndAnAppKeepsTheOtherSettings() throws {
         #expect(try script("profile: ios13") == nil)
         let settings = try ScenarioFile.parse("profile: ios13\napp: {}\nevents: [{at: 1, do: lock}]", name: "s.yaml")
-        #expect(settings.profile == "ios13")
+        #expect(settings.profile == .iOS13)
         #expect(settings.app == AppScript(info: Self.emptyInfo))
         #expect(settings.events == [SimScenarioEvent(at: 1, .lock)])
     }

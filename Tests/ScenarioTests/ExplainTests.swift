@@ -18,7 +18,7 @@ import TestSupport
     }
 
     @Test func aPausedWalkIsFixedByNotPausing() throws {
-        let explanation = try explain("walk-with-cafe-stop.gpx") { $0.activityType = "fitness" }
+        let explanation = try explain("walk-with-cafe-stop.gpx") { $0.activityType = .fitness }
         // The navigation app pauses, walks as fitness and has a distance filter of none and the flag on already.
         #expect(explanation.candidates == [
             .app(.set(.pausesLocationUpdatesAutomatically(false))), .app(.set(.activityType(.other))),
@@ -56,7 +56,7 @@ import TestSupport
     }
 
     @Test func aRevokedAuthorizationHasNoFixInTheApp() throws {
-        let explanation = try explain("xcode-waypoints.gpx") { $0.authorization = "when-in-use"; $0.revokeAt = 200 }
+        let explanation = try explain("xcode-waypoints.gpx") { $0.authorization = .whenInUse; $0.revokeAt = 200 }
         #expect(explanation.fixes.isEmpty)
         #expect(explanation.candidates.contains(.alwaysInsteadOfWhenInUse))
         #expect(explanation.largestSetTried == 2)

@@ -81,7 +81,7 @@ import TestSupport
         let edited = text.replacingOccurrences(of: "      - {begin-service-session: always}\n", with: "")
         #expect(edited != text)
         var settings = try ScenarioFile.parse(edited, name: "geofence-monitor.yaml")
-        settings.profile = profile
+        settings.$profile = Setting(text: profile)
         let result = try ReplayRun(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result
         let held = SimMonitorEventRecord(identifier: "stop", state: .unsatisfied, date: 2_335, crossedAt: 2_172)
         if profile == "ios18" {

@@ -30,16 +30,16 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
 
     @Test func everySettingReachesTheRun() throws {
         var settings = ReplaySettings()
-        settings.profile = "ios7"
+        settings.profile = .iOS7
         settings.budget = 40
         settings.policy = .delivery
         settings.distanceFilter = .meters(25)
-        settings.accuracy = "100m"
+        settings.accuracy = .hundredMeters
         settings.backgroundLocation = false
-        settings.backgroundModes = ["location", "fetch"]
+        settings.backgroundModes = [.location, .fetch]
         settings.pausesAutomatically = false
-        settings.activityType = "fitness"
-        settings.authorization = "when-in-use"
+        settings.activityType = .fitness
+        settings.authorization = .whenInUse
         settings.servicesOff = true
         settings.revokeAt = 300
         settings.leakBackgroundTask = true
@@ -82,19 +82,19 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
 
     @Test func reducedAccuracyIsAnAuthorization() throws {
         var settings = ReplaySettings()
-        settings.accuracy = "reduced"
+        settings.accuracy = .reduced
         let replay = try settings.resolved()
         #expect(replay.accuracyAuthorization == .reducedAccuracy)
         #expect(replay.app == NavigationApp.script)
     }
 
     @Test(arguments: [
-        (with { s in s.profile = "ios99" }, "--profile: 'ios99' is not one of ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger"),
+        (with { s in s.$profile = Setting(text: "ios99") }, "--profile: 'ios99' is not one of ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger"),
         (with { s in s.budget = 0 }, "--budget: 0.0 is not a positive duration (1e-09…3155760000 s: 100 years)"),
-        (with { s in s.accuracy = "5m" }, "--accuracy: '5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced"),
-        (with { s in s.activityType = "walking" }, "--activity-type: 'walking' is not one of other, automotive-navigation, fitness, other-navigation, airborne"),
-        (with { s in s.authorization = "sometimes" }, "--authorization: 'sometimes' is not one of always, when-in-use, denied, restricted, not-determined"),
-        (with { s in s.backgroundModes = ["location", "gps"] }, "--background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)"),
+        (with { s in s.$accuracy = Setting(text: "5m") }, "--accuracy: '5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced"),
+        (with { s in s.$activityType = Setting(text: "walking") }, "--activity-type: 'walking' is not one of other, automotive-navigation, fitness, other-navigation, airborne"),
+        (with { s in s.$authorization = Setting(text: "sometimes") }, "--authorization: 'sometimes' is not one of always, when-in-use, denied, restricted, not-determined"),
+        (with { s in s.$backgroundModes = Setting(text: "location,gps") }, "--background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)"),
         (with { s in s.distanceFilter = .meters(-5) }, "--distance-filter: -5.0 is not a distance (0…40075017 m, the Earth's circumference), or 'none'"),
         (with { s in s.backgroundTask = false; s.leakBackgroundTask = true }, "--leak-background-task: there is no background task to leak with --no-background-task"),
         (with { s in s.lockAt = -1 }, "--lock-at: -1.0 is not a time from the start (0…3155760000 s: 100 years)"),
@@ -131,15 +131,54 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
 
     @Test func theCommandLineOverridesTheFile() throws {
         var file = ReplaySettings()
-        file.profile = "ios6"
+        file.profile = .iOS6
         file.seed = 3
         file.events = [SimScenarioEvent(at: 5, .lock)]
         var commandLine = ReplaySettings()
         commandLine.seed = 4
         let merged = file.overridden(by: commandLine)
-        #expect(merged.profile == "ios6")
+        #expect(merged.profile == .iOS6)
         #expect(merged.seed == 4)
         #expect(merged.events == [SimScenarioEvent(at: 5, .lock)])
+    }
+}
+
+/// The settings' one declaration: keys, options and values written as text.
+@Suite struct ReplaySettingTests {
+    @Test func optionsAreTheKeysInKebabCase() {
+        #expect(ReplaySettings.setting(\.$leakBackgroundTask).key == "leakBackgroundTask")
+        #expect(ReplaySettings.setting(\.$leakBackgroundTask).option == "--leak-background-task")
+        #expect(ReplaySettings.setting(\.$backgroundTask).negatedOption == "--no-background-task")
+        #expect(Set(ReplaySettings.all.map(\.key)).count == ReplaySettings.all.count)
+    }
+
+    @Test func aNameThatIsNoValueWaitsForResolvingAndALaterSourceReplacesIt() throws {
+        let file = try ScenarioFile.parse("accuracy: 5m", name: "s.yaml")
+        #expect(file.accuracy == nil)
+        #expect(file.$accuracy.problem == "'5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced")
+        var option = ReplaySettings()
+        option.accuracy = .hundredMeters
+        #expect(try file.overridden(by: option).resolved().app == NavigationApp.script.applying([.set(.desiredAccuracy(.hundredMeters))]))
+        #expect(throws: ReplayError.invalidSettings("--accuracy: '5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced")) {
+            try option.overridden(by: file).resolved()
+        }
+    }
+
+    @Test func optionValuesAreSetByKey() {
+        var settings = ReplaySettings()
+        let taken = [
+            settings.set("lockAt", option: Double?(120) as Any),
+            settings.set("seed", option: UInt64?.none as Any),
+            settings.set("backgroundModes", option: Setting<[SimBackgroundMode]>(text: "location, fetch,")),
+            settings.set("distanceFilter", option: Setting<DistanceFilter>(text: DistanceFilter.noneText)),
+            settings.set("lockAt", option: "120"),
+            settings.set("lock-at", option: Double?(120) as Any),
+        ]
+        #expect(taken == [true, true, true, true, false, false])
+        #expect(settings.lockAt == 120)
+        #expect(settings.seed == nil)
+        #expect(settings.backgroundModes == [.location, .fetch])
+        #expect(settings.distanceFilter == DistanceFilter.none)
     }
 }
 

@@ -36,10 +36,10 @@ import TestSupport
               - {at: 970, do: begin-background-task, name: upload}
               - {at: 980, do: end-background-task}
             """, name: "commute.yaml")
-        #expect(settings.profile == "ios13")
+        #expect(settings.profile == .iOS13)
         #expect(settings.policy == .delivery)
         #expect(settings.distanceFilter == .meters(50))
-        #expect(settings.backgroundModes == ["location", "fetch"])
+        #expect(settings.backgroundModes == [.location, .fetch])
         #expect(settings.enterBackgroundAt == 120)
         #expect(settings.seed == 7)
         #expect(settings.events == [
@@ -55,8 +55,8 @@ import TestSupport
             {"profile": "ios7", "distanceFilter": "none", "backgroundTask": false,
              "events": [{"at": 30, "do": "background"}, {"at": 90, "do": "foreground"}]}
             """, name: "s.json")
-        #expect(settings.profile == "ios7")
-        #expect(settings.distanceFilter == ReplaySettings.DistanceFilter.none)
+        #expect(settings.profile == .iOS7)
+        #expect(settings.distanceFilter == DistanceFilter.none)
         #expect(settings.backgroundTask == false)
         #expect(settings.events == [SimScenarioEvent(at: 30, .enterBackground), SimScenarioEvent(at: 90, .returnToForeground)])
     }
@@ -117,7 +117,7 @@ import TestSupport
 
     @Test func smallAliasesStillWork() throws {
         let settings = try ScenarioFile.parse("backgroundModes: [&m location, *m]\nevents: [&e {at: 1, do: lock}, *e]", name: "s.yaml")
-        #expect(settings.backgroundModes == ["location", "location"])
+        #expect(settings.backgroundModes == [.location, .location])
         #expect(settings.events == [SimScenarioEvent(at: 1, .lock), SimScenarioEvent(at: 1, .lock)])
     }
 

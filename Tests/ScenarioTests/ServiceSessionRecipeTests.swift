@@ -15,7 +15,7 @@ import TestSupport
         let edited = text.replacingOccurrences(of: "      - {begin-service-session: whenInUse}\n", with: "")
         #expect(edited != text)
         var settings = try ScenarioFile.parse(edited, name: "explicit-service-session.yaml")
-        settings.profile = profile
+        settings.$profile = Setting(text: profile)
         return try ReplayRun(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result
     }
 

@@ -17,7 +17,7 @@ public enum Shipped {
     /// The ready script `recipe` replayed on `track`, on `profile` when one is given.
     public static func replay(_ recipe: String, on track: String, profile: String? = nil) throws -> ReplayRun {
         var settings = try ScenarioFile.read(contentsOf: script(recipe))
-        if let profile { settings.profile = profile }
+        if let profile { settings.$profile = Setting(text: profile) }
         return ReplayRun(track: self.track(track), settings: try settings.resolved())
     }
 }

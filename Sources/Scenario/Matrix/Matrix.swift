@@ -12,15 +12,15 @@ public struct Matrix: Sendable {
     /// The matrix file, as given.
     public let file: String
     public let tracks: [MatrixTrack]
-    /// Profile names, as listed (default: `ios17`).
-    public let profiles: [String]
+    /// As listed (default: ``ReplaySettings/defaultProfile``).
+    public let profiles: [SimProfile]
     public let runs: [MatrixRun]
     /// Every replay, in plan order.
     public let cells: [MatrixCell]
 
     /// Builds the plan and resolves every cell's settings.
     /// - Throws: ``MatrixError`` (`usage`) naming the run whose settings are impossible.
-    public init(file: String, tracks: [MatrixTrack], profiles: [String], runs: [MatrixRun]) throws(MatrixError) {
+    public init(file: String, tracks: [MatrixTrack], profiles: [SimProfile], runs: [MatrixRun]) throws(MatrixError) {
         self.file = file
         self.tracks = tracks
         self.profiles = profiles
@@ -33,9 +33,9 @@ public struct Matrix: Sendable {
                 // The matrix's profile wins over a scenario file's: each cell is one profile.
                 settings.profile = profile
                 do throws(ReplayError) {
-                    resolved.append((try settings.resolved(), run.expect?.verdict(for: profile)))
+                    resolved.append((try settings.resolved(), run.expect?.verdict(for: profile.name)))
                 } catch {
-                    let on = profiles.count > 1 ? " on \(profile)" : ""
+                    let on = profiles.count > 1 ? " on \(profile.name)" : ""
                     throw MatrixError(usage: "\(file):\(run.line):\(run.column): run '\(run.name)'\(on): \(error.description)")
                 }
             }
@@ -56,64 +56,4 @@ public struct Matrix: Sendable {
         let perTrack = profiles.count * runs.count
         return track * perTrack ..< (track + 1) * perTrack
     }
-}
-
-/// A track of a matrix.
-public struct MatrixTrack: Hashable, Sendable {
-    /// As the matrix file writes it: the reports' name for it.
-    public let name: String
-    /// Where it is read: `name` relative to the matrix file's folder.
-    public let path: String
-
-    public init(name: String, path: String) {
-        self.name = name
-        self.path = path
-    }
-}
-
-/// One entry of a matrix's `runs`: settings replayed on every track and profile.
-public struct MatrixRun: Sendable {
-    public let name: String
-    /// A scenario file's settings (if any) overridden by the entry's own.
-    public let settings: ReplaySettings
-    public let expect: MatrixExpectation?
-    /// Where the entry starts in the matrix file, for messages.
-    public let line: Int
-    public let column: Int
-
-    public init(name: String, settings: ReplaySettings, expect: MatrixExpectation?, line: Int = 0, column: Int = 0) {
-        self.name = name
-        self.settings = settings
-        self.expect = expect
-        self.line = line
-        self.column = column
-    }
-}
-
-/// The verdict a run should have: one for every profile, or one per profile with a default.
-public struct MatrixExpectation: Hashable, Sendable {
-    /// Verdicts by profile name.
-    public var byProfile: [String: SimVerdict]
-    /// For profiles not in ``byProfile``; `nil` leaves them unchecked.
-    public var otherwise: SimVerdict?
-
-    public init(byProfile: [String: SimVerdict] = [:], otherwise: SimVerdict?) {
-        self.byProfile = byProfile
-        self.otherwise = otherwise
-    }
-
-    /// The expected verdict on `profile`, if any.
-    public func verdict(for profile: String) -> SimVerdict? { byProfile[profile] ?? otherwise }
-}
-
-/// One replay of a matrix: a track, a profile and a run, with its settings resolved.
-public struct MatrixCell: Sendable {
-    /// Its place in plan order.
-    public let index: Int
-    public let track: Int
-    public let profile: Int
-    public let run: Int
-    public let settings: ResolvedReplay
-    /// `nil`: reported, never a failure.
-    public let expected: SimVerdict?
 }

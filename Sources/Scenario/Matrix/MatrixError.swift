@@ -2,7 +2,7 @@
 public struct MatrixError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message for a person, naming the file (and line and column) or the worker.
     public let description: String
-    /// What kind of failure it is.
+    /// Bad usage, invalid data, a file that cannot be opened or written, a worker that failed.
     public let kind: FailureKind
 
     public init(_ description: String, kind: FailureKind) {

@@ -28,7 +28,7 @@ public struct MatrixOutcome: Sendable {
 
     public var rows: [Row] {
         matrix.cells.map { cell in
-            Row(track: matrix.tracks[cell.track].name, profile: matrix.profiles[cell.profile],
+            Row(track: matrix.tracks[cell.track].name, profile: matrix.profiles[cell.profile].name,
                 run: matrix.runs[cell.run].name, summary: summaries[cell.index], expected: cell.expected)
         }
     }

@@ -8,8 +8,8 @@ import Simulation
 /// ``MatrixWorkerPool`` spreads tracks over processes for parallelism.
 public enum MatrixRunner {
     /// Every cell's summary, in plan order.
-    /// - Throws: ``MatrixError`` for the first track, in plan order, that cannot be read (`cannotOpen`)
-    ///   or is not a valid track (`invalidData`).
+    /// - Throws: ``MatrixError`` for the first track, in plan order, that cannot be read
+    ///   (`cannotOpen`) or is not a valid track (`invalidData`).
     @MainActor
     public static func run(_ matrix: Matrix) throws(MatrixError) -> [SimSummary] {
         var summaries: [SimSummary] = []

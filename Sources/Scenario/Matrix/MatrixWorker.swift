@@ -3,7 +3,7 @@ import Simulation
 
 /// The worker's side of a parallel matrix run: replays some tracks and writes one JSON line per
 /// cell (`{"cell":N,"summary":{…}}`), or one per track that cannot be replayed
-/// (`{"track":N,"failure":"invalidData","error":"…"}`), which ``MatrixWorkerPool`` reads back.
+/// (`{"track":N,"kind":"invalidData","error":"…"}`), which ``MatrixWorkerPool`` reads back.
 public enum MatrixWorker {
     /// Replays `tracks` (indices into `matrix.tracks`) and hands each track's lines to `write`.
     /// A track that fails is reported and the others still run, so that the parent can name
@@ -19,7 +19,7 @@ public enum MatrixWorker {
                     text += Line(cell: index, summary: summary).encoded(encoder)
                 }
             } catch {
-                text = Line(track: track, failure: error.kind, error: error.description).encoded(encoder)
+                text = Line(track: track, kind: error.kind, error: error.description).encoded(encoder)
             }
             try write(text)
         }
@@ -30,7 +30,7 @@ public enum MatrixWorker {
         var cell: Int?
         var summary: SimSummary?
         var track: Int?
-        var failure: FailureKind?
+        var kind: FailureKind?
         var error: String?
 
         init(cell: Int, summary: SimSummary) {
@@ -38,9 +38,9 @@ public enum MatrixWorker {
             self.summary = summary
         }
 
-        init(track: Int, failure: FailureKind, error: String) {
+        init(track: Int, kind: FailureKind, error: String) {
             self.track = track
-            self.failure = failure
+            self.kind = kind
             self.error = error
         }
 

@@ -18,7 +18,7 @@ public struct MatrixWorkerPool: Sendable {
 
     /// Every cell's summary, in plan order.
     /// - Throws: ``MatrixError``: `workerFailed` when a worker cannot start, dies, exits with an
-    ///   error or prints what is not a result; else the first failing track's, in plan order.
+    ///   error or prints what is not a result; else that of the first failing track in plan order.
     public func run(_ matrix: Matrix, workers: Int) throws(MatrixError) -> [SimSummary] {
         let shares = Self.shares(matrix, workers: workers)
         var running: [RunningWorker] = []
@@ -87,9 +87,9 @@ public struct MatrixWorkerPool: Sendable {
             if let cell = line.cell, let summary = line.summary, matrix.cells.indices.contains(cell),
                worker.tracks.contains(matrix.cells[cell].track), seen.insert(cell).inserted {
                 summaries[cell] = summary
-            } else if let track = line.track, let failure = line.failure, let error = line.error,
+            } else if let track = line.track, let kind = line.kind, let error = line.error,
                       worker.tracks.contains(track), failures[track] == nil {
-                failures[track] = MatrixError(error, kind: failure)
+                failures[track] = MatrixError(error, kind: kind)
                 seen.formUnion(matrix.cells(onTrack: track))
             } else {
                 throw garbage
@@ -99,64 +99,5 @@ public struct MatrixWorkerPool: Sendable {
         if seen.count != expected {
             throw MatrixError(worker: "\(worker.name) ended without the results of \(expected - seen.count) of its \(expected) runs\(said)")
         }
-    }
-}
-
-/// A worker process whose standard output and error are read to the end on threads of their
-/// own while it runs, so that neither pipe can fill and block it.
-private final class RunningWorker: @unchecked Sendable {
-    enum Ending {
-        case status(Int32)
-        case signal(Int32)
-    }
-
-    struct Output {
-        let stdout: Data
-        let stderr: String
-        let ending: Ending
-    }
-
-    let name: String
-    let tracks: [Int]
-    private let process = Process()
-    private let readers = DispatchGroup()
-    // Written by the reader threads before they leave the group; read after `readers.wait()`.
-    private var stdout = Data()
-    private var stderr = Data()
-
-    init(executable: String, arguments: [String], tracks: [Int], name: String) throws {
-        self.name = name
-        self.tracks = tracks
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        read(out) { self.stdout = $0 }
-        read(err) { self.stderr = $0 }
-    }
-
-    private func read(_ pipe: Pipe, into store: @escaping @Sendable (Data) -> Void) {
-        readers.enter()
-        Thread { [readers] in
-            store(pipe.fileHandleForReading.readDataToEndOfFile())
-            readers.leave()
-        }.start()
-    }
-
-    /// Waits for the worker to close its output and exit.
-    func finish() -> Output {
-        readers.wait()
-        process.waitUntilExit()
-        let ending: Ending = process.terminationReason == .uncaughtSignal
-            ? .signal(process.terminationStatus) : .status(process.terminationStatus)
-        return Output(stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self), ending: ending)
-    }
-
-    /// Ends a worker that will not be waited for.
-    func stop() {
-        if process.isRunning { process.terminate() }
     }
 }

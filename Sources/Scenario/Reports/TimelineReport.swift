@@ -82,7 +82,7 @@ public enum TimelineReport {
     }
 
     private static func activityName(_ type: SimActivityType) -> String {
-        ReplaySettings.activityTypeNames.first { $0.1 == type }?.0 ?? type.rawValue
+        ReplayActivityType(type)?.settingName ?? type.rawValue
     }
 
     private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -1,14 +1,14 @@
-/// What kind of failure stopped a replay or a matrix. The command-line tool maps each to its
-/// exit status (`Sources/keepalive/ExitStatus.swift`, the one place numbers are chosen).
+/// What kind of failure stopped a replay or a matrix: the command-line tool gives each its exit
+/// status (after BSD's sysexits.h), which the library leaves to it.
 public enum FailureKind: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Bad options, impossible settings, a malformed scenario or matrix file.
+    /// Bad usage: an impossible setting, a malformed scenario or matrix file.
     case usage
-    /// A track that is not valid GPX, or has no point to replay.
+    /// The input is not valid: a track that is not GPX, or has nothing to replay.
     case invalidData
-    /// A file that cannot be opened or read.
+    /// A file cannot be opened or read.
     case cannotOpen
-    /// A worker process of a matrix failed.
-    case workerFailed
-    /// The output or a report cannot be written.
+    /// An output or a report cannot be written.
     case cannotWrite
+    /// A worker process of a matrix failed: it died, was killed, or printed what is not a result.
+    case workerFailed
 }

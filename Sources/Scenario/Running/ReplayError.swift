@@ -19,7 +19,7 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What kind of failure it is.
+    /// Bad usage, invalid data, or a file that cannot be opened.
     public var kind: FailureKind {
         switch self {
         case .invalidSettings: .usage

@@ -1,5 +1,3 @@
-import Foundation
-import GPX
 import Replay
 import Scripting
 import Simulation
@@ -67,7 +65,7 @@ public struct ReplayRun: Sendable {
         warnings += built.warnings
         let trajectory = built.trajectory
         if !built.timed, settings.untimedSpeed > Self.plausibleSpeed {
-            warnings.append("--speed \(Formatting.short(settings.untimedSpeed)) m/s is faster than anything that carries a phone (over \(Formatting.short(Self.plausibleSpeed)) m/s): the untimed trip lasts \(Self.seconds(trajectory.duration))")
+            warnings.append("\(ReplaySettings.setting(\.$speed).option) \(Formatting.short(settings.untimedSpeed)) m/s is faster than anything that carries a phone (over \(Formatting.short(Self.plausibleSpeed)) m/s): the untimed trip lasts \(Self.seconds(trajectory.duration))")
         }
         if trajectory.duration < 0.001 {
             warnings.append("the \(built.source) span \(Self.seconds(trajectory.duration)), under a millisecond: there is almost no trip to replay")
@@ -85,83 +83,5 @@ public struct ReplayRun: Sendable {
     /// A short time in seconds as Swift writes it (`1.2e-05 s`), or as a clock from a second up.
     private static func seconds(_ value: Double) -> String {
         value >= 1 ? Formatting.clock(value) : "\(value) s"
-    }
-}
-
-/// A track read and built into a trajectory, ready for any number of replays.
-public struct LoadedTrack: Sendable {
-    /// The path as given.
-    public let path: String
-    let built: TrajectoryBuilder.Outcome
-    let warnings: [GPXWarning]
-    let suppressedWarningCount: Int
-    /// Whether it was read leniently.
-    public let lenient: Bool
-    /// The speed that timed an untimed path, in m/s.
-    public let untimedSpeed: Double
-
-    /// The trajectory the replays follow.
-    public var trajectory: Trajectory { built.trajectory }
-
-    /// Reads and builds a track; `progress` hears the fraction of the file read (0…1).
-    /// - Throws: ``ReplayError`` for an unreadable file, a broken or empty track, a bad speed.
-    public static func load(
-        _ track: String, lenient: Bool, untimedSpeed: Double, progress: ((Double) -> Void)? = nil
-    ) throws(ReplayError) -> LoadedTrack {
-        // The track streams into the trajectory: no document of every point's every field is kept.
-        let options = GPXReadOptions(isLenient: lenient)
-        let file: TrajectoryBuilder.FileOutcome
-        do {
-            var reportProgress: ((Int) -> Void)?
-            if let progress {
-                let size = (try? FileManager.default.attributesOfItem(atPath: track)[.size] as? Int) ?? 0
-                reportProgress = { bytes in progress(size > 0 ? min(1, Double(bytes) / Double(size)) : 1) }
-            }
-            file = try TrajectoryBuilder(untimedSpeed: untimedSpeed).build(contentsOf: track, options: options, progress: reportProgress)
-        } catch {
-            switch error {
-            case .read(let error):
-                throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
-            case .build(let error):
-                // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
-                if error.kind == .invalidUntimedSpeed { throw .invalidSettings("--speed: \(error.message)") }
-                throw .invalidTrack("\(track): \(error.message)")
-            }
-        }
-        let built = file.outcome
-        guard built.trajectory.duration > 0 else {
-            throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
-        }
-        return LoadedTrack(path: track, built: built, warnings: file.warnings, suppressedWarningCount: file.suppressedWarningCount,
-                           lenient: lenient, untimedSpeed: untimedSpeed)
-    }
-}
-
-/// What a replay produced, for the reports.
-public struct ReplayOutcome: Sendable {
-    public let track: String
-    public let settings: ResolvedReplay
-    public let trajectory: Trajectory
-    /// "track points", "route points" or "waypoints".
-    public let pathSource: String
-    /// Whether the track's times came from the file.
-    public let timed: Bool
-    /// Points dropped because their time did not increase.
-    public let droppedPoints: Int
-    /// What a lenient read skipped.
-    public let warnings: [GPXWarning]
-    /// What is odd about the run's inputs: events after the end of the track, an absurd
-    /// `--speed`, a track spanning under a millisecond.
-    public let runWarnings: [String]
-    public let result: SimulationResult
-
-    /// Every warning, the file's then the run's, as the reports print them.
-    public var allWarnings: [String] { warnings.map(\.description) + runWarnings }
-
-    /// Whether the app never stopped running (kept alive, or never left the foreground), by
-    /// means App Review accepts: silent audio is never a pass (§13).
-    public var keptAlive: Bool {
-        (result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly)
-            && !result.summary.warnings.contains(.audio(.silentKeepAlive))
     }
 }

@@ -136,49 +136,15 @@ public enum ScenarioFile {
             for (keyNode, value) in mapping {
                 let key = try keyName(keyNode)
                 switch key {
-                case "profile": settings.profile = try string(key, value)
-                case "budget": settings.budget = try number(key, value, .positiveDuration)
-                case "policy":
-                    guard let policy = KeepAlivePolicy(rawValue: try string(key, value)) else {
-                        throw fail(key, "must be session or delivery", value)
-                    }
-                    settings.policy = policy
-                case "distanceFilter":
-                    if value.scalar?.string == "none" {
-                        settings.distanceFilter = ReplaySettings.DistanceFilter.none
-                    } else {
-                        settings.distanceFilter = .meters(try number(key, value, .distance))
-                    }
-                case "accuracy": settings.accuracy = try string(key, value)
-                case "backgroundLocation": settings.backgroundLocation = try bool(key, value)
-                case "backgroundModes":
-                    guard let list = value.sequence else { throw fail(key, "must be a list of modes", value) }
-                    var modes: [String] = []
-                    for item in list {
-                        guard let mode = item.scalar?.string else { throw fail(key, "must be a list of mode names, not of lists or mappings", item) }
-                        modes.append(mode)
-                    }
-                    settings.backgroundModes = modes
-                case "pausesAutomatically": settings.pausesAutomatically = try bool(key, value)
-                case "activityType": settings.activityType = try string(key, value)
-                case "authorization": settings.authorization = try string(key, value)
-                case "servicesOff": settings.servicesOff = try bool(key, value)
-                case "revokeAt": settings.revokeAt = try number(key, value, .time)
-                case "backgroundTask": settings.backgroundTask = try bool(key, value)
-                case "leakBackgroundTask": settings.leakBackgroundTask = try bool(key, value)
-                case "enterBackgroundAt": settings.enterBackgroundAt = try number(key, value, .time)
-                case "lockAt": settings.lockAt = try number(key, value, .time)
-                case "speed": settings.speed = try number(key, value, .speed)
-                case "seed":
-                    guard let seed = value.scalar.flatMap({ UInt64($0.string) }) else { throw fail(key, "must be a whole number from 0 to \(UInt64.max)", value) }
-                    settings.seed = seed
-                case "lenient": settings.lenient = try bool(key, value)
                 case "app": settings.app = try AppScriptReader.script(value, name: name)
                 case "events":
                     guard let list = value.sequence else { throw fail(key, "must be a list of events", value) }
                     for item in list { settings.events.append(try event(item)) }
                 default:
-                    throw fail(key, "is not a scenario setting", keyNode)
+                    guard let setting = ReplaySettings.all.first(where: { $0.key == key }) else {
+                        throw fail(key, "is not a scenario setting", keyNode)
+                    }
+                    try setting.read(value, self, &settings)
                 }
             }
             return settings

@@ -1,0 +1,144 @@
+import Foundation
+import Simulation
+import Yams
+
+/// Walks a matrix file's YAML tree, naming the place of anything it cannot use.
+struct MatrixReader {
+    let name: String
+    /// The matrix file's folder, where relative paths start.
+    let folder: String
+
+    init(name: String) {
+        self.name = name
+        folder = (name as NSString).deletingLastPathComponent
+    }
+
+    func fail(_ node: Yams.Node, _ message: String) -> MatrixError {
+        MatrixError(usage: "\(name)\(node.mark.map { ":\($0.line):\($0.column)" } ?? ""): \(message)")
+    }
+
+    func resolve(_ path: String) -> String {
+        path.hasPrefix("/") || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+    }
+
+    func string(_ key: String, _ node: Yams.Node) throws(MatrixError) -> String {
+        guard let value = node.scalar?.string else { throw fail(node, "'\(key)' must be a string") }
+        return value
+    }
+
+    /// The fields of a mapping by name, in order; a key that is not in `allowed` is an error.
+    func fields(_ mapping: Yams.Node.Mapping, allowed: [String], of what: String) throws(MatrixError) -> [(String, Yams.Node, Yams.Node)] {
+        var fields: [(String, Yams.Node, Yams.Node)] = []
+        for (key, value) in mapping {
+            guard let keyName = key.scalar?.string else { throw fail(key, "a key must be a name, not a list or mapping") }
+            guard allowed.contains(keyName) else {
+                throw fail(key, "'\(keyName)' is not a key of \(what) (\(allowed.joined(separator: ", ")))")
+            }
+            fields.append((keyName, key, value))
+        }
+        return fields
+    }
+
+    func names(_ key: String, _ node: Yams.Node) throws(MatrixError) -> [(String, Yams.Node)] {
+        guard let list = node.sequence, !list.isEmpty else { throw fail(node, "'\(key)' must be a list, not empty") }
+        var names: [(String, Yams.Node)] = []
+        for item in list { names.append((try string(key, item), item)) }
+        return names
+    }
+
+    func matrix(_ mapping: Yams.Node.Mapping) throws(MatrixError) -> Matrix {
+        var tracksNode: Yams.Node?, profilesNode: Yams.Node?, runsNode: Yams.Node?
+        for (key, _, value) in try fields(mapping, allowed: MatrixFile.keys, of: "a matrix") {
+            switch key {
+            case "tracks": tracksNode = value
+            case "profiles": profilesNode = value
+            default: runsNode = value
+            }
+        }
+        guard let tracksNode else { throw MatrixError(usage: "\(name): a matrix needs 'tracks' (a list of GPX files)") }
+        guard let runsNode else { throw MatrixError(usage: "\(name): a matrix needs 'runs' (a list of settings to replay)") }
+        let tracks = try names("tracks", tracksNode).map { MatrixTrack(name: $0.0, path: resolve($0.0)) }
+
+        var profiles = [ReplaySettings.defaultProfile]
+        if let profilesNode {
+            profiles = []
+            for (name, node) in try names("profiles", profilesNode) {
+                guard let profile = SimProfile(settingText: name) else {
+                    throw fail(node, "'\(name)' is not a profile (\(SimProfile.settingNames.joined(separator: ", ")))")
+                }
+                guard !profiles.contains(profile) else { throw fail(node, "'\(name)' is listed twice") }
+                profiles.append(profile)
+            }
+        }
+
+        guard let list = runsNode.sequence, !list.isEmpty else { throw fail(runsNode, "'runs' must be a list of runs, not empty") }
+        var runs: [MatrixRun] = []
+        for item in list {
+            let run = try self.run(item, number: runs.count + 1, profiles: profiles)
+            if runs.contains(where: { $0.name == run.name }) { throw fail(item, "a run named '\(run.name)' is already in the list") }
+            runs.append(run)
+        }
+        return try Matrix(file: name, tracks: tracks, profiles: profiles, runs: runs)
+    }
+
+    /// `{name:, settings:, scenario:, expect:}`, all optional.
+    func run(_ node: Yams.Node, number: Int, profiles: [SimProfile]) throws(MatrixError) -> MatrixRun {
+        guard let mapping = node.mapping else { throw fail(node, "a run must be a mapping (\(MatrixFile.runKeys.joined(separator: ", ")))") }
+        var runName = "run \(number)"
+        var fromFile = ReplaySettings(), inline = ReplaySettings()
+        var expect: MatrixExpectation?
+        for (key, keyNode, value) in try fields(mapping, allowed: MatrixFile.runKeys, of: "a run") {
+            switch key {
+            case "name": runName = try string(key, value)
+            case "scenario":
+                let path = try string(key, value)
+                do throws(ReplayError) { fromFile = try ScenarioFile.read(contentsOf: resolve(path)) } catch { throw MatrixError(error) }
+            case "settings":
+                guard let settings = value.mapping else { throw fail(value, "'settings' must be a mapping of scenario settings") }
+                let profileKey = ReplaySettings.setting(\.$profile).key
+                if let profile = settings.first(where: { $0.key.scalar?.string == profileKey }) {
+                    throw fail(profile.key, "'\(profileKey)' is set by the matrix's 'profiles' list, not by a run")
+                }
+                do throws(ReplayError) {
+                    inline = try ScenarioFile.settings(settings, name: name)
+                } catch {
+                    throw MatrixError(error)
+                }
+            default:
+                expect = try expectation(value, keyNode: keyNode, profiles: profiles)
+            }
+        }
+        return MatrixRun(name: runName, settings: fromFile.overridden(by: inline), expect: expect,
+                         line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
+    }
+
+    /// A verdict, or a mapping of profile names (and `default`) to verdicts.
+    func expectation(_ node: Yams.Node, keyNode: Yams.Node, profiles: [SimProfile]) throws(MatrixError) -> MatrixExpectation {
+        let profiles = profiles.map(\.name)
+        if let mapping = node.mapping {
+            var expectation = MatrixExpectation(otherwise: nil)
+            for (key, value) in mapping {
+                guard let profile = key.scalar?.string else { throw fail(key, "a key must be a name, not a list or mapping") }
+                let verdict = try self.verdict(value)
+                if profile == "default" {
+                    expectation.otherwise = verdict
+                } else if profiles.contains(profile) {
+                    expectation.byProfile[profile] = verdict
+                } else {
+                    throw fail(key, "'\(profile)' is not one of the matrix's profiles (\(profiles.joined(separator: ", "))) or 'default'")
+                }
+            }
+            return expectation
+        }
+        guard node.scalar != nil else { throw fail(node, "'expect' must be a verdict, or a mapping of profiles to verdicts") }
+        return MatrixExpectation(otherwise: try verdict(node))
+    }
+
+    func verdict(_ node: Yams.Node) throws(MatrixError) -> SimVerdict {
+        let names = MatrixFile.verdicts.map(\.rawValue)
+        guard let text = node.scalar?.string, let verdict = SimVerdict(rawValue: text) else {
+            throw fail(node, "'\(node.scalar?.string ?? "…")' is not a verdict (\(names.joined(separator: ", ")))")
+        }
+        return verdict
+    }
+}

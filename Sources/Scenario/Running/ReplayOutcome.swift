@@ -1,0 +1,31 @@
+import GPX
+import Simulation
+
+/// What a replay produced, for the reports.
+public struct ReplayOutcome: Sendable {
+    public let track: String
+    public let settings: ResolvedReplay
+    public let trajectory: Trajectory
+    /// "track points", "route points" or "waypoints".
+    public let pathSource: String
+    /// Whether the track's times came from the file.
+    public let timed: Bool
+    /// Points dropped because their time did not increase.
+    public let droppedPoints: Int
+    /// What a lenient read skipped.
+    public let warnings: [GPXWarning]
+    /// What is odd about the run's inputs: events after the end of the track, an absurd
+    /// `--speed`, a track spanning under a millisecond.
+    public let runWarnings: [String]
+    public let result: SimulationResult
+
+    /// Every warning, the file's then the run's, as the reports print them.
+    public var allWarnings: [String] { warnings.map(\.description) + runWarnings }
+
+    /// Whether the app never stopped running (kept alive, or never left the foreground), by
+    /// means App Review accepts: silent audio is never a pass (§13).
+    public var keptAlive: Bool {
+        (result.summary.verdict == .keptAlive || result.summary.verdict == .foregroundOnly)
+            && !result.summary.warnings.contains(.audio(.silentKeepAlive))
+    }
+}

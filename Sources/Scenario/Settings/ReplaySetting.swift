@@ -1,0 +1,135 @@
+import Simulation
+import Yams
+
+/// One replay setting: its scenario file key (the ``ReplaySettings`` property's name), the
+/// command-line option named after it, and how it is read, merged and checked.
+/// ``ReplaySettings/all`` lists them.
+public struct ReplaySetting: Sendable {
+    /// The key in scenario files and matrix runs: `leakBackgroundTask`.
+    public let key: String
+    /// The property it sets.
+    let path: PartialKeyPath<ReplaySettings> & Sendable
+    /// Reads the value of the key from a scenario file into the settings.
+    let read: @Sendable (Yams.Node, any ScenarioNodeReader, inout ReplaySettings) throws(ReplayError) -> Void
+    /// Takes the setting from the first settings into the second, if it was written.
+    let take: @Sendable (ReplaySettings, inout ReplaySettings) -> Void
+    /// What is wrong with the setting, or `nil`: what was written is not a value, or is out of range.
+    let problem: @Sendable (ReplaySettings) -> String?
+    /// Sets an option's value, of the setting's type or a ``Setting`` of it; `false` for another type.
+    let assign: @Sendable (Any, inout ReplaySettings) -> Bool
+
+    /// The command-line option: the key in kebab case, `--leak-background-task`.
+    public var option: String { "--" + kebabKey }
+
+    /// The switch that turns the setting off: `--no-background-task`.
+    public var negatedOption: String { "--no-" + kebabKey }
+
+    private var kebabKey: String {
+        key.reduce(into: "") { kebab, character in
+            kebab += character.isUppercase ? "-" + character.lowercased() : String(character)
+        }
+    }
+
+    private init<Value>(
+        _ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Value>> & Sendable,
+        read: @escaping @Sendable (Yams.Node, any ScenarioNodeReader) throws(ReplayError) -> Setting<Value>,
+        problem valueProblem: @escaping @Sendable (Value, ReplaySettings) -> String? = { _, _ in nil }
+    ) {
+        self.key = key
+        self.path = path
+        self.read = { node, reader, settings throws(ReplayError) in settings[keyPath: path] = try read(node, reader) }
+        take = { other, settings in
+            if other[keyPath: path].isWritten { settings[keyPath: path] = other[keyPath: path] }
+        }
+        problem = { settings in
+            let setting = settings[keyPath: path]
+            return setting.problem ?? setting.wrappedValue.flatMap { valueProblem($0, settings) }
+        }
+        assign = { value, settings in
+            if let setting = value as? Setting<Value>? {
+                if let setting { settings[keyPath: path] = setting }
+            } else if let value = value as? Value? {
+                if let value { settings[keyPath: path].wrappedValue = value }
+            } else {
+                return false
+            }
+            return true
+        }
+    }
+}
+
+extension ReplaySetting {
+    /// A number in `range`: a scenario file's out of range is an error where it stands.
+    static func number(
+        _ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Double>> & Sendable, _ range: SettingRange
+    ) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in Setting(wrappedValue: try reader.number(key, node, range)) },
+                      problem: { value, _ in range.problem(value) })
+    }
+
+    /// `true` or `false`; `problem` is what else the value rules out.
+    static func flag(
+        _ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Bool>> & Sendable,
+        problem: @escaping @Sendable (Bool, ReplaySettings) -> String? = { _, _ in nil }
+    ) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in Setting(wrappedValue: try reader.bool(key, node)) },
+                      problem: problem)
+    }
+
+    /// A whole number from 0 to `UInt64.max`.
+    static func wholeNumber(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<UInt64>> & Sendable) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in
+            guard let value = node.scalar.flatMap({ UInt64($0.string) }) else {
+                throw reader.fail(key, "must be a whole number from 0 to \(UInt64.max)", node)
+            }
+            return Setting(wrappedValue: value)
+        })
+    }
+
+    /// A name; one that is none of the values is reported by ``ReplaySettings/resolved()``
+    /// (naming the option), unless an option replaces it.
+    static func name<Value: NamedSetting>(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Value>> & Sendable) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in Setting(text: try reader.string(key, node)) })
+    }
+
+    /// A name that must be one of the values where it stands: "'policy' must be session or delivery".
+    static func choice<Value: NamedSetting>(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Value>> & Sendable) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in
+            guard let value = Value(settingText: try reader.string(key, node)) else {
+                throw reader.fail(key, "must be \(Value.settingNames.joined(separator: " or "))", node)
+            }
+            return Setting(wrappedValue: value)
+        })
+    }
+
+    /// A list of background modes (empty names skipped); the first that is none is reported by
+    /// ``ReplaySettings/resolved()``, as for ``name(_:_:)``.
+    static func backgroundModes(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<[SimBackgroundMode]>> & Sendable) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in
+            guard let list = node.sequence else { throw reader.fail(key, "must be a list of modes", node) }
+            var modes: [SimBackgroundMode] = []
+            var problem: String?
+            for item in list {
+                guard let name = item.scalar?.string else {
+                    throw reader.fail(key, "must be a list of mode names, not of lists or mappings", item)
+                }
+                if name.isEmpty { continue }
+                if let mode = SimBackgroundMode(settingText: name) { modes.append(mode) } else { problem = problem ?? SimBackgroundMode.notAValue(name) }
+            }
+            return problem.map { Setting(problem: $0) } ?? Setting(wrappedValue: modes)
+        })
+    }
+
+    /// Metres in `range`, or none.
+    static func distanceFilter(
+        _ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<DistanceFilter>> & Sendable, _ range: SettingRange
+    ) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in
+            if node.scalar?.string == DistanceFilter.noneText { return Setting(wrappedValue: DistanceFilter.none) }
+            return Setting(wrappedValue: .meters(try reader.number(key, node, range)))
+        }, problem: { filter, _ in
+            guard case .meters(let metres) = filter else { return nil }
+            return range.problem(metres).map { "\($0), or '\(DistanceFilter.noneText)'" }
+        })
+    }
+}

@@ -1,0 +1,19 @@
+import Scripting
+import Simulation
+
+/// Settings ready to run: every default applied and checked.
+public struct ResolvedReplay: Hashable, Sendable {
+    public var profile: SimProfile
+    public var policy: KeepAlivePolicy
+    /// The app's script, options applied.
+    public var app: AppScript
+    /// The app's Info.plist.
+    public var capabilities: SimCapabilities { app.info }
+    public var initialAuthorization: SimAuthorizationStatus
+    public var accuracyAuthorization: SimAccuracyAuthorization
+    public var locationServicesEnabled: Bool
+    public var timeline: [SimScenarioEvent]
+    public var untimedSpeed: Double
+    public var seed: UInt64
+    public var lenient: Bool
+}

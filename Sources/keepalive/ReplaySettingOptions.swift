@@ -1,0 +1,142 @@
+import ArgumentParser
+import Scenario
+import Simulation
+
+/// The replay settings as `keepalive replay` takes them: an option a setting, each property named
+/// after the setting's key in ``ReplaySettings/all`` (`noX` for the switch that turns `x` off),
+/// so that ``settings`` hands each value over by the name alone. Help lists values from their types.
+struct ReplaySettingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Device/OS profile: \(Self.profiles).", valueName: "profile"))
+    var profile: Setting<SimProfile>?
+
+    @Option(help: ArgumentHelp("Background time budget in seconds, instead of the profile's.", valueName: "seconds"))
+    var budget: Double?
+
+    @Option(help: ArgumentHelp("session: a running location session keeps the app alive (documented); delivery: each delivered fix refreshes the budget (strict).", valueName: "policy"))
+    var policy: KeepAlivePolicy?
+
+    @Option(help: ArgumentHelp("distanceFilter in metres, or \(DistanceFilter.noneText).", valueName: "meters|\(DistanceFilter.noneText)"))
+    var distanceFilter: Setting<DistanceFilter>?
+
+    @Option(help: ArgumentHelp("desiredAccuracy: \(Self.list(ReplayAccuracy.self, notes: [.reduced: "approximate location"])).", valueName: "accuracy"))
+    var accuracy: Setting<ReplayAccuracy>?
+
+    @Flag(inversion: .prefixedNo, help: "Set allowsBackgroundLocationUpdates (default: on).")
+    var backgroundLocation: Bool?
+
+    @Option(help: ArgumentHelp("The Info.plist UIBackgroundModes, comma-separated (default: \(Self.navigationAppModes)).", valueName: "modes"))
+    var backgroundModes: Setting<[SimBackgroundMode]>?
+
+    @Flag(inversion: .prefixedNo, help: "Set pausesLocationUpdatesAutomatically (default: on).")
+    var pausesAutomatically: Bool?
+
+    @Option(help: ArgumentHelp("activityType: \(Self.list(ReplayActivityType.self, notes: [ReplaySettings.defaultActivityType: "default"], or: false)).", valueName: "type"))
+    var activityType: Setting<ReplayActivityType>?
+
+    @Option(help: ArgumentHelp("Authorization when the trip starts: \(Self.list(ReplayAuthorization.self, notes: [ReplaySettings.defaultAuthorization: "default: the app asks and the user allows"])).", valueName: "status"))
+    var authorization: Setting<ReplayAuthorization>?
+
+    @Flag(help: "Location Services are switched off on the device.")
+    var servicesOff = false
+
+    @Option(help: ArgumentHelp("The user revokes location access this many seconds into the trip.", valueName: "seconds"))
+    var revokeAt: Double?
+
+    @Flag(help: "The app begins no background task when it enters the background.")
+    var noBackgroundTask = false
+
+    @Flag(help: "The app never ends its background task, not even in the expiration handler.")
+    var leakBackgroundTask = false
+
+    @Option(help: ArgumentHelp("When the user leaves the app, in seconds from the start (default: \(Self.number(ReplaySettings.defaultEnterBackgroundAt))).", valueName: "seconds"))
+    var enterBackgroundAt: Double?
+
+    @Option(help: ArgumentHelp("When the device is locked, in seconds from the start.", valueName: "seconds"))
+    var lockAt: Double?
+
+    @Option(help: ArgumentHelp("Speed for tracks without times, metres per second (default: \(Self.number(ReplaySettings.defaultSpeed))).", valueName: "m/s"))
+    var speed: Double?
+
+    @Option(help: ArgumentHelp("Seed of the fixes' errors; the same seed gives the same output.", valueName: "n"))
+    var seed: UInt64?
+
+    @Flag(help: "Skip invalid track points with a warning instead of failing.")
+    var lenient = false
+
+    func validate() throws {
+        // Text that is no distance filter is a usage error at once, as ArgumentParser's own are;
+        // names that are no value are reported with the scenario file's settings, when resolved.
+        if let problem = distanceFilter?.problem {
+            throw ValidationError("\(ReplaySettings.setting(\.$distanceFilter).option): \(problem)")
+        }
+    }
+
+    /// The options given, as settings that override a scenario file's.
+    var settings: ReplaySettings {
+        var settings = ReplaySettings()
+        for case let (label?, option as any ParsedOption) in Mirror(reflecting: self).children {
+            var key = String(label.dropFirst())  // the property wrapper's storage, `_lockAt`
+            var value = option.parsedValue
+            if option.isSwitch, let on = value as? Bool {
+                // On sets the setting (`noX` turns `x` off); off leaves it to the scenario file.
+                let turnsOff = key.hasPrefix("no") && key.dropFirst(2).first?.isUppercase == true
+                if turnsOff { key = key.dropFirst(2).prefix(1).lowercased() + key.dropFirst(3) }
+                let switched: Bool? = on ? !turnsOff : nil
+                value = switched as Any
+            }
+            let isSetting = settings.set(key, option: value)
+            precondition(isSetting, "\(key) is not a replay setting, or not of its type")
+        }
+        return settings
+    }
+
+    /// "ios6 (600 s budget), ios7, ios9 and ios12 (180 s), …, or debugger (ios17 under Xcode's
+    /// debugger: …)": the profiles by budget, then those under the debugger.
+    private static var profiles: String {
+        let devices = SimProfile.all.filter(\.suspendsApps)
+        var groups: [[SimProfile]] = []
+        for profile in devices {
+            if groups.last?.last?.backgroundTimeBudget == profile.backgroundTimeBudget {
+                groups[groups.count - 1].append(profile)
+            } else {
+                groups.append([profile])
+            }
+        }
+        var parts = groups.enumerated().map { index, group in
+            let names = group.map(\.name)
+            let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            return "\(listed) (\(number(group[0].backgroundTimeBudget)) s\(index == 0 ? " budget" : ""))"
+        }
+        for debugger in SimProfile.all where !debugger.suspendsApps {
+            let device = devices.first { $0.underDebugger(named: debugger.name) == debugger }.map { "\($0.name) " } ?? ""
+            parts.append("or \(debugger.name) (\(device)under Xcode's debugger: never suspended, no watchdog)")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// "a, b (note), or c": the names of a setting's values, each with its note.
+    private static func list<Value: NamedSetting>(_ type: Value.Type, notes: [Value: String], or: Bool = true) -> String {
+        let names = Value.allCases.map { value in notes[value].map { "\(value.settingName) (\($0))" } ?? value.settingName }
+        return (names.dropLast() + [(or ? "or " : "") + (names.last ?? "")]).joined(separator: ", ")
+    }
+
+    /// The navigation app's background modes, the default.
+    private static var navigationAppModes: String {
+        SimBackgroundMode.allCases.filter(NavigationApp.script.info.backgroundModes.contains).map(\.settingName).joined(separator: ",")
+    }
+
+    /// `60`, `13.9`.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// A setting's option takes any text: what is not a value is reported as a scenario file's is,
+/// naming the option (`--accuracy: '5m' is not one of …`), not in ArgumentParser's words.
+extension Setting: ExpressibleByArgument where Value: SettingValue {
+    public init?(argument: String) {
+        self.init(text: argument)
+    }
+}
+
+extension KeepAlivePolicy: ExpressibleByArgument {}
