@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "keepalive",
             dependencies: [
-                "GPX", "Scenario",
+                "GPX", "Scenario", "Scripting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Scenario
+import Scripting
 import Simulation
 
 /// The replay settings as `keepalive replay` takes them: an option a setting, each property named
