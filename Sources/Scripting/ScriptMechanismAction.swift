@@ -18,6 +18,14 @@ extension ScriptMechanismAction {
 extension AppScript.Action {
     /// The mechanism's action this one carries, if it is a mechanism's.
     var mechanismAction: (any ScriptMechanismAction)? {
-        SimMechanismPayload.of(self) as? any ScriptMechanismAction
+        switch self {
+        // The core's own actions carry none; answering them without reflection keeps walks over
+        // a script (each replay's changes, each launch's monitors) cheap.
+        case .requestAlways, .requestWhenInUse, .set, .startUpdates, .stopUpdates, .requestLocation,
+             .startSignificantChanges, .stopSignificantChanges, .beginTask, .endTask, .after, .when, .log:
+            nil
+        default:
+            SimMechanismPayload.of(self) as? any ScriptMechanismAction
+        }
     }
 }
