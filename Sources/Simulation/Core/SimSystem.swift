@@ -450,9 +450,7 @@ public final class SimSystem {
         guard appState == .background, expiredBecause == nil else { return }
         let statuses = holdStatuses
         let holdsBefore = Self.holds(statuses)
-        let why: SimCause = holdsBefore.contains(where: { $0.spendsBudget && !$0.isAssertion })
-            ? .noDeliveryWithinBudget(budget: budget.fullSeconds)
-            : .backgroundTimeExpired(budget: budget.fullSeconds)
+        let why = holdsBefore.lazy.compactMap(\.expiryCause).first ?? .backgroundTimeExpired(budget: budget.fullSeconds)
         expiredBecause = why
         lastExpiry = now
         graceWork?.cancel()
@@ -481,11 +479,7 @@ public final class SimSystem {
 
     private func openAssertions(_ statuses: [SimHoldStatus]) -> [SimTaskRecord]? {
         let assertions = Self.holds(statuses).filter(\.isAssertion)
-        guard !assertions.isEmpty else { return nil }
-        return assertions.flatMap { hold -> [SimTaskRecord] in
-            if case .backgroundTasks(let tasks) = hold.kind { return tasks }
-            return []
-        }
+        return assertions.isEmpty ? nil : assertions.flatMap(\.assertedTasks)
     }
 
     /// When the budget last ran out.

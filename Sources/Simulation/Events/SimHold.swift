@@ -24,10 +24,17 @@ public struct SimHold: Hashable, Sendable, Codable {
     /// Whether the app must release this hold when the budget expires, or be terminated by the
     /// watchdog (tasks are such assertions).
     public var isAssertion: Bool
+    /// An assertion's open tasks, which the watchdog names when it ends the app.
+    public var assertedTasks: [SimTaskRecord]
+    /// What the app is told when its budget runs out while this holds it; `nil`: its background
+    /// time expired (the delivery policy's location session says no fix came within the budget).
+    public var expiryCause: SimCause?
 
-    public init(kind: Kind, spendsBudget: Bool, isAssertion: Bool) {
+    public init(kind: Kind, spendsBudget: Bool, isAssertion: Bool, assertedTasks: [SimTaskRecord] = [], expiryCause: SimCause? = nil) {
         self.kind = kind
         self.spendsBudget = spendsBudget
         self.isAssertion = isAssertion
+        self.assertedTasks = assertedTasks
+        self.expiryCause = expiryCause
     }
 }

@@ -21,7 +21,7 @@ public final class BackgroundTasks: BackgroundMechanism {
 
     public func holdStatus(in system: SimSystem) -> SimHoldStatus {
         open.isEmpty ? .notHolding(nil)
-            : .holding(SimHold(kind: .backgroundTasks(open.map(\.record)), spendsBudget: true, isAssertion: true))
+            : .holding(SimHold(kind: .backgroundTasks(open.map(\.record)), spendsBudget: true, isAssertion: true, assertedTasks: open.map(\.record)))
     }
 
     func begin(name: String?, handler: (@MainActor @Sendable () -> Void)?, in system: SimSystem) -> SimBackgroundTaskIdentifier {

@@ -69,7 +69,9 @@ public final class LocationServices: BackgroundMechanism {
             }
             if manager.updatesRequested, keepAliveObstacle(manager, in: system) == nil {
                 // Under the delivery policy the session holds only as long as fixes keep refreshing the budget.
-                return .holding(SimHold(kind: .locationUpdates, spendsBudget: system.configuration.policy == .delivery, isAssertion: false))
+                let delivery = system.configuration.policy == .delivery
+                return .holding(SimHold(kind: .locationUpdates, spendsBudget: delivery, isAssertion: false,
+                                        expiryCause: delivery ? .noDeliveryWithinBudget(budget: system.budget.fullSeconds) : nil))
             }
             obstacle = obstacle ?? keepAliveObstacle(manager, in: system)
         }
