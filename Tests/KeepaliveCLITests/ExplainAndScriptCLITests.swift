@@ -69,7 +69,7 @@ import Testing
 
 @Suite struct RecipeMatrixCLITests {
     /// The ready scripts, by the track they are written for: every cell ends as its matrix expects.
-    @Test(arguments: [("recipes", 20), ("walk-recipes", 35), ("parked-recipes", 12)])
+    @Test(arguments: [("recipes", 20), ("walk-recipes", 35), ("parked-recipes", 16)])
     func theRecipesEndAsTheirMatrixExpects(matrix: String, runs: Int) throws {
         let result = try CLI.run(["matrix", "Tracks/Scenarios/\(matrix).yaml", "--jobs", "1"])
         #expect(result.status == 0)
