@@ -133,11 +133,6 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             perform(holds(condition, application, manager) ? actions : otherwise)
         case .log(let line):
             application.log(line)
-        // MARK: Regions and visits (§11)
-        case .regions(let action): perform(action)
-        case .visits(let action): perform(action)
-        // MARK: CLMonitor (§11)
-        case .monitor(let action): perform(action)
         default:
             action.mechanismAction?.perform(in: self, application: application)
         }

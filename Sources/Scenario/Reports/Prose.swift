@@ -70,13 +70,6 @@ public enum Prose {
             return "app: \(line)"
         case .warning(let warning):
             return text(warning)
-        case .monitor(let note):  // CLMonitor (§11)
-            return text(note, at: event.time)
-        // MARK: Regions and visits (§11)
-        case .regions(let region):
-            return text(region, at: event.time)
-        case .visits(let visit):
-            return text(visit)
         default:
             return mechanismText(event.detail, in: event) ?? event.kind.rawValue
         }
@@ -125,8 +118,6 @@ public enum Prose {
         case .userChoseAlways: "the user chose Change to Always Allow"
         case .userKeptWhenInUse: "the user kept Only While Using (provisional Always declined)"
         case .allowOnceEnded: "Allow Once ends when the app leaves use"
-        // MARK: CLMonitor (§11)
-        case .crash(.monitor(let crash)): text(crash)
         default: mechanismText(cause) ?? "\(cause)"
         }
     }
@@ -184,11 +175,6 @@ public enum Prose {
         case .debuggerPreventsWatchdog(let tasks):
             "the debugger keeps the watchdog off: on a device background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open after expiration would get the app terminated"
         case .infoPlist(let finding): text(finding)
-        // MARK: Regions and visits (§11)
-        case .regions(let warning): text(warning)
-        case .visits(let warning): text(warning)
-        // MARK: CLMonitor (§11)
-        case .monitor(let warning): text(warning)
         default: mechanismText(warning) ?? "\(warning)"
         }
     }
@@ -295,10 +281,6 @@ public enum Prose {
     private static func text(_ reason: SimWakeReason) -> String {
         switch reason {
         case .significantLocationChange: "a significant location change"
-        // MARK: Regions and visits (§11)
-        case .regions(let reason): text(reason)
-        case .visits(let reason): text(reason)
-        case .monitor(let reason): text(reason)  // §11
         default: mechanismText(reason) ?? "\(reason)"
         }
     }

@@ -64,3 +64,19 @@ extension Prose {
         }
     }
 }
+
+extension MonitorEvent: MechanismEventProse {
+    func text(in event: SimEvent) -> String { Prose.text(self, at: event.time) }
+}
+
+extension MonitorWarning: MechanismProse {
+    var text: String { Prose.text(self) }
+}
+
+extension MonitorWakeReason: MechanismProse {
+    var text: String { Prose.text(self) }
+}
+
+extension MonitorCrash: MechanismProse {
+    var text: String { Prose.text(self) }
+}

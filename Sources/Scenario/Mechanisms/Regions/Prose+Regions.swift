@@ -35,3 +35,15 @@ extension Prose {
         }
     }
 }
+
+extension RegionEvent: MechanismEventProse {
+    func text(in event: SimEvent) -> String { Prose.text(self, at: event.time) }
+}
+
+extension RegionWarning: MechanismProse {
+    var text: String { Prose.text(self) }
+}
+
+extension RegionWakeReason: MechanismProse {
+    var text: String { Prose.text(self) }
+}

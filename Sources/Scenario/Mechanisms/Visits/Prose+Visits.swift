@@ -28,3 +28,15 @@ extension Prose {
         }
     }
 }
+
+extension VisitEvent: MechanismEventProse {
+    func text(in event: SimEvent) -> String { Prose.text(self) }
+}
+
+extension VisitWarning: MechanismProse {
+    var text: String { Prose.text(self) }
+}
+
+extension VisitWakeReason: MechanismProse {
+    var text: String { Prose.text(self) }
+}

@@ -2,7 +2,7 @@ import Geodesy
 import Simulation
 
 /// What a script does with `CLMonitor` (§11).
-public enum MonitorScriptAction: Hashable, Sendable {
+public enum MonitorScriptAction: ScriptMechanismAction {
     /// `add(CLMonitor.CircularGeographicCondition(center:radius:), identifier: id, assuming:)`
     /// on the `CLMonitor` named `monitor` (which the app opens at launch); with no latitude and
     /// longitude, around the manager's last fix (nothing when it has none).
@@ -50,4 +50,9 @@ extension ScriptedApp {
         monitors[name] = monitor
         return monitor
     }
+}
+
+extension MonitorScriptAction {
+    @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { app.perform(self) }
+    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .monitor(self) }
 }

@@ -2,7 +2,7 @@ import Geodesy
 import Simulation
 
 /// What a script does with region monitoring (§11).
-public enum RegionScriptAction: Hashable, Sendable {
+public enum RegionScriptAction: ScriptMechanismAction {
     /// `startMonitoring(for: SimCircularRegion(center:radius:identifier:))`; with no
     /// latitude and longitude, around the manager's last fix (nothing when it has none).
     case monitor(latitude: Double?, longitude: Double?, radius: Double, id: String)
@@ -26,4 +26,9 @@ extension ScriptedApp {
             manager.stopMonitoring(for: region)
         }
     }
+}
+
+extension RegionScriptAction {
+    @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { app.perform(self) }
+    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .regions(self) }
 }

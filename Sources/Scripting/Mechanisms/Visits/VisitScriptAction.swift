@@ -1,7 +1,7 @@
 import Simulation
 
 /// What a script does with the visit service (§11).
-public enum VisitScriptAction: Hashable, Sendable {
+public enum VisitScriptAction: ScriptMechanismAction {
     /// `startMonitoringVisits()`.
     case start
     /// `stopMonitoringVisits()`.
@@ -16,4 +16,9 @@ extension ScriptedApp {
         case .stop: manager.stopMonitoringVisits()
         }
     }
+}
+
+extension VisitScriptAction {
+    @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { app.perform(self) }
+    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .visits(self) }
 }
