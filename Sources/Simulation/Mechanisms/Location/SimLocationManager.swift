@@ -66,6 +66,10 @@ public final class SimLocationManager: LocationManaging {
     private(set) var significantChangeMonitoring = false
     private var wantsOneFix = false
     private var tick: ScheduledWork?
+    /// Whether a fix is being offered now: a start or a one-fix request from the app's callback
+    /// then changes nothing at this instant (the next tick comes at the interval), as starting
+    /// updates that run changes nothing on iOS, instead of a tick at the same instant for ever.
+    private var producing = false
     private var lastPassed: SimLocation?
     private var queued: [SimLocation] = []
     private var inSignalGap = false
@@ -298,7 +302,7 @@ public final class SimLocationManager: LocationManaging {
     }
 
     private func ensureTicking(_ system: SimSystem) {
-        guard tick == nil, producesFixes else { return }
+        guard tick == nil, !producing, producesFixes else { return }
         tick = system.scheduler.schedule(after: 0, owner: .mechanism) { [weak self] in self?.produce() }
     }
 
@@ -307,8 +311,10 @@ public final class SimLocationManager: LocationManaging {
         guard let system, producesFixes else { return }
         // One look-up of the setting's profile per fix: it is read for the fix and for the next tick.
         let profile = accuracyProfile(system)
+        producing = true
         offerFix(system, profile)
-        if producesFixes {
+        producing = false
+        if producesFixes, tick == nil {
             tick = system.scheduler.schedule(after: profile.interval, owner: .mechanism) { [weak self] in self?.produce() }
         }
     }
