@@ -202,11 +202,7 @@ struct AppScriptReader: ScenarioNodeReader {
             switch key {
             case "every": seconds = try number(key, value, .timerInterval)
             case "while":
-                let word = try string(key, value)
-                guard let value = AppScript.Timer.Condition(rawValue: word) else {
-                    throw fail(key, "'\(word)' is not a timer condition (\(Self.list(AppScript.Timer.Condition.allCases.map(\.rawValue))))", value)
-                }
-                condition = value
+                condition = try named(key, value, "a timer condition")
             case "do": actions = try actionList(key, value, depth: 1)
             default: throw fail(key, "is not a field of a timer (every, while, do)", keyNode)
             }
@@ -276,10 +272,7 @@ struct AppScriptReader: ScenarioNodeReader {
             guard let actions = fields["do"] else { throw fail("do", "is needed by 'after'", node) }
             return .after(seconds: seconds, actions: try actionList("do", actions, depth: depth + 1))
         default:  // "if"
-            let word = try string(verb.key, value)
-            guard let condition = AppScript.Condition(rawValue: word) else {
-                throw fail(verb.key, "'\(word)' is not a condition (\(Self.list(AppScript.Condition.allCases.map(\.rawValue))))", value)
-            }
+            let condition: AppScript.Condition = try named(verb.key, value, "a condition")
             guard fields["do"] != nil || fields["else"] != nil else { throw fail("do", "or 'else' is needed by 'if'", node) }
             let actions = try fields["do"].map { node throws(ReplayError) in try actionList("do", node, depth: depth + 1) } ?? []
             let otherwise = try fields["else"].map { node throws(ReplayError) in try actionList("else", node, depth: depth + 1) } ?? []
@@ -347,11 +340,7 @@ struct AppScriptReader: ScenarioNodeReader {
             }
             return .desiredAccuracy(accuracy)
         case .activityType:
-            let word = try string(key, node)
-            guard let type = SimActivityType(rawValue: word) else {
-                throw fail(key, "'\(word)' is not an activity type (\(Self.list(SimActivityType.allCases.map(\.rawValue))))", node)
-            }
-            return .activityType(type)
+            return .activityType(try named(key, node, "an activity type"))
         case .allowsBackgroundLocationUpdates: return .allowsBackgroundLocationUpdates(try bool(key, node))
         case .pausesLocationUpdatesAutomatically: return .pausesLocationUpdatesAutomatically(try bool(key, node))
         case .showsBackgroundLocationIndicator: return .showsBackgroundLocationIndicator(try bool(key, node))

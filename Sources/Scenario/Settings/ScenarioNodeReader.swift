@@ -41,4 +41,14 @@ extension ScenarioNodeReader {
         guard let value = node.scalar?.string else { throw fail(key, "must be a string", node) }
         return value
     }
+
+    /// A word naming a case of `T` by its raw value; else `key` "'word' is not `what` (the names)".
+    func named<T: RawRepresentable & CaseIterable>(_ key: String, _ node: Yams.Node, _ what: String) throws(ReplayError) -> T
+    where T.RawValue == String {
+        let word = try string(key, node)
+        guard let value = T(rawValue: word) else {
+            throw fail(key, "'\(word)' is not \(what) (\(T.allCases.map(\.rawValue).joined(separator: ", ")))", node)
+        }
+        return value
+    }
 }

@@ -110,11 +110,7 @@ enum BGTaskWords: MechanismWords {
             case "title": title = try reader.string(key, value)
             case "subtitle": subtitle = try reader.string(key, value)
             case "strategy":
-                let word = try reader.string(key, value)
-                guard let chosen = SimBGContinuedProcessingStrategy(rawValue: word) else {
-                    throw reader.fail(key, "'\(word)' is not a strategy (\(AppScriptReader.list(SimBGContinuedProcessingStrategy.allCases.map(\.rawValue))))", value)
-                }
-                strategy = chosen
+                strategy = try reader.named(key, value, "a strategy")
             default: throw reader.fail(key, "is not a field of '\(verb)' (\(fields))", keyNode)
             }
         }

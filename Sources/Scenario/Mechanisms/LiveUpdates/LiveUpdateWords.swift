@@ -23,10 +23,6 @@ enum LiveUpdateWords: MechanismWords {
 
     static func action(_ key: String, _ value: Yams.Node, fields: [String: Yams.Node], depth: Int,
                        in reader: inout AppScriptReader) throws(ReplayError) -> AppScript.Action {
-        let word = try reader.string(key, value)
-        guard let configuration = SimLiveConfiguration(rawValue: word) else {
-            throw reader.fail(key, "'\(word)' is not a configuration (\(AppScriptReader.list(SimLiveConfiguration.allCases.map(\.rawValue))))", value)
-        }
-        return .liveUpdates(.start(configuration))
+        .liveUpdates(.start(try reader.named(key, value, "a configuration")))
     }
 }

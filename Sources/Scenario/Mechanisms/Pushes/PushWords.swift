@@ -20,11 +20,7 @@ enum PushWords: MechanismWords {
     /// `{complete: newData|noData|failed}`.
     static func action(_ key: String, _ value: Yams.Node, fields: [String: Yams.Node], depth: Int,
                        in reader: inout AppScriptReader) throws(ReplayError) -> AppScript.Action {
-        let word = try reader.string(key, value)
-        guard let result = SimFetchResult(rawValue: word) else {
-            throw reader.fail(key, "'\(word)' is not a result (newData, noData, failed)", value)
-        }
-        return .pushes(.complete(result))
+        .pushes(.complete(try reader.named(key, value, "a result")))
     }
 
     static let verbs = ["silent-push", "voip-push", "fetch"]

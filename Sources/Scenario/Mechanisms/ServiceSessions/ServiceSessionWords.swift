@@ -29,10 +29,6 @@ enum ServiceSessionWords: MechanismWords {
             guard key == "requirement" else { throw reader.fail(key, "is not a field of '\(verb)' (requirement)", keyNode) }
             valueNode = value
         }
-        let word = try reader.string(verb, valueNode)
-        guard let requirement = SimServiceSessionRequirement(rawValue: word) else {
-            throw reader.fail(verb, "'\(word)' is not a requirement (\(AppScriptReader.list(SimServiceSessionRequirement.allCases.map(\.rawValue))))", valueNode)
-        }
-        return requirement
+        return try reader.named(verb, valueNode, "a requirement")
     }
 }

@@ -1,4 +1,4 @@
 /// `UIBackgroundFetchResult`.
-public enum SimFetchResult: String, Hashable, Sendable, Codable {
+public enum SimFetchResult: String, Hashable, Sendable, Codable, CaseIterable {
     case newData, noData, failed
 }
