@@ -32,6 +32,8 @@ public final class SimApplication: BackgroundTasking {
     public var backgroundTimeRemaining: Double { live?.backgroundTimeRemaining ?? 0 }
     /// The tasks begun and not yet ended.
     public var openBackgroundTasks: [SimBackgroundTaskIdentifier] { live?.mechanism(BackgroundTasks.self)?.openIdentifiers ?? [] }
+    /// The task begun first of those still open, without listing them all.
+    public var oldestOpenBackgroundTask: SimBackgroundTaskIdentifier? { live?.mechanism(BackgroundTasks.self)?.oldestOpenIdentifier }
     /// The simulation's clock. Sleeps on it belong to this process: they wait while it is
     /// suspended and end with `CancellationError` when it ends.
     public let clock: SimClock

@@ -215,7 +215,7 @@ public final class KeepAliveSimulation {
                 application.endBackgroundTask(holder.identifier)
             }
         case .endBackgroundTask:
-            if let oldest = application.openBackgroundTasks.first { application.endBackgroundTask(oldest) }
+            if let oldest = application.oldestOpenBackgroundTask { application.endBackgroundTask(oldest) }
         case .startUpdatingLocation:
             manager?.startUpdatingLocation()
         case .stopUpdatingLocation:

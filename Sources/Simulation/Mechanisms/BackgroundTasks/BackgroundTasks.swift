@@ -10,18 +10,26 @@ public final class BackgroundTasks: BackgroundMechanism {
         var warning: ScheduledWork?
     }
 
-    /// Open tasks in the order they were begun.
-    private var open: [OpenTask] = []
+    // Every operation is O(1) (amortized) or O(log n) in the number of open tasks, so that
+    // thousands of tasks cost linear time: a hold built from `records` shares its buffer, and
+    // nothing walks the open tasks per begin, per warning or per re-evaluation.
+    /// Open tasks by identifier.
+    private var open: [Int: OpenTask] = [:]
+    /// The open tasks' records in the order they were begun, which is identifier order.
+    private var records: [SimTaskRecord] = []
     private var nextIdentifier = 1
 
     public init() {}
 
-    /// The identifiers of the tasks begun and not yet ended.
-    public var openIdentifiers: [SimBackgroundTaskIdentifier] { open.map { SimBackgroundTaskIdentifier(rawValue: $0.record.id) } }
+    /// The identifiers of the tasks begun and not yet ended, oldest first.
+    public var openIdentifiers: [SimBackgroundTaskIdentifier] { records.map { SimBackgroundTaskIdentifier(rawValue: $0.id) } }
+
+    /// The task begun first of those still open.
+    public var oldestOpenIdentifier: SimBackgroundTaskIdentifier? { records.first.map { SimBackgroundTaskIdentifier(rawValue: $0.id) } }
 
     public func holdStatus(in system: SimSystem) -> SimHoldStatus {
-        open.isEmpty ? .notHolding(nil)
-            : .holding(SimHold(kind: .backgroundTasks(open.map(\.record)), spendsBudget: true, isAssertion: true, assertedTasks: open.map(\.record)))
+        records.isEmpty ? .notHolding(nil)
+            : .holding(SimHold(kind: .backgroundTasks(records), spendsBudget: true, isAssertion: true, assertedTasks: records))
     }
 
     func begin(name: String?, handler: (@MainActor @Sendable () -> Void)?, in system: SimSystem) -> SimBackgroundTaskIdentifier {
@@ -33,29 +41,38 @@ public final class BackgroundTasks: BackgroundMechanism {
         if system.appState == .background {
             let after = system.profile.longTaskWarningAfter
             task.warning = system.scheduler.schedule(after: after, owner: .mechanism) { [unowned self, unowned system] in
-                guard system.appState == .background, open.contains(where: { $0.record == record }) else { return }
+                guard system.appState == .background, open[record.id]?.record == record else { return }
                 system.emit(.warning, .warning(.backgroundTaskOpenLong(record, seconds: after)))
             }
         }
-        open.append(task)
+        open[record.id] = task
+        records.append(record)
         system.emit(.taskBegin, .taskBegin(record, grantsTime: grantsTime))
         system.reevaluate()
         return SimBackgroundTaskIdentifier(rawValue: record.id)
     }
 
     func end(_ identifier: SimBackgroundTaskIdentifier, in system: SimSystem) {
-        guard let index = open.firstIndex(where: { $0.record.id == identifier.rawValue }) else {
+        guard let task = open.removeValue(forKey: identifier.rawValue) else {
             system.emit(.warning, .warning(.noSuchBackgroundTask(id: identifier.rawValue)))
             return
         }
-        let task = open.remove(at: index)
+        // Identifiers grow as tasks begin: the record is found by binary search.
+        var (low, high) = (0, records.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].id < identifier.rawValue { low = middle + 1 } else { high = middle }
+        }
+        records.remove(at: low)
         task.warning?.cancel()
         system.emit(.taskEnd, .taskEnd(task.record, seconds: system.now.seconds(since: task.began)))
         system.reevaluate()
     }
 
     public func budgetExpired(in system: SimSystem) {
-        for task in open {
+        // The tasks open when the budget ran out, in the order begun, even if a handler ends another.
+        let expiring = records.compactMap { open[$0.id] }
+        for task in expiring {
             guard system.appState == .background else { return }
             system.emit(.taskExpiration, .taskExpiration(task.record))
             if let handler = task.handler { system.runAppCode { handler() } }
@@ -63,7 +80,8 @@ public final class BackgroundTasks: BackgroundMechanism {
     }
 
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
-        for task in open { task.warning?.cancel() }
-        open = []
+        for task in open.values { task.warning?.cancel() }
+        open = [:]
+        records = []
     }
 }
