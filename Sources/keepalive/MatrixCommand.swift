@@ -56,12 +56,16 @@ struct MatrixCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Worker processes (default: the active processor count); 1 replays in this process.", valueName: "n"))
     var jobs: Int?
 
+    @Option(help: ArgumentHelp("The most replays (tracks × profiles × runs) the matrix may plan (default: \(Matrix.defaultMaximumCells)).", valueName: "n"))
+    var maxCells: Int = Matrix.defaultMaximumCells
+
     // For tests of a failing worker: run this program as the worker instead of this tool.
     @Option(help: .hidden)
     var workerExecutable: String?
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs: must be 1 or more") }
+        if maxCells < 1 { throw ValidationError("\(Matrix.maximumCellsOption): must be 1 or more") }
     }
 
     func run() throws {
@@ -74,7 +78,7 @@ struct MatrixCommand: ParsableCommand {
         let outcome: MatrixOutcome
         do throws(MatrixError) {
             let source = try MatrixFile.text(contentsOf: file)
-            let matrix = try MatrixFile.parse(source, name: file)
+            let matrix = try MatrixFile.parse(source, name: file, maximumCells: maxCells)
             let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, matrix.tracks.count)
             let summaries = workers <= 1 ? try MatrixRunner.run(matrix) : try inWorkers(matrix, source: source, workers: workers)
             outcome = MatrixOutcome(matrix: matrix, summaries: summaries)
@@ -116,7 +120,7 @@ struct MatrixCommand: ParsableCommand {
         }
         let name = file, cells = matrix.cells.count
         let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
-            ["matrix-worker", "--name", name, "--cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", copy]
+            ["matrix-worker", "--name", name, "--cells", String(cells), "--max-cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", copy]
         }
         return try pool.run(matrix, workers: workers)
     }

@@ -13,6 +13,9 @@ struct MatrixWorkerCommand: ParsableCommand {
     @Option(help: "How many runs the parent planned, to check that both read the same matrix.")
     var cells: Int
 
+    @Option(help: "The most replays the matrix may plan: the parent's count.")
+    var maxCells: Int = Matrix.defaultMaximumCells
+
     @Option(help: "Indices of the tracks to replay, comma-separated.")
     var tracks: String
 
@@ -26,7 +29,7 @@ struct MatrixWorkerCommand: ParsableCommand {
     @MainActor
     private func work() throws {
         let matrix: Matrix
-        do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file, name: name) } catch {
+        do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file, name: name, maximumCells: maxCells) } catch {
             printError(error.description)
             throw ExitStatus(error.kind).exitCode
         }

@@ -114,9 +114,9 @@ struct ReplayCommand: ParsableCommand {
             let keepsEvents = format == .text || report != nil
             let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: ProgressLine.forTerminal(track))
             let replay = ReplayRun(track: track, settings: settings)
-            outcome = replay.run(on: loaded, sinks: lines, keepsEvents: keepsEvents)
+            outcome = try replay.run(on: loaded, sinks: lines, keepsEvents: keepsEvents)
             if explain { explanation = replay.explain(outcome, on: loaded) }
-            if compareDebugger { debugger = replay.underDebugger().run(on: loaded, keepsEvents: false).result.summary }
+            if compareDebugger { debugger = try replay.underDebugger().run(on: loaded, keepsEvents: false).result.summary }
         } catch {
             throw ExitStatus.report(error.description, error.kind)
         }

@@ -64,6 +64,12 @@ struct ReplaySettingOptions: ParsableArguments {
     @Flag(help: "Skip invalid track points with a warning instead of failing.")
     var lenient = false
 
+    @Option(help: ArgumentHelp("The most actions the app's script may hold, nested ones included (default: \(ReplaySettings.defaultMaxScriptActions)).", valueName: "n"))
+    var maxScriptActions: Int?
+
+    @Option(help: ArgumentHelp("The most lines the app may log; the run stops with an error past them (default: \(ReplaySettings.defaultMaxLogLines)).", valueName: "n"))
+    var maxLogLines: Int?
+
     func validate() throws {
         // Text that is no distance filter is a usage error at once, as ArgumentParser's own are;
         // names that are no value are reported with the scenario file's settings, when resolved.

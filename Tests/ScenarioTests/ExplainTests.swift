@@ -14,7 +14,7 @@ import TestSupport
         let path = Shipped.track(track)
         let loaded = try LoadedTrack.load(path, lenient: false, untimedSpeed: resolved.untimedSpeed)
         let replay = ReplayRun(track: path, settings: resolved)
-        return replay.explain(replay.run(on: loaded, keepsEvents: false), on: loaded)
+        return replay.explain(try replay.run(on: loaded, keepsEvents: false), on: loaded)
     }
 
     @Test func aPausedWalkIsFixedByNotPausing() throws {

@@ -51,6 +51,13 @@ public struct Matrix: Sendable {
         self.cells = cells
     }
 
+    /// The most cells a matrix plans unless told otherwise: a matrix file names tracks, profiles
+    /// and runs, and their product is counted before anything is planned, so a small file
+    /// cannot ask for millions of replays.
+    public static let defaultMaximumCells = 10_000
+    /// The command-line option that raises the limit, as messages name it.
+    public static let maximumCellsOption = "--max-cells"
+
     /// The indices of the cells replayed on a track.
     public func cells(onTrack track: Int) -> Range<Int> {
         let perTrack = profiles.count * runs.count

@@ -31,8 +31,9 @@ public enum MatrixFile {
     /// (default: `path`) stands for the file in messages and its folder is where paths start.
     /// - Throws: ``MatrixError``: `cannotOpen` when a file cannot be read, `usage` when it is not a
     ///   valid matrix.
-    public static func read(contentsOf path: String, name: String? = nil) throws(MatrixError) -> Matrix {
-        try parse(try text(contentsOf: path, name: name ?? path), name: name ?? path)
+    /// `maximumCells` is the most replays (tracks × profiles × runs) it may plan.
+    public static func read(contentsOf path: String, name: String? = nil, maximumCells: Int = Matrix.defaultMaximumCells) throws(MatrixError) -> Matrix {
+        try parse(try text(contentsOf: path, name: name ?? path), name: name ?? path, maximumCells: maximumCells)
     }
 
     /// A matrix file's text: UTF-8, at most ``ScenarioFile/maximumBytes``.
@@ -59,8 +60,8 @@ public enum MatrixFile {
     }
 
     /// Parses a matrix from text; `name` stands for the file in messages and its folder is where
-    /// relative paths start.
-    public static func parse(_ text: String, name: String) throws(MatrixError) -> Matrix {
+    /// relative paths start; `maximumCells` is the most replays it may plan.
+    public static func parse(_ text: String, name: String, maximumCells: Int = Matrix.defaultMaximumCells) throws(MatrixError) -> Matrix {
         if let problem = YAMLShapeGuard.problem(in: text) {
             throw MatrixError(usage: "\(name):\(problem.line):\(problem.column): \(problem.message)")
         }
@@ -75,6 +76,6 @@ public enum MatrixFile {
         guard let mapping = node?.mapping else {
             throw MatrixError(usage: "\(name): a matrix is a mapping with 'tracks' and 'runs' (and 'profiles')")
         }
-        return try MatrixReader(name: name).matrix(mapping)
+        return try MatrixReader(name: name, maximumCells: maximumCells).matrix(mapping)
     }
 }

@@ -7,10 +7,18 @@ struct MatrixReader {
     let name: String
     /// The matrix file's folder, where relative paths start.
     let folder: String
+    /// The most cells (tracks × profiles × runs) the matrix may plan.
+    let maximumCells: Int
 
-    init(name: String) {
+    init(name: String, maximumCells: Int = Matrix.defaultMaximumCells) {
         self.name = name
+        self.maximumCells = maximumCells
         folder = (name as NSString).deletingLastPathComponent
+    }
+
+    /// "1 track", "2 tracks".
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     func fail(_ node: Yams.Node, _ message: String) -> MatrixError {
@@ -72,10 +80,17 @@ struct MatrixReader {
         }
 
         guard let list = runsNode.sequence, !list.isEmpty else { throw fail(runsNode, "'runs' must be a list of runs, not empty") }
+        // Counted before any run is read or any cell planned: a small file can name millions.
+        let (cells, overflow) = tracks.count.multipliedReportingOverflow(by: profiles.count * list.count)
+        if overflow || cells > maximumCells {
+            let count = overflow ? "more than \(Int.max)" : String(cells)
+            throw MatrixError(usage: "\(name): \(count) replays (\(Self.count(tracks.count, "track")) × \(Self.count(profiles.count, "profile")) × \(Self.count(list.count, "run"))), more than the limit of \(maximumCells) (\(Matrix.maximumCellsOption) raises it)")
+        }
         var runs: [MatrixRun] = []
+        var runNames = Set<String>()
         for item in list {
             let run = try self.run(item, number: runs.count + 1, profiles: profiles)
-            if runs.contains(where: { $0.name == run.name }) { throw fail(item, "a run named '\(run.name)' is already in the list") }
+            if !runNames.insert(run.name).inserted { throw fail(item, "a run named '\(run.name)' is already in the list") }
             runs.append(run)
         }
         return try Matrix(file: name, tracks: tracks, profiles: profiles, runs: runs)

@@ -40,7 +40,11 @@ public enum MatrixRunner {
                 }
                 loaded[key] = track
             }
-            summaries.append(ReplayRun(track: path, settings: settings).run(on: track, keepsEvents: false).result.summary)
+            do throws(ReplayError) {
+                summaries.append(try ReplayRun(track: path, settings: settings).run(on: track, keepsEvents: false).result.summary)
+            } catch {
+                throw MatrixError(error)
+            }
         }
         return summaries
     }

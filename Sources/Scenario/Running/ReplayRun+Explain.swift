@@ -11,21 +11,22 @@ extension ReplayRun {
             return Explanation(fixes: [], candidates: candidates, replays: 0, largestSetTried: 0)
         }
         var replays = 0
-        func verdict(_ changes: [ExplainChange]) -> SimVerdict {
+        func verdict(_ changes: [ExplainChange]) -> SimVerdict? {
             replays += 1
             let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
-            return changed.run(on: loaded, keepsEvents: false).result.summary.verdict
+            // A change that makes the app log past the limit is no fix.
+            return try? changed.run(on: loaded, keepsEvents: false).result.summary.verdict
         }
         var fixes: [Explanation.Fix] = []
         for change in candidates {
             let result = verdict([change])
-            if result == .keptAlive { fixes.append(.init(changes: [change], verdict: result)) }
+            if let result, result == .keptAlive { fixes.append(.init(changes: [change], verdict: result)) }
         }
         guard fixes.isEmpty else { return Explanation(fixes: fixes, candidates: candidates, replays: replays, largestSetTried: 1) }
         for (index, first) in candidates.enumerated() {
             for second in candidates[(index + 1)...] where !Self.conflict(first, second) {
                 let result = verdict([first, second])
-                if result == .keptAlive { fixes.append(.init(changes: [first, second], verdict: result)) }
+                if let result, result == .keptAlive { fixes.append(.init(changes: [first, second], verdict: result)) }
             }
         }
         return Explanation(fixes: fixes, candidates: candidates, replays: replays, largestSetTried: 2)

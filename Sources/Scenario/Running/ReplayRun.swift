@@ -27,21 +27,28 @@ public struct ReplayRun: Sendable {
         progress: ((Double) -> Void)? = nil, sinks: [SimEventSink] = [], keepsEvents: Bool = true
     ) throws(ReplayError) -> ReplayOutcome {
         let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: progress)
-        return run(on: loaded, sinks: sinks, keepsEvents: keepsEvents)
+        return try run(on: loaded, sinks: sinks, keepsEvents: keepsEvents)
     }
 
     /// Runs the replay on a track already read, so that many replays share one read. The
     /// track must have been loaded with this replay's `lenient` and `untimedSpeed`.
+    /// - Throws: ``ReplayError/invalidSettings(_:)`` when the app logged more lines than
+    ///   ``ResolvedReplay/maximumLogLines`` and the run stopped there.
     @MainActor
-    public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true) -> ReplayOutcome {
+    public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true) throws(ReplayError) -> ReplayOutcome {
         let built = loaded.built
-        let configuration = SimulationConfiguration(
+        var configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
             initialAccuracyAuthorization: settings.accuracyAuthorization,
             locationServicesEnabled: settings.locationServicesEnabled, timeline: settings.timeline)
+        configuration.maximumLogLines = settings.maximumLogLines
         let script = settings.app
         let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: sinks, keepsEvents: keepsEvents).run()
+        if let at = result.logLimitReachedAt {
+            let option = ReplaySettings.setting(\.$maxLogLines).option
+            throw .invalidSettings("\(track): the app logged more than \(settings.maximumLogLines) lines, by \(Formatting.clock(at)) into the trip: the run stopped there (\(option) raises the limit)")
+        }
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: loaded.warnings,

@@ -86,6 +86,16 @@ extension ReplaySetting {
         })
     }
 
+    /// A limit: a whole number from 1 up.
+    static func limit(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Int>> & Sendable) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in
+            guard let value = node.scalar.flatMap({ Int($0.string) }), value >= 1 else {
+                throw reader.fail(key, "must be a whole number from 1 to \(Int.max)", node)
+            }
+            return Setting(wrappedValue: value)
+        }, problem: { value, _ in value >= 1 ? nil : "must be a whole number from 1 to \(Int.max)" })
+    }
+
     /// A name; one that is none of the values is reported by ``ReplaySettings/resolved()``
     /// (naming the option), unless an option replaces it.
     static func name<Value: NamedSetting>(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Value>> & Sendable) -> ReplaySetting {

@@ -54,6 +54,10 @@ public struct ReplaySettings: Hashable, Sendable {
     @Setting public var seed: UInt64?
     /// Skip invalid track points with a warning instead of failing.
     @Setting public var lenient: Bool?
+    /// The most actions the app's script may hold, nested ones included (default: ``defaultMaxScriptActions``).
+    @Setting public var maxScriptActions: Int?
+    /// The most lines the app may log in a run (default: ``defaultMaxLogLines``).
+    @Setting public var maxLogLines: Int?
     /// More events, from a scenario file.
     public var events: [SimScenarioEvent] = []
     /// The app's behaviour, from a scenario file's `app:`; `nil` runs the navigation app.
@@ -83,6 +87,8 @@ public struct ReplaySettings: Hashable, Sendable {
         .number("speed", \.$speed, .speed),
         .wholeNumber("seed", \.$seed),
         .flag("lenient", \.$lenient),
+        .limit("maxScriptActions", \.$maxScriptActions),
+        .limit("maxLogLines", \.$maxLogLines),
     ]
 
     public init() {}
@@ -97,6 +103,12 @@ public struct ReplaySettings: Hashable, Sendable {
     public static let defaultEnterBackgroundAt = 60.0
     /// 50 km/h.
     public static let defaultSpeed = 13.9
+    /// A script's actions, nested ones included: the ready scripts hold a few dozen; 30,000 in
+    /// a timer firing every second would run for ever. Refused before the run.
+    public static let defaultMaxScriptActions = 1_000
+    /// Lines an app logs in a run: a line a minute for two months; the run stops at the next
+    /// one with an error, so a 1 s timer logging for years cannot fill memory.
+    public static let defaultMaxLogLines = 100_000
 
     /// The `authorization` event's `status` names, as the scenario reader looks them up.
     static var authorizationNames: [(String, SimAuthorizationStatus)] {
@@ -135,6 +147,13 @@ public struct ReplaySettings: Hashable, Sendable {
         for event in events {
             if let problem = SettingRange.time.problem(event.time) { throw .invalidSettings("scenario: an event's 'at': \(problem)") }
         }
+        if let app {
+            let actions = app.allActions.count, limit = maxScriptActions ?? Self.defaultMaxScriptActions
+            if actions > limit {
+                let option = Self.setting(\.$maxScriptActions).option
+                throw .invalidSettings("scenario: the app's script holds \(actions) actions, more than the limit of \(limit) (\(option) raises it)")
+            }
+        }
         var simProfile = profile ?? Self.defaultProfile
         if let budget {
             simProfile.backgroundTimeBudget = budget
@@ -146,7 +165,8 @@ public struct ReplaySettings: Hashable, Sendable {
             initialAuthorization: authorization,
             accuracyAuthorization: (accuracy ?? Self.defaultAccuracy) == .reduced ? .reducedAccuracy : .fullAccuracy,
             locationServicesEnabled: !(servicesOff ?? false), timeline: timeline,
-            untimedSpeed: speed ?? Self.defaultSpeed, seed: seed ?? 0, lenient: lenient ?? false)
+            untimedSpeed: speed ?? Self.defaultSpeed, seed: seed ?? 0, lenient: lenient ?? false,
+            maximumLogLines: maxLogLines ?? Self.defaultMaxLogLines)
     }
 
     /// The app's script, the scenario's or the navigation app, changed as the settings say.

@@ -16,4 +16,6 @@ public struct ResolvedReplay: Hashable, Sendable {
     public var untimedSpeed: Double
     public var seed: UInt64
     public var lenient: Bool
+    /// The most lines the app may log; the run stops with an error past them.
+    public var maximumLogLines: Int
 }

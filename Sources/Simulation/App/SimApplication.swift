@@ -105,8 +105,18 @@ public final class SimApplication: BackgroundTasking {
     }
 
     /// Writes `line` to the run's event log, as the app's own logging.
+    /// Past ``SimulationConfiguration/maximumLogLines`` lines the run stops instead.
     public func log(_ line: String) {
-        live?.emit(.appLog, .appLog(line))
+        guard let live else { return }
+        if let limit = live.configuration.maximumLogLines, live.record.appLogLines >= limit {
+            if live.record.logLimitReachedAt == nil {
+                live.record.logLimitReachedAt = live.now.seconds
+                live.scheduler.stop()
+            }
+            return
+        }
+        live.record.appLogLines += 1
+        live.emit(.appLog, .appLog(line))
     }
 
     // MARK: Location sessions (§10)

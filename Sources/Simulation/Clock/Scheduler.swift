@@ -101,7 +101,7 @@ public final class Scheduler {
     /// Runs every piece of work due at or before `limit`, in order, advancing `now`; then sets
     /// `now` to `limit`. App work the admission defers goes to `deferWork`.
     func run(until limit: SimInstant) {
-        while let first = heap.first, first.time <= limit {
+        while !isStopped, let first = heap.first, first.time <= limit {
             let entry = popFirst()
             guard entry.work.isPending else { continue }
             if entry.time > now {
@@ -114,10 +114,19 @@ public final class Scheduler {
             case .drop: entry.work.cancel()
             }
         }
-        if limit > now {
+        if !isStopped, limit > now {
             now = limit
             onAdvance(now)
         }
+    }
+
+    /// Whether ``stop()`` ended the run.
+    private(set) var isStopped = false
+
+    /// Ends the run where it stands: pending work is dropped, and nothing runs any more.
+    func stop() {
+        isStopped = true
+        removeAll()
     }
 
     /// Drops every piece of pending work, releasing what the closures hold.

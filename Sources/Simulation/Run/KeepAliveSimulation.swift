@@ -114,7 +114,7 @@ public final class KeepAliveSimulation {
 
     /// The summary so far; after `run()`, the whole run.
     public func result() -> SimulationResult {
-        SimulationResult(events: log?.events ?? [], summary: summary())
+        SimulationResult(events: log?.events ?? [], summary: summary(), logLimitReachedAt: system.record.logLimitReachedAt)
     }
 
     private func finish() -> SimulationResult {

@@ -15,6 +15,10 @@ final class SimRunRecord {
     /// The Info.plist lint (§7), made when the run finishes.
     var infoPlistFindings: [SimPlistFinding] = []
     private(set) var emittedEvents = 0
+    /// Lines the app wrote to the log.
+    var appLogLines = 0
+    /// When the app's log went past the configuration's limit and the run stopped.
+    var logLimitReachedAt: Double?
     /// The strict delivery reading of §4, kept beside every run.
     let strictCheck: StrictDeliveryCheck
     private var state = SimAppState.notRunning

@@ -4,6 +4,9 @@ public struct SimulationResult: Hashable, Sendable, Codable {
     public var events: [SimEvent]
     /// The answer in numbers.
     public var summary: SimSummary
+    /// When the app's log went past ``SimulationConfiguration/maximumLogLines`` and the run
+    /// stopped, cut short: the rest of the result is of that part; `nil` for a whole run.
+    public var logLimitReachedAt: Double?
 }
 
 /// The answer to "does the app stay alive in the background, and if not, when and why?"
