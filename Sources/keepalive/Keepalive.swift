@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import GPX
 
 @main
 struct Keepalive: ParsableCommand {
@@ -39,4 +41,15 @@ struct Keepalive: ParsableCommand {
         version: "0.2.0",
         subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, MatrixWorkerCommand.self]
     )
+
+    /// Parses the arguments as the system gave them: a file name that is not UTF-8 keeps its
+    /// bytes (``FileName``), where `CommandLine.arguments` would replace them.
+    static func main() {
+        let arguments = (1..<Int(CommandLine.argc)).map { index in
+            FileName.decoding(UnsafeRawPointer(CommandLine.unsafeArgv[index]!).withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+                UnsafeBufferPointer(start: start, count: strlen(CommandLine.unsafeArgv[index]!))
+            })
+        }
+        main(arguments)
+    }
 }

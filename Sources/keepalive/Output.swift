@@ -1,4 +1,5 @@
 import Foundation
+import GPX
 #if canImport(Glibc)
 import Glibc
 private let systemWrite = Glibc.write
@@ -23,14 +24,15 @@ enum Output {
     /// Writes `text` to the file at `path`, created or truncated; follows symbolic links, so a
     /// report can go to a named pipe or a device. A regular file left half-written is removed.
     static func toFile(_ text: String, at path: String) throws(WriteError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = FileName.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(reason: String(cString: strerror(errno))) }
         var failure: WriteError?
         do { try write(text, to: descriptor) } catch { failure = error }
         if close(descriptor) != 0, failure == nil { failure = WriteError(reason: String(cString: strerror(errno))) }
         if let failure {
-            var status = stat()
-            if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { unlink(path) }
+            if let status = FileName.status(path), (status.st_mode & S_IFMT) == S_IFREG {
+                _ = FileName.fileSystemRepresentation(path).withUnsafeBufferPointer { unlink($0.baseAddress!) }
+            }
             throw failure
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GPX
 
 /// "reading FILE: 42 %" on stderr, only when stderr is a terminal and the file is large.
 enum ProgressLine {
@@ -8,8 +9,7 @@ enum ProgressLine {
         // isatty first, and stat(2) rather than FileManager.attributesOfItem, which also looks
         // up the owner's name: that cost 3 % of every run's start-up.
         guard isatty(STDERR_FILENO) == 1 else { return nil }
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_size >= 8 * 1024 * 1024 else { return nil }
+        guard let status = FileName.status(path), status.st_size >= 8 * 1024 * 1024 else { return nil }
         var lastPercent = -1
         return { fraction in
             let percent = Int(fraction * 100)

@@ -47,43 +47,19 @@ public final class GPXStreamReader {
     ///   or is not a regular file (a FIFO, a device, a directory, a socket): a FIFO without a
     ///   writer would block forever, a device may never end.
     public init(contentsOf path: String, options: GPXReadOptions = GPXReadOptions()) throws(GPXReadError) {
-        // Non-blocking, so that opening a FIFO that has no writer returns at once.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw GPXReadError(
-                kind: .unreadable, file: path, position: nil,
-                message: "cannot open: \(String(cString: strerror(errno)))")
+        // Non-blocking, so that opening a FIFO that has no writer returns at once; a name that
+        // is not UTF-8 opens the file it names (FileName).
+        let descriptor: Int32
+        switch FileName.openRegularFile(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): throw GPXReadError(kind: .unreadable, file: path, position: nil, message: error.description)
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw GPXReadError(kind: .unreadable, file: path, position: nil, message: "cannot read: \(reason)")
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw GPXReadError(
-                kind: .unreadable, file: path, position: nil,
-                message: "cannot read: \(Self.fileTypeName(status.st_mode)), not a regular file")
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         fileName = path
         self.options = options
         source = .file(descriptor: descriptor)
         chunkSize = options.chunkSize
         feedSize = options.chunkSize
         parser = ExpatParser(fileName: path, options: options)
-    }
-
-    private static func fileTypeName(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFDIR: "a directory"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "a special file"
-        }
     }
 
     /// Reads a document already in memory; `name` stands for the file in messages.

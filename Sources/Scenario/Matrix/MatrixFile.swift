@@ -1,4 +1,5 @@
 import Foundation
+import GPX
 import Simulation
 import Yams
 
@@ -43,7 +44,10 @@ public enum MatrixFile {
         let name = name ?? path
         let data: Data
         do {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+            // May be a pipe (`/dev/stdin`): opened as given, unlike a scenario file.
+            let descriptor = FileName.open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw CocoaError(.fileReadNoSuchFile) }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             defer { try? handle.close() }
             data = try handle.read(upToCount: ScenarioFile.maximumBytes + 1) ?? Data()
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import GPX
 import Simulation
 
 /// Runs a matrix in worker processes, whole tracks to each, and gathers their summaries in plan
@@ -54,8 +55,7 @@ public struct MatrixWorkerPool: Sendable {
         let count = max(1, min(workers, matrix.tracks.count))
         let runsPerTrack = matrix.profiles.count * matrix.runs.count
         let costs = matrix.tracks.map { track -> Int in
-            var status = stat()
-            let size = stat(track.path, &status) == 0 ? Int(status.st_size) : 0
+            let size = FileName.status(track.path).map { Int($0.st_size) } ?? 0
             return max(size, 1) * runsPerTrack
         }
         var shares = [[Int]](repeating: [], count: count)

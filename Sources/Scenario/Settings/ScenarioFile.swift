@@ -1,4 +1,5 @@
 import Foundation
+import GPX
 import Simulation
 import Yams
 
@@ -27,13 +28,11 @@ public enum ScenarioFile {
     /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be opened or read,
     ///   ``ReplayError/invalidSettings(_:)`` when it is too large, not UTF-8, or not a scenario.
     public static func read(contentsOf path: String) throws(ReplayError) -> ReplaySettings {
+        // A regular file only: a FIFO without a writer would block for ever (as a track is refused).
         let data: Data
-        do {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-        } catch {
-            throw .settingsFileUnreadable("\(path): cannot read the scenario file")
+        switch FileName.readRegularFile(path, upTo: maximumBytes) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(let error): throw .settingsFileUnreadable("\(path): cannot read the scenario file: \(error.description.replacingOccurrences(of: "cannot read: ", with: "").replacingOccurrences(of: "cannot open: ", with: ""))")
         }
         guard data.count <= maximumBytes else {
             throw .invalidSettings("\(path): larger than \(maximumBytes / 1024 / 1024) MB: not a scenario file")
