@@ -76,13 +76,18 @@ struct MatrixCommand: ParsableCommand {
     @MainActor
     private func runMatrix() throws {
         let outcome: MatrixOutcome
-        do throws(MatrixError) {
+        do {
             let source = try MatrixFile.text(contentsOf: file)
             let matrix = try MatrixFile.parse(source, name: file, maximumCells: maxCells)
+            if let output {
+                let inputs: [OutputTarget.Input] = [("the matrix file", file)]
+                    + matrix.tracks.map { ("a track", $0.path) } + matrix.runs.compactMap { run in run.scenario.map { ("a scenario file", $0) } }
+                try OutputTarget(option: "--output", path: output).check(against: inputs)
+            }
             let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, matrix.tracks.count)
             let summaries = workers <= 1 ? try MatrixRunner.run(matrix) : try inWorkers(matrix, source: source, workers: workers)
             outcome = MatrixOutcome(matrix: matrix, summaries: summaries)
-        } catch {
+        } catch let error as MatrixError {
             throw ExitStatus.report(error.description, error.kind)
         }
         let text = switch format {

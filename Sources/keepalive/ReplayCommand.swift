@@ -98,6 +98,9 @@ struct ReplayCommand: ParsableCommand {
 
     @MainActor
     private func replay() throws {
+        if let report {
+            try OutputTarget(option: "--report", path: report).check(against: [("the track", track)] + (scenario.map { [("the scenario file", $0)] } ?? []))
+        }
         let outcome: ReplayOutcome
         var explanation: Explanation?
         var debugger: SimSummary?

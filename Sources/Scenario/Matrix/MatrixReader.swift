@@ -102,12 +102,14 @@ struct MatrixReader {
         var runName = "run \(number)"
         var fromFile = ReplaySettings(), inline = ReplaySettings()
         var expect: MatrixExpectation?
+        var scenario: String?
         for (key, keyNode, value) in try fields(mapping, allowed: MatrixFile.runKeys, of: "a run") {
             switch key {
             case "name": runName = try string(key, value)
             case "scenario":
-                let path = try string(key, value)
-                do throws(ReplayError) { fromFile = try ScenarioFile.read(contentsOf: resolve(path)) } catch { throw MatrixError(error) }
+                let path = resolve(try string(key, value))
+                do throws(ReplayError) { fromFile = try ScenarioFile.read(contentsOf: path) } catch { throw MatrixError(error) }
+                scenario = path
             case "settings":
                 guard let settings = value.mapping else { throw fail(value, "'settings' must be a mapping of scenario settings") }
                 let profileKey = ReplaySettings.setting(\.$profile).key
@@ -123,7 +125,7 @@ struct MatrixReader {
                 expect = try expectation(value, keyNode: keyNode, profiles: profiles)
             }
         }
-        return MatrixRun(name: runName, settings: fromFile.overridden(by: inline), expect: expect,
+        return MatrixRun(name: runName, settings: fromFile.overridden(by: inline), expect: expect, scenario: scenario,
                          line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
     }
 
