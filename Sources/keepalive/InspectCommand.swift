@@ -53,7 +53,7 @@ struct InspectCommand: ParsableCommand {
         let output: String
         switch format {
         case .text:
-            output = reports.map(\.text).joined(separator: "\n")
+            output = SafeText.terminal(reports.map(\.text).joined(separator: "\n"), keepingLineBreaks: true)
         case .json:
             let objects = reports.map(\.json)
             if files.count == 1 {

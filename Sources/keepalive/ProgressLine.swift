@@ -1,5 +1,6 @@
 import Foundation
 import GPX
+import Scenario
 
 /// "reading FILE: 42 %" on stderr, only when stderr is a terminal and the file is large.
 enum ProgressLine {
@@ -16,7 +17,7 @@ enum ProgressLine {
             guard percent != lastPercent else { return }
             lastPercent = percent
             shown = true
-            FileHandle.standardError.write(Data("\rreading \(path): \(percent) %".utf8))
+            FileHandle.standardError.write(Data("\rreading \(SafeText.terminal(path)): \(percent) %".utf8))
         }
     }
 

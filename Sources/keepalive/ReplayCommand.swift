@@ -125,7 +125,7 @@ struct ReplayCommand: ParsableCommand {
         }
         ProgressLine.clear()
         let output = switch format {
-        case .text: TimelineReport.text(outcome, debugger: debugger) + (explanation.map { "\n" + Prose.lines($0, summary: outcome.result.summary).joined(separator: "\n") + "\n" } ?? "")
+        case .text: SafeText.terminal(TimelineReport.text(outcome, debugger: debugger) + (explanation.map { "\n" + Prose.lines($0, summary: outcome.result.summary).joined(separator: "\n") + "\n" } ?? ""), keepingLineBreaks: true)
         case .json: SummaryReport.json(outcome, explanation: explanation, debugger: debugger).serialized() + "\n"
         case .jsonl: ""  // already streamed
         }

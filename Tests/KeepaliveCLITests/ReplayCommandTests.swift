@@ -196,7 +196,7 @@ import Testing
         #expect(missing.stderr == "/nonexistent/track.gpx: cannot open: No such file or directory\n")
         let noScenario = try CLI.run(["replay", commute, "--scenario", "/nonexistent/s.yaml"])
         #expect(noScenario.status == 66)
-        #expect(noScenario.stderr == "/nonexistent/s.yaml: cannot read the scenario file\n")
+        #expect(noScenario.stderr == "/nonexistent/s.yaml: cannot read the scenario file: No such file or directory\n")
         let fixtures = try Fixtures()
         let broken = try fixtures.write("broken.gpx", "<gpx><trk></gpx>")
         let malformed = try CLI.run(["replay", broken])

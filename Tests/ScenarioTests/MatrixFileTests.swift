@@ -123,7 +123,7 @@ import TestSupport
         #expect(throws: MatrixError("/no/such/m.yaml: cannot read the matrix file", kind: .cannotOpen)) {
             try MatrixFile.read(contentsOf: "/no/such/m.yaml")
         }
-        #expect(throws: MatrixError("/no/such/s.yaml: cannot read the scenario file", kind: .cannotOpen)) {
+        #expect(throws: MatrixError("/no/such/s.yaml: cannot read the scenario file: No such file or directory", kind: .cannotOpen)) {
             try MatrixFile.parse("tracks: [a.gpx]\nruns: [{scenario: s.yaml}]\n", name: "/no/such/m.yaml")
         }
     }
@@ -159,6 +159,9 @@ import TestSupport
     }
 
     @Test func reportsEscapeWhatTheirFormatsReserve() {
-        #expect(MatrixReport.escaped("a & <b> \"c\" 'd'\n\u{1}") == "a &amp; &lt;b&gt; &quot;c&quot; &apos;d&apos;&#10; ")
+        #expect(SafeText.xml("a & <b> \"c\" 'd'\n\u{1}\u{7F}\u{9B}\t") == "a &amp; &lt;b&gt; &quot;c&quot; &apos;d&apos;&#10;   &#9;")
+        #expect(SafeText.terminal("a\u{1B}[2J\r\n\u{7}\u{9B}\u{F7FF}") == "a\\u{1B}[2J\\u{D}\\u{A}\\u{7}\\u{9B}\\xFF")
+        #expect(SafeText.terminal("a\u{1B}\nb\tc", keepingLineBreaks: true) == "a\\u{1B}\nb\tc")
+        #expect(SafeText.markdownCell("a|b\n<script>&") == "a\\|b\\u{A}&lt;script&gt;&amp;")
     }
 }

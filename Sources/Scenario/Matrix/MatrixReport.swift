@@ -13,7 +13,8 @@ public enum MatrixReport {
 
     /// An aligned table, then each run not as expected with the verdict in a sentence, then the count.
     public static func text(_ outcome: MatrixOutcome) -> String {
-        let table = [titles.map { $0.uppercased() }] + outcome.rows.map(cells)
+        // A line break or control character in a name would break the row, or drive the terminal.
+        let table = [titles.map { $0.uppercased() }] + outcome.rows.map { cells($0).map { SafeText.terminal($0) } }
         var widths = [Int](repeating: 0, count: titles.count)
         for line in table { for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) } }
         var text = ""
@@ -27,7 +28,7 @@ public enum MatrixReport {
         if !failed.isEmpty {
             text += "\nnot as expected:\n"
             for row in failed {
-                text += "  \(row.track), \(row.profile), \(row.run): expected \(row.expected?.rawValue ?? "-"). \(Prose.sentence(row.summary))\n"
+                text += "  \(SafeText.terminal(row.track)), \(row.profile), \(SafeText.terminal(row.run)): expected \(row.expected?.rawValue ?? "-"). \(Prose.sentence(row.summary))\n"
             }
         }
         return text + "\n" + outcome.countLine + "\n"
@@ -36,7 +37,7 @@ public enum MatrixReport {
     /// A GitHub-flavoured Markdown table, then the count.
     public static func markdown(_ outcome: MatrixOutcome) -> String {
         func line(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+            "| " + cells.map(SafeText.markdownCell).joined(separator: " | ") + " |\n"
         }
         var text = line(titles) + line(titles.map { _ in "---" })
         for row in outcome.rows { text += line(cells(row)) }
@@ -84,44 +85,25 @@ public enum MatrixReport {
     public static func junit(_ outcome: MatrixOutcome) -> String {
         let rows = outcome.rows
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escaped("keepalive matrix \(outcome.matrix.file)"))\" tests=\"\(rows.count)\" failures=\"\(outcome.failures)\">\n"
+        xml += "<testsuites name=\"\(SafeText.xml("keepalive matrix \(outcome.matrix.file)"))\" tests=\"\(rows.count)\" failures=\"\(outcome.failures)\">\n"
         let perTrack = outcome.matrix.profiles.count * outcome.matrix.runs.count
         for (index, track) in outcome.matrix.tracks.enumerated() {
             let suite = rows[index * perTrack ..< (index + 1) * perTrack]
             let failures = suite.filter { $0.asExpected == false }.count
-            xml += "  <testsuite name=\"\(escaped(track.name))\" tests=\"\(suite.count)\" failures=\"\(failures)\">\n"
+            xml += "  <testsuite name=\"\(SafeText.xml(track.name))\" tests=\"\(suite.count)\" failures=\"\(failures)\">\n"
             for row in suite {
-                xml += "    <testcase classname=\"\(escaped(track.name))\" name=\"\(escaped("\(row.run) (\(row.profile))"))\">\n"
+                xml += "    <testcase classname=\"\(SafeText.xml(track.name))\" name=\"\(SafeText.xml("\(row.run) (\(row.profile))"))\">\n"
                 if row.asExpected == false {
                     let at = row.at.map { " at \(Formatting.clock($0))" } ?? ""
                     let message = "expected \(row.expected?.rawValue ?? "-"), was \(row.summary.verdict.rawValue)\(at)"
                     let reason = Prose.reason(row.summary.causes) ?? Prose.sentence(row.summary)
-                    xml += "      <failure message=\"\(escaped(message))\" type=\"\(row.summary.verdict.rawValue)\">\(escaped(reason))</failure>\n"
+                    xml += "      <failure message=\"\(SafeText.xml(message))\" type=\"\(row.summary.verdict.rawValue)\">\(SafeText.xml(reason))</failure>\n"
                 }
-                xml += "      <system-out>\(escaped(Prose.sentence(row.summary)))</system-out>\n"
+                xml += "      <system-out>\(SafeText.xml(Prose.sentence(row.summary)))</system-out>\n"
                 xml += "    </testcase>\n"
             }
             xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
-    }
-
-    /// Text for XML content and attribute values; control characters XML 1.0 cannot hold become spaces.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += " "
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -62,7 +62,7 @@ public enum JSONValue: Equatable, Sendable {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where SafeText.isControl(scalar):  // C0, and DEL and C1, which a terminal may act on
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

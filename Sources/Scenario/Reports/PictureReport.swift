@@ -219,7 +219,7 @@ public enum PictureReport {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>keepalive replay — \(escape(outcome.track))</title>
+            <title>keepalive replay — \(SafeText.xml(outcome.track))</title>
             <style>
             body { font-family: -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 24px; color: #263238; }
             table { border-collapse: collapse; font-size: 13px; }
@@ -228,14 +228,14 @@ public enum PictureReport {
             </style>
             </head>
             <body>
-            <h1>\(escape(Prose.sentence(summary)))</h1>
+            <h1>\(SafeText.xml(Prose.sentence(summary)))</h1>
             \(svg(outcome))
             <h2>Key moments</h2>
             <table>
 
             """
         for event in moments {
-            page += "<tr><td class=\"time\">\(Formatting.clock(event.time))</td><td>\(event.state.rawValue)</td><td>\(escape(Prose.message(event)))</td></tr>\n"
+            page += "<tr><td class=\"time\">\(Formatting.clock(event.time))</td><td>\(event.state.rawValue)</td><td>\(SafeText.xml(Prose.message(event)))</td></tr>\n"
         }
         page += "</table>\n</body>\n</html>\n"
         return page
@@ -405,10 +405,6 @@ public enum PictureReport {
         }
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }
 
 /// A tiny SVG writer: elements as text, numbers with two decimals; an element with a title
@@ -446,7 +442,7 @@ private struct SVG {
 
     mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double, weight: String? = nil, anchor: String? = nil, fill: String = "#263238") {
         guard !content.isEmpty else { return }
-        body += "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")>\(PictureReport.escape(content))</text>\n"
+        body += "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")>\(SafeText.xml(content))</text>\n"
     }
 
     mutating func label(_ x: Double, _ y: Double, _ content: String) {
@@ -455,7 +451,7 @@ private struct SVG {
 
     /// An element closed plainly, or around its tooltip.
     private func close(_ title: String?) -> String {
-        title.map { "><title>\(PictureReport.escape($0))</title>" } ?? "/>"
+        title.map { "><title>\(SafeText.xml($0))</title>" } ?? "/>"
     }
 
     private mutating func element(_ name: String, _ attributes: String, title: String?) {

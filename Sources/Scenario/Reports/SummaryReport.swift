@@ -141,12 +141,14 @@ public final class EventLinesReport: SimEventSink {
         }
     }
 
-    /// A JSON string; only quotes, backslashes and control characters are escaped, as ``JSONValue`` does.
+    /// A JSON string; only quotes, backslashes and control characters (C0, DEL, C1) are escaped,
+    /// as ``JSONValue`` does.
     private nonisolated static func string(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most messages need no escape: copy them whole, straight from the string's storage.
         let copied = text.utf8.withContiguousStorageIfAvailable { storage -> Bool in
-            for byte in storage where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            // 0xC2 leads U+0080…U+00BF, among them C1.
+            for byte in storage where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 { return false }
             bytes.append(contentsOf: storage)
             return true
         }
@@ -154,8 +156,14 @@ public final class EventLinesReport: SimEventSink {
             bytes.append(UInt8(ascii: "\""))
             return
         }
+        var afterC2 = false
         for byte in text.utf8 {
+            defer { afterC2 = byte == 0xC2 }
             switch byte {
+            case 0x80...0x9F where afterC2:  // C1: the 0xC2 already written is taken back
+                bytes.removeLast()
+                bytes.append(contentsOf: ("\\u00" + String(byte, radix: 16)).utf8)
+            case 0x7F: bytes.append(contentsOf: #"\u007f"#.utf8)
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
             case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
