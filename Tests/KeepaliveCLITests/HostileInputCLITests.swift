@@ -102,9 +102,16 @@ import Testing
     }
 
     @Test func anEndlessScenarioIsRefusedNotRead() throws {
+        // A device is no regular file (issue 21): refused at once, as a track is.
         let result = try CLI.run(["replay", commute, "--scenario", "/dev/zero"])
-        #expect(result.status == 64)
-        #expect(result.stderr == "Error: /dev/zero: larger than 1 MB: not a scenario file\n")
+        #expect(result.status == 66)
+        #expect(result.stderr == "/dev/zero: cannot read the scenario file: a character device, not a regular file\n")
+        // A regular file over 1 MB is read no further.
+        let fixtures = try Fixtures()
+        let large = try fixtures.write("large.yaml", String(repeating: "#", count: 1 << 20) + "\n")
+        let tooLarge = try CLI.run(["replay", commute, "--scenario", large])
+        #expect(tooLarge.status == 64)
+        #expect(tooLarge.stderr == "Error: \(large): larger than 1 MB: not a scenario file\n")
     }
 
     @Test func writeErrorsExit73() throws {

@@ -146,7 +146,7 @@ import TestSupport
     }
 
     @Test func aMissingFileIsUnreadable() {
-        #expect(throws: ReplayError.settingsFileUnreadable("/nonexistent/s.yaml: cannot read the scenario file")) {
+        #expect(throws: ReplayError.settingsFileUnreadable("/nonexistent/s.yaml: cannot read the scenario file: No such file or directory")) {
             try ScenarioFile.read(contentsOf: "/nonexistent/s.yaml")
         }
     }
