@@ -115,7 +115,13 @@ struct MatrixCommand: ParsableCommand {
         guard descriptor >= 0 else {
             throw MatrixError("\(copy): cannot write the matrix for the workers: \(String(cString: strerror(errno)))", kind: .cannotWrite)
         }
-        defer { unlink(copy) }
+        // The copy goes whether the run ends, fails or is interrupted (SIGINT, SIGTERM, SIGHUP);
+        // the workers end with this process (their standard input ends).
+        let interrupts = InterruptCleanup(removing: copy)
+        defer {
+            interrupts.cancel()
+            unlink(copy)
+        }
         do {
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             try handle.write(contentsOf: Data(source.utf8))
@@ -125,7 +131,7 @@ struct MatrixCommand: ParsableCommand {
         }
         let name = file, cells = matrix.cells.count
         let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
-            ["matrix-worker", "--name", name, "--cells", String(cells), "--max-cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", copy]
+            ["matrix-worker", "--exit-with-parent", "--name", name, "--cells", String(cells), "--max-cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", copy]
         }
         return try pool.run(matrix, workers: workers)
     }

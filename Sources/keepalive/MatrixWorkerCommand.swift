@@ -22,7 +22,11 @@ struct MatrixWorkerCommand: ParsableCommand {
     @Argument(help: "A copy of the matrix file's text.")
     var file: String
 
+    @Flag(help: "Exit when standard input ends: the parent holds its only writing end.")
+    var exitWithParent = false
+
     func run() throws {
+        if exitWithParent { MatrixWorker.exitWithParent() }
         try MainActor.assumeIsolated { try work() }
     }
 

@@ -25,6 +25,23 @@ public enum MatrixWorker {
         }
     }
 
+    /// Ends this worker process when its parent ends: a thread reads standard input, a pipe
+    /// only the parent writes to (``MatrixWorkerPool``), and exits at its end. A parent killed
+    /// by SIGTERM, SIGHUP or SIGKILL leaves no worker running.
+    public static func exitWithParent() {
+        Thread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(STDIN_FILENO, &byte, 1)
+                if count == 0 || (count < 0 && errno != EINTR) { break }
+            }
+            _exit(exitStatusWithoutParent)
+        }.start()
+    }
+
+    /// A worker whose parent ended: EX_SOFTWARE, though no one is left to read it.
+    static let exitStatusWithoutParent: Int32 = 70
+
     /// One line of a worker's output.
     struct Line: Codable {
         var cell: Int?

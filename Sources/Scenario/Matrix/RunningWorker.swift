@@ -17,6 +17,10 @@ final class RunningWorker: @unchecked Sendable {
     let name: String
     let tracks: [Int]
     private let process = Process()
+    /// The worker's standard input: this process holds the only writing end and never writes,
+    /// so the worker reads end-of-file exactly when this process ends, however it ends (a
+    /// worker run with `--exit-with-parent` then exits: ``MatrixWorker/exitWithParent()``).
+    private let input = Pipe()
     private let readers = DispatchGroup()
     // Written by the reader threads before they leave the group; read after `readers.wait()`.
     private var stdout = Data()
@@ -27,11 +31,12 @@ final class RunningWorker: @unchecked Sendable {
         self.tracks = tracks
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        try? input.fileHandleForReading.close()
         read(out) { self.stdout = $0 }
         read(err) { self.stderr = $0 }
     }
@@ -48,6 +53,7 @@ final class RunningWorker: @unchecked Sendable {
     func finish() -> Output {
         readers.wait()
         process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
         let ending: Ending = process.terminationReason == .uncaughtSignal
             ? .signal(process.terminationStatus) : .status(process.terminationStatus)
         return Output(stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self), ending: ending)
