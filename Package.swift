@@ -70,10 +70,12 @@ let package = Package(
         .executableTarget(name: "FuzzGPXReader", dependencies: ["GPX", "FuzzSupport"], path: "Tests/Fuzz/GPXReader"),
         .executableTarget(name: "FuzzValueParsers", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/ValueParsers"),
         .executableTarget(name: "FuzzScenarioFile", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/ScenarioFile"),
+        .executableTarget(name: "FuzzAppScript", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/AppScript"),
+        .executableTarget(name: "FuzzMatrixFile", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/MatrixFile"),
         // Replays the fuzz targets' regression inputs and seeds in `swift test`.
         .testTarget(
             name: "FuzzReplayTests",
-            dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile"],
+            dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile", "FuzzAppScript", "FuzzMatrixFile"],
             path: "Tests/Fuzz/ReplayTests"
         ),
     ],

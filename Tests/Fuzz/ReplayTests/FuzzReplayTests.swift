@@ -11,6 +11,8 @@ import Testing
         ("FuzzGPXReader", ["Regressions/gpx-reader"]),
         ("FuzzValueParsers", ["Regressions/value-parsers", "Seeds/values"]),
         ("FuzzScenarioFile", ["Regressions/scenario-file", "Seeds/scenario"]),
+        ("FuzzAppScript", ["Regressions/app-script", "Seeds/app-script"]),
+        ("FuzzMatrixFile", ["Regressions/matrix-file", "Seeds/matrix"]),
     ])
     func replaysRegressionInputsAndSeeds(target: String, folders: [String]) throws {
         // A target's regression folder may not exist yet (git keeps no empty folders).
