@@ -50,6 +50,18 @@ struct Keepalive: ParsableCommand {
                 UnsafeBufferPointer(start: start, count: strlen(CommandLine.unsafeArgv[index]!))
             })
         }
-        main(arguments)
+        // As ArgumentParser's own `main`, but its messages (which quote what was typed) go
+        // through printError, so control characters in an argument reach the terminal escaped.
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { print(message) } else { printError(message) }
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }
