@@ -12,11 +12,13 @@ struct OutputTarget {
     /// An input the command reads, and what it is for a message: ("the track", "x.gpx").
     typealias Input = (role: String, path: String)
 
-    /// Throws the exit code after saying why, when `path` is one of `inputs` (the same file,
-    /// by device and inode, whatever the path's spelling or links: exit 64) or its folder does
+    /// Throws the exit code after saying why, when `path` is one of `inputs` (the same regular
+    /// file, by device and inode, whatever the path's spelling or links: exit 64) or its folder does
     /// not exist (exit 73, as a failed write).
     func check(against inputs: [Input]) throws {
         if let output = FileName.status(path) {
+            // Only a regular file can be written over: /dev/stdout may be the terminal /dev/stdin is.
+            guard output.st_mode & S_IFMT == S_IFREG else { return }
             for input in inputs {
                 guard let status = FileName.status(input.path) else { continue }
                 if status.st_dev == output.st_dev, status.st_ino == output.st_ino {
