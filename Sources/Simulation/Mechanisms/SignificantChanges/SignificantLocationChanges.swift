@@ -42,8 +42,10 @@ public final class SignificantLocationChanges: BackgroundMechanism {
     }
 
     private func checkForChange(in system: SimSystem) {
-        guard isMonitoring, let services = system.mechanism(LocationServices.self), services.authorization.allowsLocation else { return }
+        guard isMonitoring, let services = system.mechanism(LocationServices.self) else { return }
+        // The service waits for authorization (started before the answer, or after a revocation).
         scheduleCheck(after: 60, in: system)
+        guard services.authorization.allowsLocation else { return }
         guard let fix = SimLocationManager.fix(at: system.now, in: system) else { return }
         if let lastFix {
             guard fix.distance(from: lastFix) >= system.profile.significantChangeDistance,
