@@ -140,7 +140,15 @@ public enum Prose {
     }
 
     /// The verdict in one sentence.
+    /// Why a run was stopped where virtual time stopped: the instant and what the loop did.
+    public static func stall(_ stall: SimStall) -> String {
+        let did = stall.eventKinds.isEmpty ? "it emitted no event" : "it emits " + stall.eventKinds.map(\.rawValue).joined(separator: ", ")
+        return "Virtual time stopped at \(Formatting.clock(stall.at)): \(stall.steps) pieces of work ran at that instant without time advancing, "
+            + "a reaction loop (\(did)). The run was stopped there; its figures cover the trip up to that instant only."
+    }
+
     public static func sentence(_ summary: SimSummary) -> String {
+        if let stall = summary.stall { return Self.stall(stall) }
         let reason = Self.reason(summary.causes) ?? ""
         switch summary.verdict {
         case .keptAlive:

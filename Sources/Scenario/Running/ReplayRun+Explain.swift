@@ -14,7 +14,9 @@ extension ReplayRun {
         func verdict(_ changes: [ExplainChange]) -> SimVerdict {
             replays += 1
             let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
-            return changed.run(on: loaded, keepsEvents: false).result.summary.verdict
+            let summary = changed.run(on: loaded, keepsEvents: false).result.summary
+            // A variant whose virtual time stopped (a reaction loop) answers nothing: no fix.
+            return summary.stall == nil ? summary.verdict : .crashed
         }
         var fixes: [Explanation.Fix] = []
         for change in candidates {

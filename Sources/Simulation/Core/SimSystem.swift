@@ -76,6 +76,8 @@ public final class SimSystem {
         scheduler.onAdvance = { [clock] now in clock.advance(to: now) }
         scheduler.admit = { [unowned self] work in admission(of: work) }
         scheduler.deferWork = { [unowned self] action in deferredAppWork.append(action) }
+        scheduler.stepsPerInstant = configuration.stepsPerInstant
+        scheduler.onStall = { [record] diagnosing in record.diagnoseStall(diagnosing) }
     }
 
     /// The current simulated time.
