@@ -171,9 +171,11 @@ public enum Prose {
         switch warning {
         case .noSuchBackgroundTask(let id): "endBackgroundTask(#\(id)): no background task exists with this identifier"
         case .backgroundTaskOpenLong(let task, let seconds): "background task #\(task.id) \"\(task.name)\" has been open \(number(seconds)) s"
-        case .missingUsageDescription(always: false): "requestWhenInUseAuthorization does nothing: NSLocationWhenInUseUsageDescription is missing"
-        case .missingUsageDescription(always: true):
-            "requestAlwaysAuthorization does nothing: NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription are both needed"
+        case .missingUsageDescription(let always, let needs):
+            "\(always ? "requestAlwaysAuthorization" : "requestWhenInUseAuthorization") does nothing: "
+                + (needs.count == 1 ? "\(needs[0].rawValue) is missing" : needs.map(\.rawValue).joined(separator: " and ") + " are both needed")
+        case .authorizationRequestUnavailable(let always):
+            "\(always ? "requestAlwaysAuthorization" : "requestWhenInUseAuthorization") does not exist before iOS 8: the first use of location services shows the prompt"
         case .authorizationRequestNotInUse: "an authorization request from the background shows no prompt and does nothing"
         case .whenInUseStartFromBackground: "startUpdatingLocation from the background does nothing for a When In Use app"
         case .neverInBackground: "the app never went to the background: nothing was tested about staying alive there"

@@ -135,6 +135,13 @@ public final class SimLocationManager: LocationManaging {
 
     // MARK: Authorization requests
 
+    /// Whether `requestWhenInUseAuthorization` and `requestAlwaysAuthorization` exist on the
+    /// device (iOS 8+), as `[CLLocationManager instancesRespondToSelector:]` tells an app that
+    /// also runs on iOS 7; before, the first use of location services shows the prompt (§5).
+    public var respondsToAuthorizationRequests: Bool {
+        !(system?.profile.promptsOnFirstLocationUse ?? false)
+    }
+
     /// Asks for When In Use; acts only when not yet determined, with the usage string, and
     /// while the app is on screen.
     public func requestWhenInUseAuthorization() {
@@ -154,6 +161,7 @@ public final class SimLocationManager: LocationManaging {
     /// Starts standard updates. The first fix after a start is always delivered.
     public func startUpdatingLocation() {
         guard let system, !retired else { return }
+        services.noteFirstUse(in: system)
         if system.appState == .background, services.authorization.effective == .authorizedWhenInUse,
            !services.authorization.isProvisionalAlways, !(updatesRequested && pauseCause == nil) {
             system.emit(.warning, .warning(.whenInUseStartFromBackground))
@@ -211,6 +219,7 @@ public final class SimLocationManager: LocationManaging {
     /// Starts the significant-change service: a fix after ≥ 500 m, at most every 5 minutes.
     public func startMonitoringSignificantLocationChanges() {
         guard let system, !retired, !significantChangeMonitoring else { return }
+        services.noteFirstUse(in: system)
         significantChangeMonitoring = true
         system.emit(.locationStart, .locationStart(.significantChanges, accuracy: nil, distanceFilter: nil))
         system.mechanism(SignificantLocationChanges.self)?.start(in: system)
@@ -240,6 +249,7 @@ public final class SimLocationManager: LocationManaging {
     /// region with the identifier of a monitored one replaces it.
     public func startMonitoring(for region: SimCircularRegion) {
         guard let system, !retired, let regions = system.mechanism(RegionMonitoring.self) else { return }
+        services.noteFirstUse(in: system)
         regions.start(region, for: self, in: system)
     }
 
