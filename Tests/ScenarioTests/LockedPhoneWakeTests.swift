@@ -111,4 +111,19 @@ import TestSupport
         #expect(starts.map { [$0.time, Double($0.process)] } == [[0, 1], [2118, 2]])
         #expect(starts.map(\.state) == [.inactive, .background])
     }
+
+    @Test func theDeliveryPolicyJudgesALockedAppByItsDeliveriesToo() throws {
+        // Locked on screen at 0:30 with a 2 km filter: no fix reaches the app for the 30 s
+        // budget. Sleep pauses background tasks' time, not a location session's: under the
+        // delivery reading the app is suspended at 1:00, as the strict check says.
+        let result = try replay("""
+            policy: delivery
+            distanceFilter: 2000
+            events: [{at: 30, do: lock}]
+            """, on: "city-commute.gpx")
+        #expect(result.summary.verdict == .suspended)
+        #expect(result.summary.suspendedAt == 60)
+        #expect(result.summary.causes.first == .noDeliveryWithinBudget(budget: 30))
+        #expect(result.summary.strictSuspendedAt == 60)
+    }
 }

@@ -158,12 +158,24 @@ public enum Prose {
         case .foregroundOnly:
             return "The app never went to the background in this run (\(Formatting.clock(summary.durationSeconds))), so it says nothing about staying alive there."
         case .suspended:
-            let purged = summary.terminatedAt.map { "; it was purged from memory at \(Formatting.clock($0))" } ?? ""
-            return "The app was suspended at \(Formatting.clock(summary.suspendedAt ?? 0)): \(reason)\(purged)."
+            return "The app was suspended at \(Formatting.clock(summary.suspendedAt ?? 0)): \(reason)\(laterEnd(summary))."
         case .terminated:
             return "The app was terminated at \(Formatting.clock(summary.terminatedAt ?? 0)): \(reason)."
         case .crashed:
             return "The app crashed at \(Formatting.clock(summary.terminatedAt ?? 0)): \(reason)."
+        }
+    }
+
+    /// How a suspended app's process ended later, if it did: purged, force-quit, or killed by
+    /// the system for a reason of its own (a VoIP push not reported to CallKit, …).
+    private static func laterEnd(_ summary: SimSummary) -> String {
+        guard let at = summary.terminatedAt.map(Formatting.clock) else { return "" }
+        switch summary.terminationCause {
+        case .memoryPressure?, nil: return "; it was purged from memory at \(at)"
+        case .forceQuit?: return "; the user force-quit it at \(at)"
+        case let cause?:
+            let why = text(cause)
+            return "; the system killed it at \(at): " + (why.hasPrefix("killed: ") ? String(why.dropFirst("killed: ".count)) : why)
         }
     }
 

@@ -384,11 +384,18 @@ public final class SimSystem {
 
     /// Why mechanisms in use do not hold the app, for the cause chain.
     private static func reasonsNotHolding(_ statuses: [SimHoldStatus]) -> [SimCause] {
-        statuses.compactMap { if case .notHolding(let cause) = $0 { cause } else { nil } }
+        statuses.compactMap {
+            switch $0 {
+            case .notHolding(let cause): cause
+            case .refused(let cause): cause
+            case .holding: nil
+            }
+        }
     }
 
     private func chain(_ first: SimCause, _ statuses: [SimHoldStatus]) -> [SimCause] {
-        var causes = [first]
+        let refusals = statuses.compactMap { if case .refused(let cause) = $0 { cause } else { nil } }
+        var causes = refusals + (refusals.contains(first) ? [] : [first])
         for cause in [lastKeepAliveLoss].compactMap({ $0 }) + Self.reasonsNotHolding(statuses) where !causes.contains(cause) {
             causes.append(cause)
         }
@@ -439,7 +446,9 @@ public final class SimSystem {
             suspend(chain(.nothingHoldsApp, statuses))
             return
         }
-        budget.setCounting(budget.counts(asleep: sleeping), at: now)
+        // Sleep pauses only background tasks' time: a hold that is no assertion (a location
+        // session judged by the delivery reading) keeps the device working, and its time runs.
+        budget.setCounting(budget.counts(asleep: sleeping && holds.allSatisfy(\.isAssertion)), at: now)
         if let expiry = budget.expiryInstant {
             expiryWork = scheduler.schedule(at: expiry, owner: .system) { [unowned self] in expire() }
         }

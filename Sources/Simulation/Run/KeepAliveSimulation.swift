@@ -165,6 +165,7 @@ public final class KeepAliveSimulation {
             exitCategory: record.firstTermination.flatMap { SimExitCategory($0.cause) },
             exitedInForeground: record.firstTermination?.inForeground ?? false,
             infoPlistFindings: record.infoPlistFindings,
+            terminationCause: record.firstTermination?.cause,
             stall: system.scheduler.stalled
                 ? SimStall(at: now.seconds, steps: system.configuration.stepsPerInstant + Scheduler.stallDiagnosisSteps,
                            eventKinds: record.stallEventKinds ?? [])

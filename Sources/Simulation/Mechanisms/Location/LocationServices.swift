@@ -92,6 +92,7 @@ public final class LocationServices: BackgroundMechanism {
             }
             obstacle = obstacle ?? keepAliveObstacle(manager, in: system)
         }
+        if managers.contains(where: \.refusedStart) { return .refused(.whenInUseStartedInBackground) }
         return .notHolding(obstacle)
     }
 

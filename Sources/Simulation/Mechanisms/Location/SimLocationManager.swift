@@ -58,6 +58,9 @@ public final class SimLocationManager: LocationManaging {
     private(set) var updatesRequested = false
     /// Whether updates were ever started (so that the §4 rule has something to say about them).
     private(set) var hasUsedUpdates = false
+    /// Whether iOS refused the last start (a When In Use app, from the background, §4): the
+    /// app's updates do not run because of it, until a start works or the app stops them.
+    private(set) var refusedStart = false
     private(set) var startedInForeground = false
     /// Why updates stopped (by the app, or by authorization); `nil` while running or never started.
     private(set) var stopCause: SimCause?
@@ -165,6 +168,8 @@ public final class SimLocationManager: LocationManaging {
         if system.appState == .background, services.authorization.effective == .authorizedWhenInUse,
            !services.authorization.isProvisionalAlways, !(updatesRequested && pauseCause == nil) {
             system.emit(.warning, .warning(.whenInUseStartFromBackground))
+            refusedStart = true
+            system.reevaluate()
             return
         }
         switch services.authorization.effective {
@@ -177,6 +182,7 @@ public final class SimLocationManager: LocationManaging {
         }
         let wasRunning = updatesRequested && pauseCause == nil
         let wasPaused = updatesRequested && pauseCause != nil
+        refusedStart = false
         updatesRequested = true
         hasUsedUpdates = true
         stopCause = nil
@@ -197,7 +203,9 @@ public final class SimLocationManager: LocationManaging {
 
     /// Stops standard updates.
     public func stopUpdatingLocation() {
-        guard let system, !retired, updatesRequested else { return }
+        guard let system, !retired else { return }
+        refusedStart = false
+        guard updatesRequested else { return }
         updatesRequested = false
         pauseCause = nil
         stopCause = .updatesStopped
