@@ -174,8 +174,7 @@ public final class SimLocationManager: LocationManaging {
         }
         switch services.authorization.effective {
         case .denied, .restricted:
-            system.emit(.locationError, .locationError(.denied))
-            delegate?.locationManager(self, didFailWithError: .denied)
+            report(error: .denied, system)
             return
         default:
             break
@@ -217,7 +216,7 @@ public final class SimLocationManager: LocationManaging {
     public func requestLocation() {
         guard let system, !retired else { return }
         guard services.authorization.allowsLocation else {
-            delegate?.locationManager(self, didFailWithError: .denied)
+            report(error: .denied, system)
             return
         }
         wantsOneFix = true
@@ -406,6 +405,7 @@ public final class SimLocationManager: LocationManaging {
         for _ in fixes { services.delivered(in: system) }
     }
 
+    /// An error to the delegate and to every `updates` sequence alike.
     private func report(error: SimLocationError, _ system: SimSystem) {
         guard system.appState.isRunning else { return }
         system.emit(.locationError, .locationError(error))
