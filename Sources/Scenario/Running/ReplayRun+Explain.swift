@@ -15,7 +15,9 @@ extension ReplayRun {
             replays += 1
             let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
             // A change that makes the app log past the limit is no fix.
-            return try? changed.run(on: loaded, keepsEvents: false).result.summary.verdict
+            guard let summary = try? changed.run(on: loaded, keepsEvents: false).result.summary else { return nil }
+            // A variant whose virtual time stopped (a reaction loop) answers nothing: no fix.
+            return summary.stall == nil ? summary.verdict : .crashed
         }
         var fixes: [Explanation.Fix] = []
         for change in candidates {
@@ -55,7 +57,12 @@ extension ReplayRun {
         if script.info.whenInUseUsageDescription == nil || script.info.alwaysAndWhenInUseUsageDescription == nil {
             changes.append(.app(.declareUsageDescriptions))
         }
-        if outline.request == .whenInUse || settings.initialAuthorization == .authorizedWhenInUse {
+        let whenInUse = outline.request == .whenInUse || settings.initialAuthorization == .authorizedWhenInUse
+        // The engineer's fix first: start on screen, which needs no new consent (§4).
+        if whenInUse, (script.reactions[.background] ?? []).contains(.startUpdates) {
+            changes.append(.app(.startUpdatesOnScreen))
+        }
+        if whenInUse {
             changes.append(.alwaysInsteadOfWhenInUse)
         }
         if script.allActions.contains(.stopUpdates) {
@@ -84,7 +91,8 @@ extension ReplayRun {
             case .app(let change):
                 changed.app = changed.app.applying(change)
             case .alwaysInsteadOfWhenInUse:
-                changed.app = changed.app.applying(.requestAlways)
+                // Asking for Always takes its usage strings: one change, not a pair.
+                changed.app = changed.app.applying([.requestAlways, .declareUsageDescriptions])
                 if changed.initialAuthorization == .authorizedWhenInUse { changed.initialAuthorization = .authorizedAlways }
             }
         }

@@ -37,11 +37,14 @@ public struct ReplayRun: Sendable {
     @MainActor
     public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true) throws(ReplayError) -> ReplayOutcome {
         let built = loaded.built
+        // `--accuracy reduced` is the user's choice: from a prompt too, not only as the start.
+        var answers = SimUserAnswers()
+        answers.precise = settings.accuracyAuthorization == .fullAccuracy
         var configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
             initialAccuracyAuthorization: settings.accuracyAuthorization,
-            locationServicesEnabled: settings.locationServicesEnabled, timeline: settings.timeline)
+            locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
         configuration.maximumLogLines = settings.maximumLogLines
         let script = settings.app
         let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: sinks, keepsEvents: keepsEvents).run()

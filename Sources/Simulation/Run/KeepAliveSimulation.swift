@@ -69,8 +69,8 @@ public final class KeepAliveSimulation {
             await drain()
             let sleepers = clock.earliestDeadline(runnable: runnableProcess)
             let next = [system.scheduler.nextTime, sleepers].compactMap { $0 }.min()
-            // A stopped run (the log limit) moves no further: its sleepers would wait for ever.
-            guard let next, next <= end, !system.scheduler.isStopped else { break }
+            // A stalled or stopped run (the log limit) moves no further: its sleepers would wait for ever.
+            guard let next, next <= end, !system.scheduler.stalled, !system.scheduler.isStopped else { break }
             step(until: next)
             clock.resumeDue(runnable: runnableProcess)
         }
@@ -165,7 +165,12 @@ public final class KeepAliveSimulation {
             warnings: record.warnings,
             exitCategory: record.firstTermination.flatMap { SimExitCategory($0.cause) },
             exitedInForeground: record.firstTermination?.inForeground ?? false,
-            infoPlistFindings: record.infoPlistFindings)
+            infoPlistFindings: record.infoPlistFindings,
+            terminationCause: record.firstTermination?.cause,
+            stall: system.scheduler.stalled
+                ? SimStall(at: now.seconds, steps: system.configuration.stepsPerInstant + Scheduler.stallDiagnosisSteps,
+                           eventKinds: record.stallEventKinds ?? [])
+                : nil)
     }
 
     private static func apply(_ action: SimScenarioEvent.Action, to system: SimSystem) {

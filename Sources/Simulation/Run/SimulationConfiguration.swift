@@ -24,6 +24,8 @@ public struct SimulationConfiguration: Sendable {
     public var launchesAtStart: Bool
     /// How long the run lasts; by default until the trajectory's last sample (or the last scenario event).
     public var duration: Double?
+    /// How much work may run at one instant of virtual time before the run stops as stalled.
+    public var stepsPerInstant = SimLimits.stepsPerInstant
     /// The most lines the app may write to the log (``SimApplication/log(_:)``) in the run; the
     /// line past it stops the run there (``SimulationResult/logLimitReachedAt``), so a script
     /// that logs every second for years cannot fill memory. `nil`: no limit.

@@ -69,11 +69,13 @@ public final class BackgroundTasks: BackgroundMechanism {
         system.reevaluate()
     }
 
+    /// Runs the handlers of the tasks open at expiry, in the order they were begun, each once:
+    /// a task an earlier handler ended has no handler run any more.
     public func budgetExpired(in system: SimSystem) {
-        // The tasks open when the budget ran out, in the order begun, even if a handler ends another.
-        let expiring = records.compactMap { open[$0.id] }
-        for task in expiring {
+        // The tasks open when the budget ran out, in the order begun (a copy: handlers may end tasks).
+        for record in records {
             guard system.appState == .background else { return }
+            guard let task = open[record.id] else { continue }
             system.emit(.taskExpiration, .taskExpiration(task.record))
             if let handler = task.handler { system.runAppCode { handler() } }
         }
