@@ -144,6 +144,6 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitStatus.cannotWrite.exitCode
             }
         }
-        if !outcome.keptAlive { throw ExitStatus.verdictNotMet.exitCode }
+        if !outcome.passed { throw ExitStatus.verdictNotMet.exitCode }
     }
 }

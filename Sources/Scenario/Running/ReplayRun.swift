@@ -38,11 +38,12 @@ public struct ReplayRun: Sendable {
         // `--accuracy reduced` is the user's choice: from a prompt too, not only as the start.
         var answers = SimUserAnswers()
         answers.precise = settings.accuracyAuthorization == .fullAccuracy
-        let configuration = SimulationConfiguration(
+        var configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
             initialAccuracyAuthorization: settings.accuracyAuthorization,
             locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
+        configuration.goals = settings.goals.map(\.goal)
         let script = settings.app
         let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: sinks, keepsEvents: keepsEvents).run()
         return ReplayOutcome(

@@ -54,6 +54,8 @@ public struct ReplaySettings: Hashable, Sendable {
     @Setting public var seed: UInt64?
     /// Skip invalid track points with a warning instead of failing.
     @Setting public var lenient: Bool?
+    /// What the app needs from the trip (default: what the app uses, ``ReplayGoal/defaultGoals(for:builtIn:)``).
+    @Setting public var goal: ReplayGoal?
     /// More events, from a scenario file.
     public var events: [SimScenarioEvent] = []
     /// The app's behaviour, from a scenario file's `app:`; `nil` runs the navigation app.
@@ -83,6 +85,7 @@ public struct ReplaySettings: Hashable, Sendable {
         .number("speed", \.$speed, .speed),
         .wholeNumber("seed", \.$seed),
         .flag("lenient", \.$lenient),
+        .name("goal", \.$goal),
     ]
 
     public init() {}
@@ -141,8 +144,10 @@ public struct ReplaySettings: Hashable, Sendable {
             simProfile.name += "+budget"
         }
         let authorization = (self.authorization ?? Self.defaultAuthorization).status
+        let script = script(startingAs: authorization)
+        let goals = goal.map { [$0] } ?? ReplayGoal.defaultGoals(for: script, builtIn: app == nil)
         return ResolvedReplay(
-            profile: simProfile, policy: policy ?? Self.defaultPolicy, app: script(startingAs: authorization),
+            profile: simProfile, policy: policy ?? Self.defaultPolicy, app: script, goals: goals,
             initialAuthorization: authorization,
             accuracyAuthorization: (accuracy ?? Self.defaultAccuracy) == .reduced ? .reducedAccuracy : .fullAccuracy,
             locationServicesEnabled: !(servicesOff ?? false), timeline: timeline,
