@@ -22,6 +22,14 @@ public enum MatrixExpected: Hashable, Sendable {
     case goal(met: Bool)
     case verdict(SimVerdict)
 
+    public static let met = MatrixExpected.goal(met: true)
+    public static let missed = MatrixExpected.goal(met: false)
+    public static let keptAlive = MatrixExpected.verdict(.keptAlive)
+    public static let suspended = MatrixExpected.verdict(.suspended)
+    public static let terminated = MatrixExpected.verdict(.terminated)
+    public static let crashed = MatrixExpected.verdict(.crashed)
+    public static let foregroundOnly = MatrixExpected.verdict(.foregroundOnly)
+
     /// Its name in a matrix file and the reports.
     public var name: String {
         switch self {

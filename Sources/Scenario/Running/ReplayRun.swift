@@ -43,7 +43,7 @@ public struct ReplayRun: Sendable {
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
             initialAccuracyAuthorization: settings.accuracyAuthorization,
             locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
-        configuration.goals = settings.goals.map(\.goal)
+        configuration.goals = settings.goals
         let script = settings.app
         let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: sinks, keepsEvents: keepsEvents).run()
         return ReplayOutcome(

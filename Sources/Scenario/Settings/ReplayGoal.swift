@@ -1,3 +1,4 @@
+import Foundation
 import Scripting
 import Simulation
 
@@ -41,4 +42,38 @@ public enum ReplayGoal: String, NamedSetting {
         if refreshes || script.info.backgroundModes.contains(.fetch) { goals.append(.refresh) }
         return goals
     }
+}
+
+/// The goals a replay is judged by, as `--goal navigation` or `--goal navigation+refresh` writes
+/// them (each with the spec's numbers), or a scenario's `goal:` with numbers of its own:
+///
+/// ```yaml
+/// goal: {tracking: {maxGapSeconds: 600, maxGapMetres: 1000, fraction: 0.95}}
+/// ```
+public struct StatedGoals: SettingValue {
+    public var goals: [SimGoal]
+
+    public init(_ goals: [SimGoal]) {
+        self.goals = goals
+    }
+
+    public init?(settingText text: String) {
+        var goals: [SimGoal] = []
+        for name in text.split(separator: "+", omittingEmptySubsequences: false) {
+            guard let kind = ReplayGoal(settingText: name.trimmingCharacters(in: .whitespaces)) else { return nil }
+            goals.append(kind.goal)
+        }
+        self.goals = goals
+    }
+
+    public static func notAValue(_ text: String) -> String {
+        "'\(text)' is not a goal: \(ReplayGoal.settingNames.joined(separator: ", ")), or several joined by '+'"
+    }
+
+    /// The fields each kind takes in a scenario's `goal:` mapping.
+    static let fields: [ReplayGoal: [String]] = [
+        .navigation: ["maxFixAgeSeconds", "fraction"],
+        .tracking: ["maxGapSeconds", "maxGapMetres", "fraction"],
+        .refresh: ["everySeconds"],
+    ]
 }

@@ -55,7 +55,7 @@ public struct ReplaySettings: Hashable, Sendable {
     /// Skip invalid track points with a warning instead of failing.
     @Setting public var lenient: Bool?
     /// What the app needs from the trip (default: what the app uses, ``ReplayGoal/defaultGoals(for:builtIn:)``).
-    @Setting public var goal: ReplayGoal?
+    @Setting public var goal: StatedGoals?
     /// More events, from a scenario file.
     public var events: [SimScenarioEvent] = []
     /// The app's behaviour, from a scenario file's `app:`; `nil` runs the navigation app.
@@ -85,7 +85,7 @@ public struct ReplaySettings: Hashable, Sendable {
         .number("speed", \.$speed, .speed),
         .wholeNumber("seed", \.$seed),
         .flag("lenient", \.$lenient),
-        .name("goal", \.$goal),
+        .goals("goal", \.$goal),
     ]
 
     public init() {}
@@ -145,7 +145,7 @@ public struct ReplaySettings: Hashable, Sendable {
         }
         let authorization = (self.authorization ?? Self.defaultAuthorization).status
         let script = script(startingAs: authorization)
-        let goals = goal.map { [$0] } ?? ReplayGoal.defaultGoals(for: script, builtIn: app == nil)
+        let goals = goal?.goals ?? ReplayGoal.defaultGoals(for: script, builtIn: app == nil).map(\.goal)
         return ResolvedReplay(
             profile: simProfile, policy: policy ?? Self.defaultPolicy, app: script, goals: goals,
             initialAuthorization: authorization,

@@ -10,7 +10,8 @@ public struct LocationGoal: Hashable, Sendable, Codable {
     }
 
     public var kind: Kind
-    /// The oldest a fix may be, in seconds, for a moving second to count as covered.
+    /// The oldest a fix may be, in seconds of moving since it was taken (a fix taken standing
+    /// still stays good until the user moves), for a moving second to count as covered.
     public var maximumFixAgeSeconds: Double
     /// The farthest the user may have moved since the last fix, in metres (`nil`: no limit).
     public var maximumMetresSinceFix: Double?

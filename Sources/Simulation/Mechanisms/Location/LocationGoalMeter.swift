@@ -1,5 +1,3 @@
-import Geodesy
-
 /// Measures a ``LocationGoal`` as the run streams: each whole second of the track is judged
 /// once time has passed it, from the app's state and the last fix its running code received.
 @MainActor
@@ -10,8 +8,10 @@ final class LocationGoalMeter: SimGoalMeter {
     private var cursor = 0
     private var running = false
     private var process = 0
-    /// When the newest fix the current process received was taken, and the metres moved since.
+    /// When the newest fix the current process received was taken, and the moving seconds and
+    /// metres since: a fix taken standing still stays good until the user moves. [model]
     private var lastFix: Double?
+    private var movingSinceFix = 0.0
     private var metresSinceFix = 0.0
     /// Why the app does not run, and why its updates do not run: the gap's causes.
     private var stopCause: SimCause?
@@ -37,12 +37,20 @@ final class LocationGoalMeter: SimGoalMeter {
             running = to.isRunning
             if !to.isRunning { stopCause = cause } else { stopCause = nil }
         case .launch(let number, _, _):
+            // A new process has the goal's age to get its first fix, as if one came at launch
+            // (navigation: the old process's fix is gone with it; a recording keeps its fixes). [model]
             process = number
-            lastFix = nil
+            if goal.kind == .navigation || lastFix == nil {
+                lastFix = event.time
+                movingSinceFix = 0
+                metresSinceFix = 0
+            }
         case .fix(let record) where event.kind == .fixDelivered:
             let taken = event.time - (record.delay ?? 0)
             if taken >= (lastFix ?? -.infinity) {
                 lastFix = taken
+                // A fix delivered late was taken earlier: the movement since then counts.
+                movingSinceFix = event.time - taken
                 metresSinceFix = 0
             }
             locationCause = nil
@@ -66,13 +74,19 @@ final class LocationGoalMeter: SimGoalMeter {
 
     private func judge(second: Int) {
         let time = Double(second)
-        let speed = self.speed(at: time)
-        if lastFix != nil { metresSinceFix += speed }
+        // In a signal gap no app gets a fix: those seconds count for no goal. [model]
+        guard let position = trajectory.position(at: time) else { return }
+        let speed = position.speed
         guard speed >= goal.movingSpeed else { return }
         movingSeconds += 1
-        let fresh = lastFix.map { time - $0 <= goal.maximumFixAgeSeconds } ?? false
+        if lastFix != nil {
+            movingSinceFix += 1
+            metresSinceFix += speed
+        }
+        let fresh = lastFix != nil && movingSinceFix <= goal.maximumFixAgeSeconds
         let near = goal.maximumMetresSinceFix.map { metresSinceFix <= $0 } ?? true
-        if running, fresh, near {
+        // Navigation needs running code holding the fix; a recording only needs its fixes.
+        if running || goal.kind == .tracking, fresh, near {
             coveredSeconds += 1
             if var gap = open {
                 gap.to = time
@@ -91,15 +105,6 @@ final class LocationGoalMeter: SimGoalMeter {
         }
         open?.seconds += 1
         open?.metres += speed
-    }
-
-    /// The track's speed at `time`; in a signal gap, the straight line across it over its length.
-    private func speed(at time: Double) -> Double {
-        if let position = trajectory.position(at: time) { return position.speed }
-        guard let gap = trajectory.signalGaps.first(where: { $0.contains(time) }),
-              let before = trajectory.position(at: gap.lowerBound), let after = trajectory.position(at: gap.upperBound),
-              gap.upperBound > gap.lowerBound else { return 0 }
-        return Geodesy.distance(from: before.coordinate, to: after.coordinate) / (gap.upperBound - gap.lowerBound)
     }
 
     func finish() {}
