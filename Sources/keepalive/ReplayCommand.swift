@@ -147,6 +147,6 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitStatus.cannotWrite.exitCode
             }
         }
-        if !outcome.keptAlive { throw ExitStatus.verdictNotMet.exitCode }
+        if !outcome.passed { throw ExitStatus.verdictNotMet.exitCode }
     }
 }

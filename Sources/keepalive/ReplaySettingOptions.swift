@@ -70,6 +70,11 @@ struct ReplaySettingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most lines the app may log; the run stops with an error past them (default: \(ReplaySettings.defaultMaxLogLines)).", valueName: "n"))
     var maxLogLines: Int?
 
+    @Option(help: ArgumentHelp(
+        "What the app needs, the answer and the exit status: \(Self.list(ReplayGoal.self, notes: [.navigation: "a fix at most 5 s old while moving", .tracking: "no 60 s or 100 m without a fix", .refresh: "a background run every 6 h"])), or several joined by '+' (default: what the app uses).",
+        valueName: "goal"))
+    var goal: Setting<StatedGoals>?
+
     func validate() throws {
         // Text that is no distance filter is a usage error at once, as ArgumentParser's own are;
         // names that are no value are reported with the scenario file's settings, when resolved.

@@ -19,7 +19,7 @@ import Testing
 
     @Test func textTimeline() throws {
         let result = try CLI.run(Self.arguments)
-        #expect(result.status == 0)
+        #expect(result.status == 1)  // the navigation goal is missed
         try compare(result.stdout, with: "city-commute-filter-50.txt")
     }
 
@@ -29,7 +29,7 @@ import Testing
         let fixtures = try Fixtures()
         let picture = fixtures.folder.appendingPathComponent("run.svg").path
         let result = try CLI.run(["replay", "Tracks/parked-car.gpx", "--scenario", "Tracks/Scenarios/bg-refresh.yaml", "--report", picture])
-        #expect(result.status == 1)  // suspended
+        #expect(result.status == 0)  // suspended between runs, yet the refresh goal is met
         try compare(try String(contentsOfFile: picture, encoding: .utf8), with: "parked-car-bg-refresh.svg")
     }
 
@@ -37,7 +37,7 @@ import Testing
         let fixtures = try Fixtures()
         let picture = fixtures.folder.appendingPathComponent("run.svg").path
         let result = try CLI.run(Self.arguments + ["--report", picture])
-        #expect(result.status == 0)
+        #expect(result.status == 1)  // the navigation goal is missed: a 50 m filter leaves 6-s stretches
         try compare(try String(contentsOfFile: picture, encoding: .utf8), with: "city-commute-filter-50.svg")
     }
 }

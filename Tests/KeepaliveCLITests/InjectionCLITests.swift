@@ -91,16 +91,16 @@ import Testing
         let markdown = try CLI.run(["matrix", matrix, "--format", "markdown"])
         #expect(markdown.status == 1)
         #expect(markdown.stdout == """
-            | track | profile | run | verdict | at | expected | ok |
-            | --- | --- | --- | --- | --- | --- | --- |
-            | t\\u{A}\\|&lt;script&gt;x\\u{1B}.gpx | ios17 | a\\u{A}b\\|&lt;script&gt;alert(1)&lt;/script&gt;\\u{7}\\u{9B} | kept-alive | - | suspended | NO |
+            | track | profile | run | goal | verdict | at | expected | ok |
+            | --- | --- | --- | --- | --- | --- | --- | --- |
+            | t\\u{A}\\|&lt;script&gt;x\\u{1B}.gpx | ios17 | a\\u{A}b\\|&lt;script&gt;alert(1)&lt;/script&gt;\\u{7}\\u{9B} | met 100 % | kept-alive | - | suspended | NO |
 
-            1 run: 0 as expected, 1 not, 0 without an expectation
+            1 run: 0 as expected, 1 not, 0 without an expectation; goals met in 1, missed in 0
 
             """)
         let text = try CLI.run(["matrix", matrix])
         #expect(controls(text.stdout) == [])
-        #expect(text.stdout.hasPrefix("TRACK                       PROFILE  RUN                                           VERDICT     AT  EXPECTED   OK\nt\\u{A}|<script>x\\u{1B}.gpx  ios17    a\\u{A}b|<script>alert(1)</script>\\u{7}\\u{9B}  kept-alive  -   suspended  NO\n"))
+        #expect(text.stdout.hasPrefix("TRACK                       PROFILE  RUN                                           GOAL       VERDICT     AT  EXPECTED   OK\nt\\u{A}|<script>x\\u{1B}.gpx  ios17    a\\u{A}b|<script>alert(1)</script>\\u{7}\\u{9B}  met 100 %  kept-alive  -   suspended  NO\n"))
         let junit = try CLI.run(["matrix", matrix, "--format", "junit"])
         #expect(isWellFormed(junit.stdout))
         #expect(controls(junit.stdout) == [])

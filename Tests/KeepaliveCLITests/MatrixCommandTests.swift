@@ -46,26 +46,26 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            TRACK             PROFILE  RUN                 VERDICT     AT       EXPECTED    OK
-            city-commute.gpx  ios7     defaults            kept-alive  -        kept-alive  yes
-            city-commute.gpx  ios7     no background flag  kept-alive  -        kept-alive  yes
-            city-commute.gpx  ios7     locked, fitness     kept-alive  -        -           -
-            city-commute.gpx  ios17    defaults            kept-alive  -        kept-alive  yes
-            city-commute.gpx  ios17    no background flag  suspended   0:01:30  suspended   yes
-            city-commute.gpx  ios17    locked, fitness     kept-alive  -        -           -
-            parked-car.gpx    ios7     defaults            suspended   0:23:01  kept-alive  NO
-            parked-car.gpx    ios7     no background flag  suspended   0:23:01  kept-alive  NO
-            parked-car.gpx    ios7     locked, fitness     suspended   0:10:01  -           -
-            parked-car.gpx    ios17    defaults            suspended   0:20:31  kept-alive  NO
-            parked-car.gpx    ios17    no background flag  suspended   0:01:30  suspended   yes
-            parked-car.gpx    ios17    locked, fitness     suspended   0:10:01  -           -
+            TRACK             PROFILE  RUN                 GOAL           VERDICT     AT       EXPECTED    OK
+            city-commute.gpx  ios7     defaults            met 100 %      kept-alive  -        kept-alive  yes
+            city-commute.gpx  ios7     no background flag  met 100 %      kept-alive  -        kept-alive  yes
+            city-commute.gpx  ios7     locked, fitness     met 100 %      kept-alive  -        -           -
+            city-commute.gpx  ios17    defaults            met 100 %      kept-alive  -        kept-alive  yes
+            city-commute.gpx  ios17    no background flag  missed 11.8 %  suspended   0:01:30  suspended   yes
+            city-commute.gpx  ios17    locked, fitness     met 100 %      kept-alive  -        -           -
+            parked-car.gpx    ios7     defaults            met 100 %      suspended   0:23:01  kept-alive  NO
+            parked-car.gpx    ios7     no background flag  met 100 %      suspended   0:23:01  kept-alive  NO
+            parked-car.gpx    ios7     locked, fitness     met 100 %      suspended   0:10:01  -           -
+            parked-car.gpx    ios17    defaults            met 100 %      suspended   0:20:31  kept-alive  NO
+            parked-car.gpx    ios17    no background flag  met 100 %      suspended   0:01:30  suspended   yes
+            parked-car.gpx    ios17    locked, fitness     met 100 %      suspended   0:10:01  -           -
 
             not as expected:
-              parked-car.gpx, ios7, defaults: expected kept-alive. The app was suspended at 0:23:01: \(Self.paused20).
-              parked-car.gpx, ios7, no background flag: expected kept-alive. The app was suspended at 0:23:01: \(Self.paused20).
-              parked-car.gpx, ios17, defaults: expected kept-alive. The app was suspended at 0:20:31: \(Self.paused20).
+              parked-car.gpx, ios7, defaults: expected kept-alive. Goal navigation met: 100 % of the moving time covered. The app was suspended at 0:23:01: \(Self.paused20).
+              parked-car.gpx, ios7, no background flag: expected kept-alive. Goal navigation met: 100 % of the moving time covered. The app was suspended at 0:23:01: \(Self.paused20).
+              parked-car.gpx, ios17, defaults: expected kept-alive. Goal navigation met: 100 % of the moving time covered. The app was suspended at 0:20:31: \(Self.paused20).
 
-            12 runs: 5 as expected, 3 not, 4 without an expectation
+            12 runs: 5 as expected, 3 not, 4 without an expectation; goals met in 11, missed in 1
 
             """)
     }
@@ -74,22 +74,22 @@ import Testing
         let result = try run(["--format", "markdown"])
         #expect(result.status == 1)
         #expect(result.stdout == """
-            | track | profile | run | verdict | at | expected | ok |
-            | --- | --- | --- | --- | --- | --- | --- |
-            | city-commute.gpx | ios7 | defaults | kept-alive | - | kept-alive | yes |
-            | city-commute.gpx | ios7 | no background flag | kept-alive | - | kept-alive | yes |
-            | city-commute.gpx | ios7 | locked, fitness | kept-alive | - | - | - |
-            | city-commute.gpx | ios17 | defaults | kept-alive | - | kept-alive | yes |
-            | city-commute.gpx | ios17 | no background flag | suspended | 0:01:30 | suspended | yes |
-            | city-commute.gpx | ios17 | locked, fitness | kept-alive | - | - | - |
-            | parked-car.gpx | ios7 | defaults | suspended | 0:23:01 | kept-alive | NO |
-            | parked-car.gpx | ios7 | no background flag | suspended | 0:23:01 | kept-alive | NO |
-            | parked-car.gpx | ios7 | locked, fitness | suspended | 0:10:01 | - | - |
-            | parked-car.gpx | ios17 | defaults | suspended | 0:20:31 | kept-alive | NO |
-            | parked-car.gpx | ios17 | no background flag | suspended | 0:01:30 | suspended | yes |
-            | parked-car.gpx | ios17 | locked, fitness | suspended | 0:10:01 | - | - |
+            | track | profile | run | goal | verdict | at | expected | ok |
+            | --- | --- | --- | --- | --- | --- | --- | --- |
+            | city-commute.gpx | ios7 | defaults | met 100 % | kept-alive | - | kept-alive | yes |
+            | city-commute.gpx | ios7 | no background flag | met 100 % | kept-alive | - | kept-alive | yes |
+            | city-commute.gpx | ios7 | locked, fitness | met 100 % | kept-alive | - | - | - |
+            | city-commute.gpx | ios17 | defaults | met 100 % | kept-alive | - | kept-alive | yes |
+            | city-commute.gpx | ios17 | no background flag | missed 11.8 % | suspended | 0:01:30 | suspended | yes |
+            | city-commute.gpx | ios17 | locked, fitness | met 100 % | kept-alive | - | - | - |
+            | parked-car.gpx | ios7 | defaults | met 100 % | suspended | 0:23:01 | kept-alive | NO |
+            | parked-car.gpx | ios7 | no background flag | met 100 % | suspended | 0:23:01 | kept-alive | NO |
+            | parked-car.gpx | ios7 | locked, fitness | met 100 % | suspended | 0:10:01 | - | - |
+            | parked-car.gpx | ios17 | defaults | met 100 % | suspended | 0:20:31 | kept-alive | NO |
+            | parked-car.gpx | ios17 | no background flag | met 100 % | suspended | 0:01:30 | suspended | yes |
+            | parked-car.gpx | ios17 | locked, fitness | met 100 % | suspended | 0:10:01 | - | - |
 
-            12 runs: 5 as expected, 3 not, 4 without an expectation
+            12 runs: 5 as expected, 3 not, 4 without an expectation; goals met in 11, missed in 1
 
             """)
     }
@@ -214,7 +214,7 @@ import Testing
         let result = try CLI.run(["-c", "\"$0\" matrix /dev/stdin --jobs 2 < piped.yaml", CLI.executable.path], in: fixtures.folder, shell: true)
         #expect(result.status == 1)
         #expect(result.stderr == "")
-        #expect(result.stdout.hasSuffix("\n2 runs: 1 as expected, 1 not, 0 without an expectation\n"))
+        #expect(result.stdout.hasSuffix("\n2 runs: 1 as expected, 1 not, 0 without an expectation; goals met in 2, missed in 0\n"))
     }
 
     @Test func exitsZeroWhenEveryRunIsAsExpectedAndWritesTheOutputFile() throws {
@@ -229,14 +229,14 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == "")
         let written = try String(contentsOf: fixtures.folder.appendingPathComponent("out.md"), encoding: .utf8)
-        #expect(written.hasSuffix("\n3 runs: 2 as expected, 0 not, 1 without an expectation\n"))
+        #expect(written.hasSuffix("\n3 runs: 2 as expected, 0 not, 1 without an expectation; goals met in 1, missed in 2\n"))
     }
 
     /// The documented example meets its own expectations.
     @Test func theExampleMatrixIsAsExpected() throws {
         let result = try CLI.run(["matrix", "Docs/examples/matrix.yaml"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("\n20 runs: 16 as expected, 0 not, 4 without an expectation\n"))
+        #expect(result.stdout.hasSuffix("\n20 runs: 16 as expected, 0 not, 4 without an expectation; goals met in 10, missed in 10\n"))
     }
 
     @Test(arguments: [
@@ -245,7 +245,7 @@ import Testing
         ("tracks: [city-commute.gpx]\nprofiles: [ios17, ios99]\nruns: [{name: a}]\n",
          "Error: matrix.yaml:2:19: 'ios99' is not a profile (ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger)"),
         ("tracks: [city-commute.gpx]\nruns: [{name: a, expect: alive}]\n",
-         "Error: matrix.yaml:2:26: 'alive' is not a verdict (kept-alive, suspended, terminated, crashed, foreground-only)"),
+         "Error: matrix.yaml:2:26: 'alive' is not an answer or a verdict (met, missed, kept-alive, suspended, terminated, crashed, foreground-only)"),
         ("tracks: [city-commute.gpx]\nruns:\n  - name: a\n    settings: {backgroundLocation: false, distanceFiltr: 3}\n",
          "Error: matrix.yaml:4:43: 'distanceFiltr' is not a scenario setting"),
     ])

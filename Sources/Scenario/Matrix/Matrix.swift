@@ -26,7 +26,7 @@ public struct Matrix: Sendable {
         self.profiles = profiles
         self.runs = runs
         // Settings do not depend on the track: resolve each profile × run once.
-        var resolved: [(settings: ResolvedReplay, expected: SimVerdict?)] = []
+        var resolved: [(settings: ResolvedReplay, expected: MatrixExpected?)] = []
         for profile in profiles {
             for run in runs {
                 var settings = run.settings

@@ -9,5 +9,5 @@ public struct MatrixCell: Sendable {
     public let run: Int
     public let settings: ResolvedReplay
     /// `nil`: reported, never a failure.
-    public let expected: SimVerdict?
+    public let expected: MatrixExpected?
 }

@@ -18,12 +18,12 @@ public struct MatrixOutcome: Sendable {
         public let profile: String
         public let run: String
         public let summary: SimSummary
-        public let expected: SimVerdict?
+        public let expected: MatrixExpected?
 
         /// When the app stopped running: suspended, else terminated or crashed; `nil` if it never did.
         public var at: Double? { summary.suspendedAt ?? summary.terminatedAt }
         /// `nil` when nothing was expected; a run whose virtual time stopped is never as expected.
-        public var asExpected: Bool? { summary.stall != nil ? false : expected.map { $0 == summary.verdict } }
+        public var asExpected: Bool? { summary.stall != nil ? false : expected.map { $0.matches(summary) } }
     }
 
     public var rows: [Row] {
@@ -37,12 +37,16 @@ public struct MatrixOutcome: Sendable {
     public var failures: Int { rows.filter { $0.asExpected == false }.count }
     /// Cells with no expectation.
     public var unchecked: Int { rows.filter { $0.asExpected == nil }.count }
+    /// Cells whose goals were all met, and cells with a goal missed.
+    public var goalsMet: Int { summaries.filter { $0.goalMet == true }.count }
+    public var goalsMissed: Int { summaries.filter { $0.goalMet == false }.count }
     /// Whether every checked cell is as expected: the command's exit 0.
     public var allAsExpected: Bool { failures == 0 }
 
     /// `12 runs: 10 as expected, 1 not, 1 without an expectation`.
     public var countLine: String {
         let total = matrix.cells.count
-        return "\(total) run\(total == 1 ? "" : "s"): \(total - failures - unchecked) as expected, \(failures) not, \(unchecked) without an expectation"
+        let goals = goalsMet + goalsMissed == 0 ? "" : "; goals met in \(goalsMet), missed in \(goalsMissed)"
+        return "\(total) run\(total == 1 ? "" : "s"): \(total - failures - unchecked) as expected, \(failures) not, \(unchecked) without an expectation\(goals)"
     }
 }

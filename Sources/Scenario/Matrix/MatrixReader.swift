@@ -151,11 +151,11 @@ struct MatrixReader {
         return MatrixExpectation(otherwise: try verdict(node))
     }
 
-    func verdict(_ node: Yams.Node) throws(MatrixError) -> SimVerdict {
-        let names = MatrixFile.verdicts.map(\.rawValue)
-        guard let text = node.scalar?.string, let verdict = SimVerdict(rawValue: text) else {
-            throw fail(node, "'\(node.scalar?.string ?? "…")' is not a verdict (\(names.joined(separator: ", ")))")
+    func verdict(_ node: Yams.Node) throws(MatrixError) -> MatrixExpected {
+        let names = MatrixExpected.all.map(\.name)
+        guard let text = node.scalar?.string, let expected = MatrixExpected.all.first(where: { $0.name == text }) else {
+            throw fail(node, "'\(node.scalar?.string ?? "…")' is not an answer or a verdict (\(names.joined(separator: ", ")))")
         }
-        return verdict
+        return expected
     }
 }

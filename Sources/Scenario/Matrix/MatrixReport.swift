@@ -4,11 +4,17 @@ import Simulation
 /// Each is a function of the outcome alone, so equal outcomes print byte-identical reports.
 public enum MatrixReport {
     /// Column titles of the tables.
-    static let titles = ["track", "profile", "run", "verdict", "at", "expected", "ok"]
+    static let titles = ["track", "profile", "run", "goal", "verdict", "at", "expected", "ok"]
 
     static func cells(_ row: MatrixOutcome.Row) -> [String] {
-        [row.track, row.profile, row.run, row.summary.verdict.rawValue, row.at.map(Formatting.clock) ?? "-",
-         row.expected?.rawValue ?? "-", row.asExpected.map { $0 ? "yes" : "NO" } ?? "-"]
+        [row.track, row.profile, row.run, goal(row.summary), row.summary.verdict.rawValue, row.at.map(Formatting.clock) ?? "-",
+         row.expected?.name ?? "-", row.asExpected.map { $0 ? "yes" : "NO" } ?? "-"]
+    }
+
+    /// The answer in a cell: "met 99.7 %", "missed 72.3 %" (the least covered goal), "-" with no goal.
+    static func goal(_ summary: SimSummary) -> String {
+        guard let met = summary.goalMet, let least = summary.coverage.min(by: { $0.fraction < $1.fraction }) else { return "-" }
+        return "\(met ? "met" : "missed") \(Prose.percent(least.fraction))"
     }
 
     /// An aligned table, then each run not as expected with the verdict in a sentence, then the count.
@@ -28,7 +34,8 @@ public enum MatrixReport {
         if !failed.isEmpty {
             text += "\nnot as expected:\n"
             for row in failed {
-                text += "  \(SafeText.terminal(row.track)), \(row.profile), \(SafeText.terminal(row.run)): expected \(row.expected?.rawValue ?? "-"). \(Prose.sentence(row.summary))\n"
+                let answer = Prose.answer(row.summary).first.map { $0 + " " } ?? ""
+                text += "  \(SafeText.terminal(row.track)), \(row.profile), \(SafeText.terminal(row.run)): expected \(row.expected?.name ?? "-"). \(SafeText.terminal(answer))\(Prose.sentence(row.summary))\n"
             }
         }
         return text + "\n" + outcome.countLine + "\n"
@@ -52,16 +59,21 @@ public enum MatrixReport {
             let causes = summary.causes.map { cause in
                 JSONValue.object([("cause", .string(Prose.name(cause))), ("text", .string(Prose.text(cause)))])
             }
+            let goalMet: JSONValue = summary.goalMet.map(JSONValue.bool) ?? .null
+            let coverage: JSONValue = .array(summary.coverage.map(SummaryReport.coverageJSON))
             return .object([
                 ("track", .string(row.track)),
                 ("profile", .string(row.profile)),
                 ("run", .string(row.run)),
+                ("goal", SummaryReport.goalName(summary)),
+                ("goalMet", goalMet),
+                ("coverage", coverage),
                 ("verdict", .string(summary.verdict.rawValue)),
                 ("at", number(row.at)),
                 ("suspendedAt", number(summary.suspendedAt)),
                 ("terminatedAt", number(summary.terminatedAt)),
                 ("exitCategory", summary.exitCategory.map { .string($0.rawValue) } ?? .null),
-                ("expected", row.expected.map { .string($0.rawValue) } ?? .null),
+                ("expected", row.expected.map { .string($0.name) } ?? .null),
                 ("ok", row.asExpected.map(JSONValue.bool) ?? .null),
                 ("reason", (summary.stall.map(Prose.stall) ?? Prose.reason(summary.causes)).map(JSONValue.string) ?? .null),
                 ("causes", .array(causes)),
@@ -76,6 +88,8 @@ public enum MatrixReport {
             ("asExpected", .int(total - outcome.failures - outcome.unchecked)),
             ("notAsExpected", .int(outcome.failures)),
             ("withoutExpectation", .int(outcome.unchecked)),
+            ("goalsMet", .int(outcome.goalsMet)),
+            ("goalsMissed", .int(outcome.goalsMissed)),
         ])
     }
 
@@ -95,8 +109,15 @@ public enum MatrixReport {
                 xml += "    <testcase classname=\"\(SafeText.xml(track.name))\" name=\"\(SafeText.xml("\(row.run) (\(row.profile))"))\">\n"
                 if row.asExpected == false {
                     let at = row.at.map { " at \(Formatting.clock($0))" } ?? ""
-                    let message = "expected \(row.expected?.rawValue ?? "-"), was \(row.summary.verdict.rawValue)\(at)"
-                    let reason = row.summary.stall.map(Prose.stall) ?? Prose.reason(row.summary.causes) ?? Prose.sentence(row.summary)
+                    let message: String
+                    var reason = row.summary.stall.map(Prose.stall) ?? Prose.reason(row.summary.causes) ?? Prose.sentence(row.summary)
+                    if case .goal = row.expected, let missed = row.summary.coverage.first(where: { !$0.met }) ?? row.summary.coverage.first {
+                        message = "expected \(row.expected?.name ?? "-"), was \(goal(row.summary))"
+                        // The first uncovered gap and its cause: where to look first.
+                        if row.summary.stall == nil, let first = missed.gaps.first { reason = Prose.headline(missed) + " First gap: " + Prose.gap(first) }
+                    } else {
+                        message = "expected \(row.expected?.name ?? "-"), was \(row.summary.verdict.rawValue)\(at)"
+                    }
                     xml += "      <failure message=\"\(SafeText.xml(message))\" type=\"\(row.summary.verdict.rawValue)\">\(SafeText.xml(reason))</failure>\n"
                 }
                 xml += "      <system-out>\(SafeText.xml(Prose.sentence(row.summary)))</system-out>\n"

@@ -14,6 +14,10 @@ public enum SummaryReport {
         let warnings = (outcome.allWarnings + summary.warnings.map(Prose.text)).map(JSONValue.string)
         var fields: [(String, JSONValue)] = [
             ("track", .string(outcome.track)),
+            ("goal", goalName(summary)),
+            ("goalMet", summary.goalMet.map(JSONValue.bool) ?? .null),
+            ("answer", .string(Prose.answer(summary).first ?? Prose.sentence(summary))),
+            ("coverage", .array(summary.coverage.map(coverageJSON))),
             ("verdict", .string(summary.verdict.rawValue)),
             ("suspendedAt", number(summary.suspendedAt)),
             ("terminatedAt", number(summary.terminatedAt)),
@@ -66,6 +70,35 @@ public enum SummaryReport {
         case .taskIdentifierNotPermitted(let identifier): ("taskIdentifierNotPermitted", identifier)  // §12
         }
         return .object([("finding", .string(name)), ("key", .string(key)), ("text", .string(Prose.text(finding)))])
+    }
+
+    /// The goals' names joined by `+` (`navigation+refresh`); `null` with none.
+    static func goalName(_ summary: SimSummary) -> JSONValue {
+        summary.coverage.isEmpty ? .null : .string(summary.coverage.map { Prose.name($0.goal) }.joined(separator: "+"))
+    }
+
+    /// One goal's coverage: `goal`, `met`, `fraction`, `uncoveredSeconds`, `uncoveredMetres`,
+    /// `longestGapSeconds`, `gapCount` and `gaps` (`from`, `to`, `seconds`, `metres`, `cause`
+    /// (the first cause's name, `null` for no fix), `causes`, `closedBy` (`null` when it closed by
+    /// itself or not at all), `closed`, `text`).
+
+    static func coverageJSON(_ coverage: SimCoverage) -> JSONValue {
+        let gaps = coverage.gaps.map { gap in
+            JSONValue.object([
+                ("from", .double(gap.from)), ("to", .double(gap.to)), ("seconds", .double(gap.seconds)), ("metres", .double(gap.metres)),
+                ("cause", gap.causes.first.map { .string(Prose.name($0)) } ?? .null),
+                ("causes", .array(gap.causes.map { .string(Prose.name($0)) })),
+                ("closedBy", gap.closedBy.map { .string(Prose.name($0)) } ?? .null),
+                ("closed", .bool(gap.closed)),
+                ("text", .string(Prose.gap(gap))),
+            ])
+        }
+        return .object([
+            ("goal", .string(Prose.name(coverage.goal))), ("wants", .string(Prose.text(coverage.goal))), ("met", .bool(coverage.met)),
+            ("fraction", .double(coverage.fraction)), ("uncoveredSeconds", .double(coverage.uncoveredSeconds)),
+            ("uncoveredMetres", .double(coverage.uncoveredMetres)), ("longestGapSeconds", .double(coverage.longestGapSeconds)),
+            ("gapCount", .int(coverage.gapCount)), ("gaps", .array(gaps)),
+        ])
     }
 }
 

@@ -22,6 +22,13 @@ public struct ReplayOutcome: Sendable {
     /// Every warning, the file's then the run's, as the reports print them.
     public var allWarnings: [String] { warnings.map(\.description) + runWarnings }
 
+    /// The answer (spec §4): every goal met, when goals were measured; else whether the app was
+    /// kept alive. Silent audio is never a pass (§13). `keepalive replay` exits 0 or 1 on it.
+    public var passed: Bool {
+        guard let met = result.summary.goalMet else { return keptAlive }
+        return met && !result.summary.warnings.contains(.audio(.silentKeepAlive))
+    }
+
     /// Whether the app never stopped running (kept alive, or never left the foreground), by
     /// means App Review accepts: silent audio is never a pass (§13).
     public var keptAlive: Bool {

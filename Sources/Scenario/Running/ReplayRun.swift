@@ -46,6 +46,7 @@ public struct ReplayRun: Sendable {
             initialAccuracyAuthorization: settings.accuracyAuthorization,
             locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
         configuration.maximumLogLines = settings.maximumLogLines
+        configuration.goals = settings.goals
         let script = settings.app
         let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: sinks, keepsEvents: keepsEvents).run()
         if let at = result.logLimitReachedAt {

@@ -142,4 +142,49 @@ extension ReplaySetting {
             return range.problem(metres).map { "\($0), or '\(DistanceFilter.noneText)'" }
         })
     }
+
+    /// Goals: names (`navigation`, `tracking+refresh`), or a mapping of kinds to their numbers,
+    /// each range-checked where it stands.
+    static func goals(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<StatedGoals>> & Sendable) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in
+            guard let mapping = node.mapping else { return Setting(text: try reader.string(key, node)) }
+            var goals: [SimGoal] = []
+            for (kindNode, fieldsNode) in mapping {
+                let name = try reader.keyName(kindNode)
+                guard let kind = ReplayGoal(settingText: name) else { throw reader.fail(key, StatedGoals.notAValue(name), kindNode) }
+                var numbers: [String: Double] = [:]
+                if fieldsNode.scalar?.string.isEmpty == false || fieldsNode.sequence != nil {
+                    throw reader.fail(name, "must be a mapping of \(StatedGoals.fields[kind, default: []].joined(separator: ", "))", fieldsNode)
+                }
+                for (fieldNode, valueNode) in fieldsNode.mapping ?? [:] {
+                    let field = try reader.keyName(fieldNode)
+                    let range: SettingRange = switch field {
+                    case "fraction": .fraction
+                    case "maxGapMetres": .distance
+                    default: .positiveDuration
+                    }
+                    guard StatedGoals.fields[kind, default: []].contains(field) else {
+                        throw reader.fail(field, "is not a field of '\(name)' (\(StatedGoals.fields[kind, default: []].joined(separator: ", ")))", fieldNode)
+                    }
+                    numbers[field] = try reader.number(field, valueNode, range)
+                }
+                goals.append(goal(kind.goal, numbers))
+            }
+            return Setting(wrappedValue: StatedGoals(goals))
+        })
+    }
+
+    /// `goal` with the numbers a scenario gave it; the others keep the spec's defaults.
+    private static func goal(_ goal: SimGoal, _ numbers: [String: Double]) -> SimGoal {
+        switch goal {
+        case .location(var location):
+            if let age = numbers["maxFixAgeSeconds"] ?? numbers["maxGapSeconds"] { location.maximumFixAgeSeconds = age }
+            if let metres = numbers["maxGapMetres"] { location.maximumMetresSinceFix = metres }
+            if let fraction = numbers["fraction"] { location.requiredFraction = fraction }
+            return .location(location)
+        case .bgTasks(var refresh):
+            if let every = numbers["everySeconds"] { refresh.intervalSeconds = every }
+            return .bgTasks(refresh)
+        }
+    }
 }

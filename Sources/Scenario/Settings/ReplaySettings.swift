@@ -58,6 +58,8 @@ public struct ReplaySettings: Hashable, Sendable {
     @Setting public var maxScriptActions: Int?
     /// The most lines the app may log in a run (default: ``defaultMaxLogLines``).
     @Setting public var maxLogLines: Int?
+    /// What the app needs from the trip (default: what the app uses, ``ReplayGoal/defaultGoals(for:builtIn:)``).
+    @Setting public var goal: StatedGoals?
     /// More events, from a scenario file.
     public var events: [SimScenarioEvent] = []
     /// The app's behaviour, from a scenario file's `app:`; `nil` runs the navigation app.
@@ -89,6 +91,7 @@ public struct ReplaySettings: Hashable, Sendable {
         .flag("lenient", \.$lenient),
         .limit("maxScriptActions", \.$maxScriptActions),
         .limit("maxLogLines", \.$maxLogLines),
+        .goals("goal", \.$goal),
     ]
 
     public init() {}
@@ -160,8 +163,10 @@ public struct ReplaySettings: Hashable, Sendable {
             simProfile.name += "+budget"
         }
         let authorization = (self.authorization ?? Self.defaultAuthorization).status
+        let script = script(startingAs: authorization)
+        let goals = goal?.goals ?? ReplayGoal.defaultGoals(for: script, builtIn: app == nil).map(\.goal)
         return ResolvedReplay(
-            profile: simProfile, policy: policy ?? Self.defaultPolicy, app: script(startingAs: authorization),
+            profile: simProfile, policy: policy ?? Self.defaultPolicy, app: script, goals: goals,
             initialAuthorization: authorization,
             accuracyAuthorization: (accuracy ?? Self.defaultAccuracy) == .reduced ? .reducedAccuracy : .fullAccuracy,
             locationServicesEnabled: !(servicesOff ?? false), timeline: timeline,

@@ -7,6 +7,8 @@ public struct ResolvedReplay: Hashable, Sendable {
     public var policy: KeepAlivePolicy
     /// The app's script, options applied.
     public var app: AppScript
+    /// What the app needs from the trip: the answer's goals, stated or the app's defaults.
+    public var goals: [SimGoal]
     /// The app's Info.plist.
     public var capabilities: SimCapabilities { app.info }
     public var initialAuthorization: SimAuthorizationStatus

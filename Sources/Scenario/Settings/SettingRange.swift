@@ -26,6 +26,9 @@ enum SettingRange {
     // MARK: §12 BGContinuedProcessingTask
     /// A whole number of progress units: `report-progress` `completed`, `add`, `total`.
     case unitCount
+    // MARK: Goals (spec §4)
+    /// A share from 0 to 1: a goal's `fraction`.
+    case fraction
 
     /// Whether `value` is valid (never NaN or infinite: the ranges are finite).
     func contains(_ value: Double) -> Bool {
@@ -40,6 +43,7 @@ enum SettingRange {
         case .longitude: (-180.0...180).contains(value)
         case .radius: value > 0 && SimLimits.distances.contains(value)
         case .unitCount: value.rounded() == value && (0...Double(SimProgress.maximumUnitCount)).contains(value)
+        case .fraction: (0.0...1).contains(value)
         }
     }
 
@@ -57,6 +61,7 @@ enum SettingRange {
         case .longitude: return "a longitude (-180…180 degrees)"
         case .radius: return "a radius (above 0, up to \(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
         case .unitCount: return "a whole number of units (0…\(Formatting.short(Double(SimProgress.maximumUnitCount))))"
+        case .fraction: return "a fraction (0…1)"
         }
     }
 

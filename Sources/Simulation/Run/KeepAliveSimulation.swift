@@ -21,6 +21,8 @@ public final class KeepAliveSimulation {
     private let end: SimInstant
     private let appTasks: AppTaskTracker
     private var finished = false
+    /// One meter per goal, fed by the event stream.
+    private let goalMeters: [SimGoalMeter]
 
     /// Sets up a run. `sinks` hear every event as it happens.
     public init(
@@ -31,6 +33,8 @@ public final class KeepAliveSimulation {
         self.log = log
         system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
         appTasks = system.appTasks
+        goalMeters = configuration.goals.map { $0.meter(for: configuration) }
+        for meter in goalMeters { system.addSink(meter) }
         StandardMechanisms.install(in: system, configuration)
         let lastEvent = configuration.timeline.map(\.time).max() ?? 0
         end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
@@ -166,6 +170,7 @@ public final class KeepAliveSimulation {
             exitCategory: record.firstTermination.flatMap { SimExitCategory($0.cause) },
             exitedInForeground: record.firstTermination?.inForeground ?? false,
             infoPlistFindings: record.infoPlistFindings,
+            coverage: goalMeters.map { $0.coverage(until: now.seconds) },
             terminationCause: record.firstTermination?.cause,
             stall: system.scheduler.stalled
                 ? SimStall(at: now.seconds, steps: system.configuration.stepsPerInstant + Scheduler.stallDiagnosisSteps,

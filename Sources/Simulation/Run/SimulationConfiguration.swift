@@ -24,6 +24,9 @@ public struct SimulationConfiguration: Sendable {
     public var launchesAtStart: Bool
     /// How long the run lasts; by default until the trajectory's last sample (or the last scenario event).
     public var duration: Double?
+    /// What the app needs from the trip (spec §4): each goal's coverage is measured as the run
+    /// streams, and the summary's answer (`goalMet`) follows them. Empty: none measured.
+    public var goals: [SimGoal] = []
     /// How much work may run at one instant of virtual time before the run stops as stalled.
     public var stepsPerInstant = SimLimits.stepsPerInstant
     /// The most lines the app may write to the log (``SimApplication/log(_:)``) in the run; the

@@ -52,6 +52,10 @@ public struct SimSummary: Hashable, Sendable, Codable {
     /// The Info.plist lint (§7): what the app declares against what the run used. Each is also
     /// in `warnings`.
     public var infoPlistFindings: [SimPlistFinding]
+    /// The coverage of each of the configuration's goals, in their order (spec §4).
+    public var coverage: [SimCoverage] = []
+    /// The answer to "did the app get what it needed?": every goal met; `nil` with no goal.
+    public var goalMet: Bool? { coverage.isEmpty ? nil : coverage.allSatisfy(\.met) }
     /// Why the first process ended (`terminatedAt`): a purge, a force quit, a kill or a crash.
     public var terminationCause: SimCause? = nil
     /// Set when virtual time stopped advancing and the run was stopped there: the summary then

@@ -1,0 +1,79 @@
+import Foundation
+import Scripting
+import Simulation
+
+/// `--goal`, a scenario's `goal:`: what the app needs from the trip (spec §4), by kind, with
+/// the spec's default numbers. Unset, the goals follow from what the app uses
+/// (``defaultGoals(for:builtIn:)``).
+public enum ReplayGoal: String, NamedSetting {
+    /// A fix at most 5 s old at every moving second, met at 99 %.
+    case navigation
+    /// No stretch over 60 s or 100 m without a fix while moving, met at 95 %.
+    case tracking
+    /// A background run (BGAppRefreshTask or fetch) at least every 6 h.
+    case refresh
+
+    /// The goal it stands for.
+    public var goal: SimGoal {
+        switch self {
+        case .navigation: .location(.navigation())
+        case .tracking: .location(.tracking())
+        case .refresh: .bgTasks(RefreshGoal())
+        }
+    }
+
+    /// Spec §4 "Default goals": the built-in app navigates; a script that runs standard or live
+    /// updates navigates when its activity type is a navigation one and tracks otherwise; one
+    /// that asks for app refresh or fetches wants refresh; an app that uses both gets both.
+    /// Regions, visits, audio and calls have no measured goal yet: such a script gets none,
+    /// and its answer is the lifecycle verdict.
+    public static func defaultGoals(for script: AppScript, builtIn: Bool) -> [ReplayGoal] {
+        if builtIn { return [.navigation] }
+        let actions = script.allActions
+        var goals: [ReplayGoal] = []
+        let liveTypes = actions.compactMap { action -> SimActivityType? in
+            if case .liveUpdates(.start(let configuration)) = action { configuration.activityType } else { nil }
+        }
+        if actions.contains(.startUpdates) || !liveTypes.isEmpty {
+            let type = actions.contains(.startUpdates) ? AppScriptOutline(script).activityType : liveTypes[0]
+            goals.append(type == .automotiveNavigation || type == .otherNavigation ? .navigation : .tracking)
+        }
+        let refreshes = actions.contains { if case .bgTasks(.submitRefresh) = $0 { true } else { false } }
+        if refreshes || script.info.backgroundModes.contains(.fetch) { goals.append(.refresh) }
+        return goals
+    }
+}
+
+/// The goals a replay is judged by, as `--goal navigation` or `--goal navigation+refresh` writes
+/// them (each with the spec's numbers), or a scenario's `goal:` with numbers of its own:
+///
+/// ```yaml
+/// goal: {tracking: {maxGapSeconds: 600, maxGapMetres: 1000, fraction: 0.95}}
+/// ```
+public struct StatedGoals: SettingValue {
+    public var goals: [SimGoal]
+
+    public init(_ goals: [SimGoal]) {
+        self.goals = goals
+    }
+
+    public init?(settingText text: String) {
+        var goals: [SimGoal] = []
+        for name in text.split(separator: "+", omittingEmptySubsequences: false) {
+            guard let kind = ReplayGoal(settingText: name.trimmingCharacters(in: .whitespaces)) else { return nil }
+            goals.append(kind.goal)
+        }
+        self.goals = goals
+    }
+
+    public static func notAValue(_ text: String) -> String {
+        "'\(text)' is not a goal: \(ReplayGoal.settingNames.joined(separator: ", ")), or several joined by '+'"
+    }
+
+    /// The fields each kind takes in a scenario's `goal:` mapping.
+    static let fields: [ReplayGoal: [String]] = [
+        .navigation: ["maxFixAgeSeconds", "fraction"],
+        .tracking: ["maxGapSeconds", "maxGapMetres", "fraction"],
+        .refresh: ["everySeconds"],
+    ]
+}

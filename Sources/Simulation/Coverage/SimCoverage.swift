@@ -1,0 +1,77 @@
+/// How well a run met one goal: the fraction met, what was not covered, and every gap with
+/// the cause that opened it and what closed it (spec §4 "Coverage").
+public struct SimCoverage: Hashable, Sendable, Codable {
+    /// The goal measured.
+    public var goal: SimGoal
+    /// Whether the run met it.
+    public var met: Bool
+    /// The fraction of what the goal counts that was covered, 0…1 (1 when nothing counted).
+    public var fraction: Double
+    /// Seconds the goal counts that were not covered (moving seconds without a fresh fix; time
+    /// past the refresh interval).
+    public var uncoveredSeconds: Double
+    /// Metres travelled while not covered (0 for goals that count no distance).
+    public var uncoveredMetres: Double
+    /// The longest gap in seconds (0 when none).
+    public var longestGapSeconds: Double
+    /// Every gap, in order; at most ``maximumGaps`` are kept (the figures above count them all).
+    public var gaps: [SimGap]
+    /// How many gaps there were in all.
+    public var gapCount: Int
+
+    /// The most gaps a coverage keeps, so that a run's memory does not grow with the trip.
+    public static let maximumGaps = 1_000
+
+    public init(goal: SimGoal, met: Bool, fraction: Double, uncoveredSeconds: Double, uncoveredMetres: Double,
+                longestGapSeconds: Double, gaps: [SimGap], gapCount: Int) {
+        self.goal = goal
+        self.met = met
+        self.fraction = fraction
+        self.uncoveredSeconds = uncoveredSeconds
+        self.uncoveredMetres = uncoveredMetres
+        self.longestGapSeconds = longestGapSeconds
+        self.gaps = gaps
+        self.gapCount = gapCount
+    }
+}
+
+/// A stretch of the trip that missed the goal.
+public struct SimGap: Hashable, Sendable, Codable {
+    /// Where it starts and ends, in seconds from the start (`to` is the run's end when not closed).
+    public var from: Double
+    public var to: Double
+    /// The seconds and metres it counts as uncovered (moving seconds only, for location goals).
+    public var seconds: Double
+    public var metres: Double
+    /// What opened it, the nearest first (suspended because …, paused automatically, …); empty
+    /// when the app ran and simply got no fix (a distance filter, no signal).
+    public var causes: [SimCause]
+    /// What closed it: the wake, relaunch or return to the app that let the goal be met again;
+    /// `nil` when the app, running, got its fixes again by itself; see ``closed``.
+    public var closedBy: SimCause?
+    /// Whether it closed before the run ended.
+    public var closed: Bool
+
+    public init(from: Double, to: Double, seconds: Double, metres: Double, causes: [SimCause], closedBy: SimCause?, closed: Bool) {
+        self.from = from
+        self.to = to
+        self.seconds = seconds
+        self.metres = metres
+        self.causes = causes
+        self.closedBy = closedBy
+        self.closed = closed
+    }
+}
+
+/// Gathers gaps for a meter: keeps the first ``SimCoverage/maximumGaps``, counts them all.
+struct GapLog {
+    private(set) var gaps: [SimGap] = []
+    private(set) var count = 0
+    private(set) var longest = 0.0
+
+    mutating func add(_ gap: SimGap) {
+        count += 1
+        longest = max(longest, gap.to - gap.from)
+        if gaps.count < SimCoverage.maximumGaps { gaps.append(gap) }
+    }
+}

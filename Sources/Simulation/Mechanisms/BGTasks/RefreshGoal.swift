@@ -1,0 +1,80 @@
+/// A refresh goal (spec §4 "Default goals"): the app runs in the background (a
+/// `BGAppRefreshTask`, or a background fetch) at least every `intervalSeconds` of the trip, the
+/// first within that time of leaving the screen. Being on screen counts as fresh. [model]
+public struct RefreshGoal: Hashable, Sendable, Codable {
+    /// The longest the app may go without a background run, in seconds (default 6 h).
+    public var intervalSeconds: Double
+
+    public init(intervalSeconds: Double = 21_600) {
+        self.intervalSeconds = intervalSeconds
+    }
+}
+
+/// Measures a ``RefreshGoal``: the stretches in the background longer than the interval
+/// without a run are its gaps.
+@MainActor
+final class RefreshGoalMeter: SimGoalMeter {
+    private let goal: RefreshGoal
+    /// Since when the app is fresh: its last run, or when it left the screen; `nil` on screen.
+    private var freshSince: Double?
+    private var measuredFrom: Double?
+    private var stopCause: SimCause?
+    private var reopenedBy: SimCause?
+    private var uncovered = 0.0
+    private var gaps = GapLog()
+
+    init(_ goal: RefreshGoal) {
+        self.goal = goal
+    }
+
+    func receive(_ event: SimEvent) {
+        switch event.detail {
+        case .stateChange(let from, let to, let cause):
+            if to.isRunning, !from.isRunning { reopenedBy = cause }
+            if !to.isRunning { stopCause = cause }
+            if to.isForeground {
+                ranAt(event.time, closedBy: cause)
+                freshSince = nil
+            } else if from.isForeground, to == .background {
+                measuredFrom = measuredFrom ?? event.time
+                freshSince = event.time
+            }
+        case .bgTasks(.launch(let record, _, _)) where record.kind == .appRefresh:
+            ranAt(event.time, closedBy: reopenedBy)
+        case .pushes(.delivered(.fetch)):
+            ranAt(event.time, closedBy: reopenedBy)
+        default:
+            break
+        }
+    }
+
+    /// A run (or the screen) at `time`: a wait longer than the interval before it was a gap.
+    private func ranAt(_ time: Double, closedBy: SimCause?) {
+        if let since = freshSince { close(since: since, at: time, closedBy: closedBy, closed: true) }
+        freshSince = freshSince == nil ? nil : time
+    }
+
+    private func close(since: Double, at time: Double, closedBy: SimCause?, closed: Bool) {
+        let due = since + goal.intervalSeconds
+        guard time > due else { return }
+        uncovered += time - due
+        gaps.add(SimGap(from: due, to: time, seconds: time - due, metres: 0, causes: [stopCause].compactMap { $0 },
+                        closedBy: closed ? closedBy : nil, closed: closed))
+    }
+
+    func finish() {}
+
+    func coverage(until end: Double) -> SimCoverage {
+        var log = gaps
+        var uncovered = self.uncovered
+        if let since = freshSince, end > since + goal.intervalSeconds {
+            let due = since + goal.intervalSeconds
+            uncovered += end - due
+            log.add(SimGap(from: due, to: end, seconds: end - due, metres: 0, causes: [stopCause].compactMap { $0 }, closedBy: nil, closed: false))
+        }
+        let span = measuredFrom.map { end - $0 } ?? 0
+        let fraction = span > 0 ? max(0, 1 - uncovered / span) : 1
+        return SimCoverage(goal: .bgTasks(goal), met: log.count == 0, fraction: fraction, uncoveredSeconds: uncovered,
+                           uncoveredMetres: 0, longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
+    }
+}

@@ -1,0 +1,125 @@
+/// Measures a ``LocationGoal`` as the run streams: each whole second of the track is judged
+/// once time has passed it, from the app's state and the last fix its running code received.
+@MainActor
+final class LocationGoalMeter: SimGoalMeter {
+    private let goal: LocationGoal
+    private let trajectory: Trajectory
+    /// The next second to judge.
+    private var cursor = 0
+    private var running = false
+    private var process = 0
+    /// When the newest fix the current process received was taken, and the moving seconds and
+    /// metres since: a fix taken standing still stays good until the user moves. [model]
+    private var lastFix: Double?
+    private var movingSinceFix = 0.0
+    private var metresSinceFix = 0.0
+    /// Why the app does not run, and why its updates do not run: the gap's causes.
+    private var stopCause: SimCause?
+    private var locationCause: SimCause?
+    /// The last thing that brought the app back to running, since the open gap began.
+    private var reopenedBy: SimCause?
+    private var movingSeconds = 0
+    private var coveredSeconds = 0
+    private var uncoveredMetres = 0.0
+    private var open: SimGap?
+    private var gaps = GapLog()
+
+    init(_ goal: LocationGoal, trajectory: Trajectory) {
+        self.goal = goal
+        self.trajectory = trajectory
+    }
+
+    func receive(_ event: SimEvent) {
+        judge(until: event.time)
+        switch event.detail {
+        case .stateChange(_, let to, let cause):
+            if to.isRunning, !running { reopenedBy = cause }
+            running = to.isRunning
+            if !to.isRunning { stopCause = cause } else { stopCause = nil }
+        case .launch(let number, _, _):
+            // A new process has the goal's age to get its first fix, as if one came at launch
+            // (navigation: the old process's fix is gone with it; a recording keeps its fixes). [model]
+            process = number
+            if goal.kind == .navigation || lastFix == nil {
+                lastFix = event.time
+                movingSinceFix = 0
+                metresSinceFix = 0
+            }
+        case .fix(let record) where event.kind == .fixDelivered:
+            let taken = event.time - (record.delay ?? 0)
+            if taken >= (lastFix ?? -.infinity) {
+                lastFix = taken
+                // A fix delivered late was taken earlier: the movement since then counts.
+                movingSinceFix = event.time - taken
+                metresSinceFix = 0
+            }
+            locationCause = nil
+        case .locationPause(let window, _, let activityType):
+            locationCause = .updatesPausedAutomatically(windowSeconds: window, activityType: activityType)
+        case .locationStop(_, let cause):
+            locationCause = cause
+        default:
+            break
+        }
+    }
+
+    /// Judges every whole second before `time` (events at a second come before it is judged).
+    private func judge(until time: Double) {
+        let end = min(time, trajectory.endTime)
+        while Double(cursor) < end {
+            judge(second: cursor)
+            cursor += 1
+        }
+    }
+
+    private func judge(second: Int) {
+        let time = Double(second)
+        // In a signal gap no app gets a fix: those seconds count for no goal. [model]
+        guard let position = trajectory.position(at: time) else { return }
+        let speed = position.speed
+        guard speed >= goal.movingSpeed else { return }
+        movingSeconds += 1
+        if lastFix != nil {
+            movingSinceFix += 1
+            metresSinceFix += speed
+        }
+        let fresh = lastFix != nil && movingSinceFix <= goal.maximumFixAgeSeconds
+        let near = goal.maximumMetresSinceFix.map { metresSinceFix <= $0 } ?? true
+        // Navigation needs running code holding the fix; a recording only needs its fixes.
+        if running || goal.kind == .tracking, fresh, near {
+            coveredSeconds += 1
+            if var gap = open {
+                gap.to = time
+                gap.closedBy = reopenedBy
+                gap.closed = true
+                gaps.add(gap)
+                open = nil
+            }
+            return
+        }
+        uncoveredMetres += speed
+        if open == nil {
+            let causes = running ? [locationCause].compactMap { $0 } : [stopCause, locationCause].compactMap { $0 }
+            open = SimGap(from: time, to: time, seconds: 0, metres: 0, causes: causes, closedBy: nil, closed: false)
+            reopenedBy = nil
+        }
+        open?.seconds += 1
+        open?.metres += speed
+    }
+
+    func finish() {}
+
+    func coverage(until end: Double) -> SimCoverage {
+        judge(until: end)
+        var log = gaps
+        if var gap = open {
+            gap.to = min(end, trajectory.endTime)
+            log.add(gap)
+        }
+        let fraction = movingSeconds == 0 ? 1 : Double(coveredSeconds) / Double(movingSeconds)
+        return SimCoverage(
+            goal: .location(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
+            uncoveredSeconds: Double(movingSeconds - coveredSeconds), uncoveredMetres: uncoveredMetres,
+            longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
+    }
+}
