@@ -23,6 +23,12 @@ public enum PictureReport {
     ]
 
     public static func svg(_ outcome: ReplayOutcome) -> String {
+        svg(outcome, events: outcome.reportDigest.pictureEvents)
+    }
+
+    /// The picture, drawn from `events`: the run's whole log, or the digest's (every key moment,
+    /// and a few fixes per pixel column).
+    private static func svg(_ outcome: ReplayOutcome, events: [SimEvent]) -> String {
         var svg = SVG()
         let summary = outcome.result.summary
         let duration = max(summary.durationSeconds, 1)
@@ -34,17 +40,17 @@ public enum PictureReport {
             svg.text(24, 54 + Double(index) * 17, line, size: 14, fill: verdictColor(summary.verdict))
         }
 
-        drawStates(outcome, duration: duration, x: x, into: &svg)
+        drawStates(events, duration: duration, x: x, into: &svg)
 
         // System events, lane by lane; everything below them moves down by their height.
-        let lanes = systemEventLanes(outcome)
+        let lanes = systemEventLanes(events, duration: summary.durationSeconds)
         let lanesTop = 388.0, lanePitch = 36.0
         let shift = lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4
         let lineBottom = 470 + shift
 
-        drawBudget(outcome, duration: duration, lineBottom: lineBottom, x: x, into: &svg)
+        drawBudget(outcome, events, duration: duration, lineBottom: lineBottom, x: x, into: &svg)
 
-        drawFixes(outcome, x: x, into: &svg)
+        drawFixes(events, x: x, into: &svg)
 
         for (index, lane) in lanes.enumerated() {
             draw(lane, top: lanesTop + Double(index) * lanePitch, into: &svg)
@@ -66,13 +72,13 @@ public enum PictureReport {
     }
 
     /// The app's state as coloured bands, with their legend.
-    private static func drawStates(_ outcome: ReplayOutcome, duration: Double, x: (Double) -> Double, into svg: inout SVG) {
+    private static func drawStates(_ events: [SimEvent], duration: Double, x: (Double) -> Double, into svg: inout SVG) {
         // App states.
         svg.label(110, 97, "app state")
         var segments: [(start: Double, end: Double, state: SimAppState)] = []
         var state = SimAppState.notRunning
         var since = 0.0
-        for event in outcome.result.events where event.state != state {
+        for event in events where event.state != state {
             segments.append((since, event.time, state))
             state = event.state
             since = event.time
@@ -91,7 +97,7 @@ public enum PictureReport {
 
     /// The background time left against the budget, where something kept the app alive, and the
     /// lines where the app stopped (and would have, under the strict reading).
-    private static func drawBudget(_ outcome: ReplayOutcome, duration: Double, lineBottom: Double, x: (Double) -> Double, into svg: inout SVG) {
+    private static func drawBudget(_ outcome: ReplayOutcome, _ events: [SimEvent], duration: Double, lineBottom: Double, x: (Double) -> Double, into svg: inout SVG) {
         let summary = outcome.result.summary
         // Background time left.
         let top = 150.0, bottom = 290.0
@@ -112,7 +118,7 @@ public enum PictureReport {
             if curve.count > 1 { svg.polyline(curve, stroke: "#1e88e5", width: 2) }
             curve = []
         }
-        for event in outcome.result.events + [SimEvent(time: duration, kind: .scenario, detail: .none, state: outcome.result.events.last?.state ?? .notRunning)] {
+        for event in events + [SimEvent(time: duration, kind: .scenario, detail: .none, state: events.last?.state ?? .notRunning)] {
             if let before = previous, before.state == .background {
                 if let remaining = before.remaining {
                     // Between two events the budget runs as the simulation's own `BackgroundBudget` runs it.
@@ -136,7 +142,7 @@ public enum PictureReport {
         if !keptAlive.isEmpty {
             // Name what kept it alive: a location session, audio, live updates, a BGTask, …
             var holders: [String] = []
-            for case .keepAliveStart(let hold) in outcome.result.events.lazy.map(\.detail) where !holders.contains(Prose.text(hold)) {
+            for case .keepAliveStart(let hold) in events.lazy.map(\.detail) where !holders.contains(Prose.text(hold)) {
                 holders.append(Prose.text(hold))
             }
             let names = holders.isEmpty ? "a location session" : holders.joined(separator: ", ")
@@ -153,7 +159,7 @@ public enum PictureReport {
     }
 
     /// A tick per pixel column for the fixes delivered, filtered and queued, and for signal loss.
-    private static func drawFixes(_ outcome: ReplayOutcome, x: (Double) -> Double, into svg: inout SVG) {
+    private static func drawFixes(_ events: [SimEvent], x: (Double) -> Double, into svg: inout SVG) {
         // Fixes.
         svg.label(110, 322, "fixes")
         let rows: [(SimEvent.Kind, Double, String, String)] = [
@@ -162,7 +168,7 @@ public enum PictureReport {
         ]
         for (kind, rowTop, stroke, _) in rows {
             var columns = Set<Int>()
-            for event in outcome.result.events where event.kind == kind { columns.insert(Int(x(event.time).rounded())) }
+            for event in events where event.kind == kind { columns.insert(Int(x(event.time).rounded())) }
             if !columns.isEmpty { svg.ticks(columns.sorted(), top: rowTop, height: 12, stroke: stroke) }
         }
         var legend = left
@@ -213,7 +219,8 @@ public enum PictureReport {
     /// The picture in a page, with the key moments listed under it.
     public static func html(_ outcome: ReplayOutcome) -> String {
         let summary = outcome.result.summary
-        let moments = outcome.result.events.filter { ![.fixDelivered, .fixFiltered, .fixQueued].contains($0.kind) }
+        let digest = outcome.reportDigest
+        let moments = digest.pictureEvents.filter { !RunDigest.isFix($0.kind) }
         var page = """
             <!doctype html>
             <html lang="en">
@@ -229,7 +236,7 @@ public enum PictureReport {
             </head>
             <body>
             <h1>\(escape(Prose.sentence(summary)))</h1>
-            \(svg(outcome))
+            \(svg(outcome, events: digest.pictureEvents))
             <h2>Key moments</h2>
             <table>
 
@@ -243,6 +250,12 @@ public enum PictureReport {
 
     // MARK: Parts
 
+    /// The pixel column of a time on the axis of a run of `duration` seconds (at least 1), as the
+    /// fix ticks round it.
+    static func column(_ time: Double, duration: Double) -> Int {
+        Int(axis(duration)(time).rounded())
+    }
+
     /// Seconds from the start to pixels on the time axis, clamped to the run.
     private static func axis(_ duration: Double) -> (Double) -> Double {
         { t in left + min(max(t, 0), duration) / duration * plotWidth }
@@ -250,8 +263,12 @@ public enum PictureReport {
 
     /// The system-event lanes the picture draws for a run, on its time axis.
     static func systemEventLanes(_ outcome: ReplayOutcome) -> [PictureLane] {
-        let duration = max(outcome.result.summary.durationSeconds, 1)
-        return SystemEventLanes.lanes(outcome.result.events, end: duration, x: axis(duration))
+        systemEventLanes(outcome.reportDigest.pictureEvents, duration: outcome.result.summary.durationSeconds)
+    }
+
+    private static func systemEventLanes(_ events: [SimEvent], duration: Double) -> [PictureLane] {
+        let duration = max(duration, 1)
+        return SystemEventLanes.lanes(events, end: duration, x: axis(duration))
     }
 
     /// One lane: a pale band with its name, its spans, its marks (each with the event's line as a

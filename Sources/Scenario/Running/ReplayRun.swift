@@ -33,7 +33,11 @@ public struct ReplayRun: Sendable {
     /// Runs the replay on a track already read, so that many replays share one read. The
     /// track must have been loaded with this replay's `lenient` and `untimedSpeed`.
     @MainActor
-    public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true) -> ReplayOutcome {
+    ///
+    /// With `digests: true` the run gathers what the text timeline and the picture need as it goes
+    /// (``RunDigest``: the key moments, the fixes folded), in memory bounded by the key moments
+    /// and the picture's width, however long the trip.
+    public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true, digests: Bool = false) -> ReplayOutcome {
         let built = loaded.built
         let configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
@@ -41,11 +45,12 @@ public struct ReplayRun: Sendable {
             initialAccuracyAuthorization: settings.accuracyAuthorization,
             locationServicesEnabled: settings.locationServicesEnabled, timeline: settings.timeline)
         let script = settings.app
-        let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: sinks, keepsEvents: keepsEvents).run()
+        let digest = digests ? RunDigestSink(duration: KeepAliveSimulation.endSeconds(of: configuration)) : nil
+        let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: (digest.map { [$0] } ?? []) + sinks, keepsEvents: keepsEvents).run()
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: loaded.warnings,
-            runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result)
+            runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result, digest: digest?.digest)
     }
 
     /// The same replay under Xcode's debugger: the profile never suspends and has no watchdog (§9).
