@@ -13,8 +13,8 @@ struct MatrixWorkerCommand: ParsableCommand {
     @Option(help: "How many runs the parent planned, to check that both read the same matrix.")
     var cells: Int
 
-    @Option(help: "Indices of the tracks to replay, comma-separated.")
-    var tracks: String
+    @Option(help: "Indices of the tracks to replay, comma-separated; without it, one a line from standard input, as the parent hands them out.")
+    var tracks: String?
 
     @Argument(help: "A copy of the matrix file's text.")
     var file: String
@@ -30,16 +30,31 @@ struct MatrixWorkerCommand: ParsableCommand {
             printError(error.description)
             throw ExitStatus(error.kind).exitCode
         }
-        let indices = tracks.split(separator: ",").compactMap { Int($0) }
-        guard matrix.cells.count == cells, !indices.isEmpty, indices.allSatisfy(matrix.tracks.indices.contains) else {
+        let listed = tracks.map { $0.split(separator: ",").map { Int($0) } }
+        guard matrix.cells.count == cells, listed?.isEmpty != true, listed?.allSatisfy({ $0.map(matrix.tracks.indices.contains) == true }) != false else {
             printError("\(name): not the matrix the parent planned")
             throw ExitStatus.usage.exitCode
         }
+        // From standard input: an index a line, until the parent closes it (at most one per track
+        // and line, so the loop is bounded by what the parent sends); a line that is no track ends the work.
+        var unknown: String?
+        let indices = listed.map { AnySequence($0.compactMap { $0 }) } ?? AnySequence(sequence(state: ()) { _ -> Int? in
+            guard let line = readLine() else { return nil }
+            guard let index = Int(line), matrix.tracks.indices.contains(index) else {
+                unknown = line
+                return nil
+            }
+            return index
+        })
         do throws(Output.WriteError) {
             try MatrixWorker.run(matrix, tracks: indices) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
         } catch {
             printError("standard output: cannot write the results: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
+        }
+        if let unknown {
+            printError("\(name): '\(unknown.prefix(40))' is no track of the matrix the parent planned")
+            throw ExitStatus.usage.exitCode
         }
     }
 }

@@ -3,13 +3,15 @@ import Simulation
 
 /// The worker's side of a parallel matrix run: replays some tracks and writes one JSON line per
 /// cell (`{"cell":N,"summary":{…}}`), or one per track that cannot be replayed
-/// (`{"track":N,"kind":"invalidData","error":"…"}`), which ``MatrixWorkerPool`` reads back.
+/// (`{"track":N,"kind":"invalidData","error":"…"}`), then `{"done":N}` when the track is done,
+/// which ``MatrixWorkerPool`` reads back: a done line is its cue to hand the worker another track.
 public enum MatrixWorker {
-    /// Replays `tracks` (indices into `matrix.tracks`) and hands each track's lines to `write`.
-    /// A track that fails is reported and the others still run, so that the parent can name
-    /// the first failing track in plan order whatever the split.
+    /// Replays `tracks` (indices into `matrix.tracks`, read as they are needed: the parent's
+    /// queue) and hands each track's lines, its done line last, to `write`. A track that fails is
+    /// reported and the others still run, so that the parent can name the first failing track
+    /// in plan order whatever the split.
     @MainActor
-    public static func run<E: Error>(_ matrix: Matrix, tracks: [Int], write: (String) throws(E) -> Void) throws(E) {
+    public static func run<E: Error>(_ matrix: Matrix, tracks: some Sequence<Int>, write: (String) throws(E) -> Void) throws(E) {
         let encoder = Line.encoder()
         for track in tracks {
             var text = ""
@@ -21,7 +23,7 @@ public enum MatrixWorker {
             } catch {
                 text = Line(track: track, kind: error.kind, error: error.description).encoded(encoder)
             }
-            try write(text)
+            try write(text + Line.done(track))
         }
     }
 
@@ -32,6 +34,13 @@ public enum MatrixWorker {
         var track: Int?
         var kind: FailureKind?
         var error: String?
+        /// The worker finished this track.
+        var done: Int?
+
+        /// The line that ends a track's results, written as it is so the parent can spot it
+        /// without decoding: `{"done":N}`.
+        static func done(_ track: Int) -> String { "\(donePrefix)\(track)}\n" }
+        static let donePrefix = #"{"done":"#
 
         init(cell: Int, summary: SimSummary) {
             self.cell = cell
