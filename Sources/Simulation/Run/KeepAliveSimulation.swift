@@ -33,6 +33,7 @@ public final class KeepAliveSimulation {
         appTasks = system.appTasks
         StandardMechanisms.install(in: system, configuration)
         end = SimInstant(seconds: Self.endSeconds(of: configuration))
+        system.scheduler.end = end
         if configuration.launchesAtStart {
             system.scheduler.schedule(at: .zero, owner: .system) { [unowned system] in system.launch(inBackground: false, cause: .tripStarts) }
         }
