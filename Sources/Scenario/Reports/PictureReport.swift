@@ -330,14 +330,15 @@ public enum PictureReport {
             (offsetX + (c.longitude - minLongitude) * cosMid * scale, offsetY + (maxLatitude - c.latitude) * scale)
         }
         for piece in outcome.trajectory.pieces {
-            var path: [(Double, Double)] = []
+            // Written point by point: a year's track can be hundreds of thousands of points.
+            var path = svg.openPolyline()
             for sample in piece {
                 let p = point(sample.coordinate)
                 if let last = path.last, abs(last.0 - p.0) < 0.5, abs(last.1 - p.1) < 0.5 { continue }
-                path.append(p)
+                path.add(p, into: &svg)
             }
-            if path.count == 1 { svg.circle(path[0].0, path[0].1, 2, fill: "#6d4c41") }
-            if path.count > 1 { svg.polyline(path, stroke: "#6d4c41", width: 2) }
+            if let only = path.only { svg.circle(only.0, only.1, 2, fill: "#6d4c41") }
+            path.close(stroke: "#6d4c41", width: 2, into: &svg)
         }
         let start = point(first.coordinate)
         svg.circle(start.0, start.1, 5, fill: "#2e7d32")
@@ -431,9 +432,9 @@ public enum PictureReport {
 /// A tiny SVG writer: elements as text, numbers with two decimals; an element with a title
 /// carries it as a `<title>` child, the tooltip a browser shows.
 private struct SVG {
-    private var body = ""
+    fileprivate var body = ""
 
-    private func n(_ value: Double) -> String { Formatting.fixed(value, 2) }
+    fileprivate func n(_ value: Double) -> String { Formatting.fixed(value, 2) }
 
     mutating func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, stroke: String? = nil) {
         body += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\"\(stroke.map { " stroke=\"\($0)\"" } ?? "")/>\n"
@@ -442,6 +443,36 @@ private struct SVG {
     mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
         body += "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
     }
+
+    /// A polyline written as its points come, with nothing kept but the first and the last:
+    /// `add` each point, then `close`; one point alone is not drawn (``OpenPolyline/only``).
+    struct OpenPolyline {
+        private(set) var last: (Double, Double)?
+        private var first: (Double, Double)?
+        private var count = 0
+
+        /// The point, when there was only one.
+        var only: (Double, Double)? { count == 1 ? first : nil }
+
+        mutating func add(_ point: (Double, Double), into svg: inout SVG) {
+            count += 1
+            switch count {
+            case 1: first = point
+            case 2:
+                svg.body += "<polyline points=\"\(svg.n(first!.0)),\(svg.n(first!.1)) \(svg.n(point.0)),\(svg.n(point.1))"
+            default:
+                svg.body += " \(svg.n(point.0)),\(svg.n(point.1))"
+            }
+            last = point
+        }
+
+        func close(stroke: String, width: Double, into svg: inout SVG) {
+            guard count > 1 else { return }
+            svg.body += "\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(svg.n(width))\" stroke-linejoin=\"round\"/>\n"
+        }
+    }
+
+    func openPolyline() -> OpenPolyline { OpenPolyline() }
 
     mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double) {
         let list = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
@@ -520,7 +551,13 @@ private struct SVG {
         }
     }
 
-    func document(width: Double, height: Double) -> String {
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" + body + "</svg>\n"
+    /// The whole document; the body is moved into it, not copied (a year's track is megabytes).
+    consuming func document(width: Double, height: Double) -> String {
+        var document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        document.reserveCapacity(document.utf8.count + body.utf8.count + 7)
+        document += body
+        body = ""
+        document += "</svg>\n"
+        return document
     }
 }
