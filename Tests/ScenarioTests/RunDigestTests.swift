@@ -1,6 +1,9 @@
 @testable import Scenario
+import Scripting
 import Simulation
+import Foundation
 import Testing
+import TestSupport
 
 /// What the text timeline and the picture keep of a run (`RunDigest`): every key moment, the
 /// fixes folded into runs, and at most a few fixes per pixel column — a count that does not grow
@@ -53,5 +56,61 @@ import Testing
             .moment(note),
             .fixes(RunDigest.FixRun(from: 10.3, to: 10.4, queued: 2)),
         ])
+    }
+
+    /// A three-hour drive at 1 Hz with two stops, in the background from 600 s, drawn from the
+    /// digest and from every event.
+    @MainActor
+    private func pictures(backgroundUpdates: Bool) throws -> (all: String, digest: String, events: Int, kept: Int) {
+        let trajectory = drive(seconds: 10_800, stops: [3_000...3_600, 7_000...7_300])
+        let timeline = [SimScenarioEvent(at: 600, .enterBackground)]
+        var settings = StandardNavigationApp.Settings()
+        settings.allowsBackgroundLocationUpdates = backgroundUpdates
+        settings.keepsReceivedFixes = false
+        let result = KeepAliveSimulation(configuration(trajectory, timeline: timeline), app: StandardNavigationApp(settings: settings)).run()
+        let outcome = ReplayOutcome(
+            track: "drive.gpx", settings: try ReplaySettings().resolved(), trajectory: trajectory, pathSource: "track points",
+            timed: true, droppedPoints: 0, warnings: [], runWarnings: [], result: result)
+        let digest = outcome.reportDigest
+        return (PictureReport.svg(outcome, events: result.events), PictureReport.svg(outcome, events: digest.pictureEvents),
+                result.events.count, digest.pictureEvents.count)
+    }
+
+    /// Kept alive by its location session: the picture from 1,715 of the 10,811 events is the
+    /// picture from all of them, byte for byte.
+    @MainActor
+    @Test func thePictureOfAKeptAliveRunIsTheSame() throws {
+        let drawn = try pictures(backgroundUpdates: true)
+        #expect(drawn.events == 10_811)
+        #expect(drawn.kept == 1_715)
+        #expect(drawn.digest == drawn.all)
+    }
+
+    /// Without background updates the budget drains over fixes, a point each, 4.67 pixels down
+    /// for each 0.08 across: the digest draws the same straight line through fewer of those
+    /// points (15 of 38: the first and last of each column), the rest of the picture byte for byte.
+    @MainActor
+    @Test func aDrainingBudgetIsDrawnThroughFewerOfItsPoints() throws {
+        let drawn = try pictures(backgroundUpdates: false)
+        #expect(drawn.events == 10_815)
+        #expect(drawn.kept == 1_719)
+        let all = drawn.all.split(separator: "\n"), digest = drawn.digest.split(separator: "\n")
+        #expect(all.count == digest.count)
+        let differing = zip(all, digest).filter { $0 != $1 }
+        #expect(differing.count == 1)
+        func points(_ line: Substring) -> [Substring] {
+            line.split(separator: "\"")[1].split(separator: " ")
+        }
+        guard let (full, thinned) = differing.first else { return }
+        #expect(full.hasPrefix("<polyline") && thinned.hasPrefix("<polyline"))
+        #expect(points(full).count == 38)
+        #expect(points(thinned).count == 15)
+        #expect(points(thinned).first == points(full).first && points(thinned).last == points(full).last)
+        // Every point drawn is one of the full curve's, in order.
+        var rest = points(full)[...]
+        for point in points(thinned) {
+            guard let index = rest.firstIndex(of: point) else { Issue.record("\(point) is not on the full curve"); break }
+            rest = rest[(index + 1)...]
+        }
     }
 }

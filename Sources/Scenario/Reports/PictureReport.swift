@@ -28,7 +28,7 @@ public enum PictureReport {
 
     /// The picture, drawn from `events`: the run's whole log, or the digest's (every key moment,
     /// and a few fixes per pixel column).
-    private static func svg(_ outcome: ReplayOutcome, events: [SimEvent]) -> String {
+    static func svg(_ outcome: ReplayOutcome, events: [SimEvent]) -> String {
         var svg = SVG()
         let summary = outcome.result.summary
         let duration = max(summary.durationSeconds, 1)
