@@ -24,6 +24,10 @@ public enum AppChange: Hashable, Sendable {
     /// After a pause the app starts the significant-change service, and restarts standard
     /// updates when iOS wakes or relaunches it.
     case significantChangeFallback
+    /// The app starts standard updates while it is on screen (at launch and when it comes
+    /// back), not when it enters the background: a When In Use app may run them in the
+    /// background only if they were started on screen (§4), with no new consent.
+    case startUpdatesOnScreen
 }
 
 extension AppScript {
@@ -79,6 +83,13 @@ extension AppScript {
             }
             if !(reactions[.wake] ?? []).contains(.startUpdates) {
                 script.reactions[.wake, default: []].append(.startUpdates)
+            }
+            return script
+        case .startUpdatesOnScreen:
+            var script = self
+            script.reactions[.background] = reactions[.background]?.filter { $0 != .startUpdates }
+            for trigger in [AppScript.Trigger.launch, .foreground] where !(script.reactions[trigger] ?? []).contains(.startUpdates) {
+                script.reactions[trigger, default: []].append(.startUpdates)
             }
             return script
         }

@@ -95,6 +95,9 @@ public struct AppScript: Hashable, Sendable {
         case foreground
         /// Standard updates run (started, not paused, authorized).
         case updating
+        /// The authorization requests exist (iOS 8+): what an app that also runs on iOS 7 asks
+        /// with `respondsToSelector:`; before, its first start of updates asks the user (§5).
+        case canRequestAuthorization = "can-request-authorization"
         /// A call or an alarm interrupts the app's audio now.
         case interrupted
         // MARK: Location sessions (§10)

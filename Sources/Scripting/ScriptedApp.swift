@@ -154,6 +154,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .background: application.applicationState == .background
         case .foreground: application.applicationState.isForeground
         case .updating: manager.isUpdatingLocation
+        case .canRequestAuthorization: manager.respondsToAuthorizationRequests
         case .interrupted: application.isAudioInterrupted
         case .stationary: lastLiveUpdate?.isStationary ?? false
         case .diagnostic: !(lastLiveUpdate?.diagnostics.isEmpty ?? true)

@@ -16,8 +16,8 @@ enum ExitStatus: Int32, CaseIterable {
     case invalidData = 65
     /// EX_NOINPUT: a file cannot be opened or read.
     case cannotOpen = 66
-    /// EX_SOFTWARE: a matrix worker process failed.
-    case workerFailed = 70
+    /// EX_SOFTWARE: a matrix worker process failed, or a run's virtual time stopped advancing.
+    case software = 70
     /// EX_CANTCREAT: the output or a report cannot be written.
     case cannotWrite = 73
 
@@ -28,7 +28,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .invalidData: .invalidData
         case .cannotOpen: .cannotOpen
         case .cannotWrite: .cannotWrite
-        case .workerFailed: .workerFailed
+        case .workerFailed, .stalled: .software
         }
     }
 

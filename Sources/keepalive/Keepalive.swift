@@ -29,7 +29,7 @@ struct Keepalive: ParsableCommand {
                 .usage: "bad usage: an unknown option or an impossible setting",
                 .invalidData: "invalid track data; stderr names FILE:LINE:COLUMN",
                 .cannotOpen: "a file cannot be opened or read",
-                .workerFailed: "matrix: a worker process failed",
+                .software: "matrix: a worker process failed; replay: virtual time stopped (a reaction loop)",
                 .cannotWrite: "the output or the report cannot be written",
             ]))
 

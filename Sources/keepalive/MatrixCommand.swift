@@ -34,7 +34,7 @@ struct MatrixCommand: ParsableCommand {
                 .usage: "bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)",
                 .invalidData: "a track is not valid GPX",
                 .cannotOpen: "the matrix file, a track or a scenario file cannot be opened or read",
-                .workerFailed: "a worker process failed (the message names it and what it said)",
+                .software: "a worker process failed (the message names it and what it said)",
                 .cannotWrite: "the output cannot be written",
             ]))
             """

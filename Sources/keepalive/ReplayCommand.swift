@@ -50,6 +50,7 @@ struct ReplayCommand: ParsableCommand {
                 .usage: "bad usage or impossible settings (the message names the option)",
                 .invalidData: "invalid track data (FILE:LINE:COLUMN: message)",
                 .cannotOpen: "the track or scenario file cannot be opened or read",
+                .software: "virtual time stopped advancing: the message names the reaction loop",
                 .cannotWrite: "the report file cannot be written, or the output (a full disk, a bad path)",
             ]))
             """
@@ -103,7 +104,7 @@ struct ReplayCommand: ParsableCommand {
         var debugger: SimSummary?
         // The first failed write of the streamed JSON Lines; the rest are not attempted.
         var linesFailure: Output.WriteError?
-        do {
+        do throws(ReplayError) {
             let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
             let settings = try fromFile.overridden(by: options.settings).resolved()
             // JSON Lines stream as the run goes.
@@ -116,6 +117,7 @@ struct ReplayCommand: ParsableCommand {
             let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: ProgressLine.forTerminal(track))
             let replay = ReplayRun(track: track, settings: settings)
             outcome = replay.run(on: loaded, sinks: lines, keepsEvents: false, digests: digests)
+            if let stall = outcome.result.summary.stall { throw .stalled(stall) }
             if explain { explanation = replay.explain(outcome, on: loaded) }
             if compareDebugger { debugger = replay.underDebugger().run(on: loaded, keepsEvents: false).result.summary }
         } catch {

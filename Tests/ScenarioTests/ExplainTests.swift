@@ -74,7 +74,37 @@ import TestSupport
         #expect(Prose.text(.app(.set(.activityType(.fitness)))) == "activityType = .fitness")
         #expect(Prose.text(.app(.set(.desiredAccuracy(.hundredMeters)))) == "desiredAccuracy = kCLLocationAccuracyHundredMeters")
         #expect(Prose.text(.app(.declareBackgroundMode(.location))) == "UIBackgroundModes includes location")
-        #expect(Prose.text(.alwaysInsteadOfWhenInUse) == "requestAlwaysAuthorization() instead of requestWhenInUseAuthorization(), and the user allows Always")
+        #expect(Prose.text(.alwaysInsteadOfWhenInUse) == "requestAlwaysAuthorization() instead of requestWhenInUseAuthorization() "
+            + "(with NSLocationAlwaysAndWhenInUseUsageDescription), and the user allows Always: a second consent prompt")
+        #expect(Prose.text(.app(.startUpdatesOnScreen)) == "startUpdatingLocation() called while the app is on screen "
+            + "(at launch and on return), not on entering the background: no new consent needed")
         #expect(Prose.text(.app(.endTasksInExpirationHandlers)) == "endBackgroundTask(_:) called in each task's expiration handler")
+    }
+
+    /// Issue 17 §3: a When In Use app that starts its updates on entering the background. The
+    /// start does nothing (§4): that is the first cause, and the engineer's fix — start them on
+    /// screen, no new consent — comes before asking for Always; each works alone.
+    @Test func aWhenInUseStartFromTheBackgroundIsExplainedByItsCauseAndFixedOnScreenFirst() throws {
+        let text = """
+            app:
+              info: {backgroundModes: [location], whenInUseUsage: true}
+              on:
+                launch: [request-when-in-use]
+                background:
+                  - begin-task: {name: nav, as: task, onExpiry: [{end-task: task}]}
+                  - set: {allowsBackgroundLocationUpdates: true}
+                  - start-updates
+            """
+        let settings = try ScenarioFile.parse(text, name: "s.yaml").resolved()
+        let path = Shipped.track("city-commute.gpx")
+        let loaded = try LoadedTrack.load(path, lenient: false, untimedSpeed: settings.untimedSpeed)
+        let replay = ReplayRun(track: path, settings: settings)
+        let outcome = replay.run(on: loaded, keepsEvents: false)
+        #expect(outcome.result.summary.causes == [.whenInUseStartedInBackground, .backgroundTimeExpired(budget: 30), .tasksEndedInHandlers])
+        let explanation = replay.explain(outcome, on: loaded)
+        #expect(explanation.fixes == [
+            .init(changes: [.app(.startUpdatesOnScreen)], verdict: .keptAlive),
+            .init(changes: [.alwaysInsteadOfWhenInUse], verdict: .keptAlive),
+        ])
     }
 }

@@ -20,5 +20,10 @@ import TestSupport
         #expect(delivered == (killed ? [180, 300, 420] : [180, 300, 420, 540, 660]))
         #expect(dropped == (killed ? [540, 660] : []))
         #expect(result.summary.processes == (killed ? 3 : 1))
+        // Issue 17 §3: the kill is said as the system's, not as a purge.
+        #expect(result.summary.terminationCause == (killed ? .crash(.pushes(.voipWithoutCall)) : nil))
+        #expect(Prose.sentence(result.summary) == "The app was suspended at 0:01:05: nothing keeps the app running in the background "
+            + "(no background task, no location session)"
+            + (killed ? "; the system killed it at 0:03:00: the app never reported an incoming call to CallKit after a PushKit VoIP push." : "."))
     }
 }

@@ -187,4 +187,16 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         let path = Shipped.script("navigation-app")
         #expect(try ScenarioFile.read(contentsOf: path).app == NavigationApp.script)
     }
+
+    /// Issue 17 §5: `--accuracy reduced` from notDetermined is the user's answer at the prompt
+    /// (Precise off), not only a starting state the prompt then overwrote: the commute gets
+    /// approximate fixes, one every 900 s, so the first alone (749 at 1 Hz before the fix).
+    @MainActor @Test func reducedAccuracyIsTheAnswerAtThePromptToo() throws {
+        var settings = ReplaySettings()
+        settings.accuracy = .reduced
+        let outcome = try ReplayRun(track: Shipped.track("city-commute.gpx"), settings: settings.resolved()).run()
+        #expect(outcome.settings.initialAuthorization == .notDetermined)
+        #expect(outcome.result.summary.deliveredUpdates == 1)
+        #expect(outcome.result.events.contains { $0.detail == .locationStart(.standardUpdates, accuracy: .reduced, distanceFilter: nil) })
+    }
 }

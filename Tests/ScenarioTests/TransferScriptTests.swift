@@ -31,7 +31,7 @@ import TestSupport
 
     /// background-transfer.yaml on the parked car (iOS 17): the download runs 0:00–9:00 while the
     /// app is suspended from 1:05; at 9:00 the app is woken, hears of it, calls the completion
-    /// handler and is suspended at once.
+    /// handler and is suspended after the usual 5 s of grace (the device is awake).
     @Test func theReadyScriptIsWokenOnceTheDownloadIsDoneAndSuspendedAtItsCompletionHandler() throws {
         let replay = try Shipped.replay("background-transfer", on: "parked-car.gpx")
         let outcome = try replay.run()
@@ -43,7 +43,7 @@ import TestSupport
             At(540, .transfers(.events(session: "downloads"))),
             At(540, .transfers(.deliver(tiles))),
             At(540, .transfers(.completion(session: "downloads"))),
-            At(540, .stateChange(from: .background, to: .suspended, cause: .nothingHoldsApp)),
+            At(545, .stateChange(from: .background, to: .suspended, cause: .nothingHoldsApp)),
         ])
         let lines = outcome.result.events.filter { if case .transfers = $0.detail { true } else { false } }.map(Prose.message)
         #expect(lines == [

@@ -111,7 +111,7 @@ import Scripting
     @Test func missingUsageStringMakesRequestsDoNothing() {
         let (result, _) = runStandard(configuration(trip, authorization: .notDetermined, capabilities: SimCapabilities(whenInUseUsageDescription: nil)))
         #expect(log(result, [.warning, .authorizationPrompt]) == [
-            At(0, .warning(.missingUsageDescription(always: true))),
+            At(0, .warning(.missingUsageDescription(always: true, needs: [.locationWhenInUse, .locationAlwaysAndWhenInUse]))),
             At(300, .warning(.neverInBackground)),
             // The lint at the end (§7): the Always request needed the missing When In Use string.
             At(300, .warning(.infoPlist(.usageDescriptionMissing(.locationWhenInUse)))),

@@ -33,7 +33,8 @@ import TestSupport
 
     @Test func aDownloadThatFinishesWhileTheAppIsSuspendedWakesItAndTheCompletionHandlerEndsTheRun() {
         // Started at 0 on screen, done at 60. Left at 10, suspended at 15; woken at 60: the
-        // session's events, the download, the log, the completion handler; suspended at once.
+        // session's events, the download, the log, the completion handler, which ends the wake's
+        // run: the usual 5 s of grace on an awake device, suspended at 65.
         #expect(run(app(), []) == [
             state(10, .active, .inactive, .userLeavesApp), state(10, .inactive, .background, .userLeavesApp),
             state(15, .background, .suspended, .nothingHoldsApp),
@@ -42,7 +43,7 @@ import TestSupport
             At(60, .transfers(.events(session: "background"))),
             At(60, .transfers(.deliver(backup))), At(60, .appLog("downloaded")),
             At(60, .transfers(.completion(session: "background"))),
-            state(60, .background, .suspended, .nothingHoldsApp),
+            state(65, .background, .suspended, .nothingHoldsApp),
         ])
     }
 
@@ -66,7 +67,7 @@ import TestSupport
             At(60, .transfers(.events(session: "background"))),
             At(60, .transfers(.deliver(backup))), At(60, .appLog("downloaded")),
             At(60, .transfers(.completion(session: "background"))),
-            state(60, .background, .suspended, .nothingHoldsApp),
+            state(65, .background, .suspended, .nothingHoldsApp),
         ])
     }
 

@@ -122,22 +122,25 @@ import Scripting
         #expect(result.summary.suspendedAt == 15)
     }
 
-    @Test func significantChangesRelaunchAPurgedAppButNotAForceQuitOne() {
+    @Test(arguments: [(SimProfile.iOS7, true), (.iOS17, true), (.iOS18, true), (.iOS26, false)])
+    func significantChangesRelaunchAPurgedAppAndAForceQuitOneUntilIOS26(profile: SimProfile, afterForceQuit: Bool) {
+        // §9 by era: a purge never stops the service; a force quit stops it only on iOS 26.
         func run(_ ending: SimScenarioEvent.Action) -> SimulationResult {
-            KeepAliveSimulation(configuration(drive(seconds: 400), profile: exact(.iOS17), timeline: [
+            KeepAliveSimulation(configuration(drive(seconds: 400), profile: exact(profile), timeline: [
                 SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, ending),
             ]), app: SignificantChangeApp()).run()
         }
-        let purged = run(.memoryPressure)
-        #expect(log(purged, [.appLaunch]) == [
+        let relaunched = [
             At(0, .launch(process: 1, inBackground: false, cause: .tripStarts)),
             At(300, .launch(process: 2, inBackground: true, cause: .systemLaunch(.significantLocationChange))),
-        ])
+        ]
+        let purged = run(.memoryPressure)
+        #expect(log(purged, [.appLaunch]) == relaunched)
         #expect(purged.summary.processes == 2)
         #expect(deliveredTimes(purged) == [0, 300])
         let quit = run(.forceQuit)
-        #expect(log(quit, [.appLaunch]) == [At(0, .launch(process: 1, inBackground: false, cause: .tripStarts))])
-        #expect(deliveredTimes(quit) == [0])
+        #expect(log(quit, [.appLaunch]) == (afterForceQuit ? relaunched : [relaunched[0]]))
+        #expect(deliveredTimes(quit) == (afterForceQuit ? [0, 300] : [0]))
     }
 
     @Test func sameSeedSameRunOtherSeedOtherFixes() {

@@ -19,12 +19,13 @@ import TestSupport
                             app: ScriptedApp(script: script)).run()
     }
 
-    @Test func aSilentPushWakesASuspendedAppFor30Seconds() {
-        // Suspended at 15 (5 s of grace, nothing holds it); the push at 100 wakes it until 130.
+    @Test func aSilentPushWakesASuspendedAppUntilItCallsTheCompletionHandler() {
+        // Suspended at 15 (5 s of grace, nothing holds it); the push at 100 wakes it for up to
+        // 30 s; the completion handler, called at once, ends that run (§14): 5 s of grace, 105.
         let result = run(app(), events: [SimScenarioEvent(at: 100, .pushes(.arrive(.silent)))])
         #expect(log(result, [.appState]).suffix(2) == [
             state(100, .suspended, .background, .systemWake(.pushes(.silent))),
-            state(130, .background, .suspended, .backgroundTimeExpired(budget: 30)),
+            state(105, .background, .suspended, .nothingHoldsApp),
         ])
         #expect(log(result, [.pushes(.push), .appLog]) == [
             At(100, .pushes(.delivered(.silent))), At(100, .appLog("push")), At(100, .pushes(.completed(.silent, .newData))),

@@ -22,8 +22,8 @@ public struct MatrixOutcome: Sendable {
 
         /// When the app stopped running: suspended, else terminated or crashed; `nil` if it never did.
         public var at: Double? { summary.suspendedAt ?? summary.terminatedAt }
-        /// `nil` when nothing was expected.
-        public var asExpected: Bool? { expected.map { $0 == summary.verdict } }
+        /// `nil` when nothing was expected; a run whose virtual time stopped is never as expected.
+        public var asExpected: Bool? { summary.stall != nil ? false : expected.map { $0 == summary.verdict } }
     }
 
     public var rows: [Row] {
@@ -36,7 +36,7 @@ public struct MatrixOutcome: Sendable {
     /// Cells whose verdict differs from the expected one.
     public var failures: Int { rows.filter { $0.asExpected == false }.count }
     /// Cells with no expectation.
-    public var unchecked: Int { matrix.cells.filter { $0.expected == nil }.count }
+    public var unchecked: Int { rows.filter { $0.asExpected == nil }.count }
     /// Whether every checked cell is as expected: the command's exit 0.
     public var allAsExpected: Bool { failures == 0 }
 

@@ -62,7 +62,7 @@ public enum MatrixReport {
                 ("exitCategory", summary.exitCategory.map { .string($0.rawValue) } ?? .null),
                 ("expected", row.expected.map { .string($0.rawValue) } ?? .null),
                 ("ok", row.asExpected.map(JSONValue.bool) ?? .null),
-                ("reason", Prose.reason(summary.causes).map(JSONValue.string) ?? .null),
+                ("reason", (summary.stall.map(Prose.stall) ?? Prose.reason(summary.causes)).map(JSONValue.string) ?? .null),
                 ("causes", .array(causes)),
                 ("sentence", .string(Prose.sentence(summary))),
             ])
@@ -95,7 +95,7 @@ public enum MatrixReport {
                 if row.asExpected == false {
                     let at = row.at.map { " at \(Formatting.clock($0))" } ?? ""
                     let message = "expected \(row.expected?.rawValue ?? "-"), was \(row.summary.verdict.rawValue)\(at)"
-                    let reason = Prose.reason(row.summary.causes) ?? Prose.sentence(row.summary)
+                    let reason = row.summary.stall.map(Prose.stall) ?? Prose.reason(row.summary.causes) ?? Prose.sentence(row.summary)
                     xml += "      <failure message=\"\(escaped(message))\" type=\"\(row.summary.verdict.rawValue)\">\(escaped(reason))</failure>\n"
                 }
                 xml += "      <system-out>\(escaped(Prose.sentence(row.summary)))</system-out>\n"

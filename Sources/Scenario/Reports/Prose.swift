@@ -140,7 +140,15 @@ public enum Prose {
     }
 
     /// The verdict in one sentence.
+    /// Why a run was stopped where virtual time stopped: the instant and what the loop did.
+    public static func stall(_ stall: SimStall) -> String {
+        let did = stall.eventKinds.isEmpty ? "it emitted no event" : "it emits " + stall.eventKinds.map(\.rawValue).joined(separator: ", ")
+        return "Virtual time stopped at \(Formatting.clock(stall.at)): \(stall.steps) pieces of work ran at that instant without time advancing, "
+            + "a reaction loop (\(did)). The run was stopped there; its figures cover the trip up to that instant only."
+    }
+
     public static func sentence(_ summary: SimSummary) -> String {
+        if let stall = summary.stall { return Self.stall(stall) }
         let reason = Self.reason(summary.causes) ?? ""
         switch summary.verdict {
         case .keptAlive:
@@ -150,8 +158,7 @@ public enum Prose {
         case .foregroundOnly:
             return "The app never went to the background in this run (\(Formatting.clock(summary.durationSeconds))), so it says nothing about staying alive there."
         case .suspended:
-            let purged = summary.terminatedAt.map { "; it was purged from memory at \(Formatting.clock($0))" } ?? ""
-            return "The app was suspended at \(Formatting.clock(summary.suspendedAt ?? 0)): \(reason)\(purged)."
+            return "The app was suspended at \(Formatting.clock(summary.suspendedAt ?? 0)): \(reason)\(laterEnd(summary))."
         case .terminated:
             return "The app was terminated at \(Formatting.clock(summary.terminatedAt ?? 0)): \(reason)."
         case .crashed:
@@ -159,13 +166,28 @@ public enum Prose {
         }
     }
 
+    /// How a suspended app's process ended later, if it did: purged, force-quit, or killed by
+    /// the system for a reason of its own (a VoIP push not reported to CallKit, …).
+    private static func laterEnd(_ summary: SimSummary) -> String {
+        guard let at = summary.terminatedAt.map(Formatting.clock) else { return "" }
+        switch summary.terminationCause {
+        case .memoryPressure?, nil: return "; it was purged from memory at \(at)"
+        case .forceQuit?: return "; the user force-quit it at \(at)"
+        case let cause?:
+            let why = text(cause)
+            return "; the system killed it at \(at): " + (why.hasPrefix("killed: ") ? String(why.dropFirst("killed: ".count)) : why)
+        }
+    }
+
     static func text(_ warning: SimWarning) -> String {
         switch warning {
         case .noSuchBackgroundTask(let id): "endBackgroundTask(#\(id)): no background task exists with this identifier"
         case .backgroundTaskOpenLong(let task, let seconds): "background task #\(task.id) \"\(task.name)\" has been open \(number(seconds)) s"
-        case .missingUsageDescription(always: false): "requestWhenInUseAuthorization does nothing: NSLocationWhenInUseUsageDescription is missing"
-        case .missingUsageDescription(always: true):
-            "requestAlwaysAuthorization does nothing: NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription are both needed"
+        case .missingUsageDescription(let always, let needs):
+            "\(always ? "requestAlwaysAuthorization" : "requestWhenInUseAuthorization") does nothing: "
+                + (needs.count == 1 ? "\(needs[0].rawValue) is missing" : needs.map(\.rawValue).joined(separator: " and ") + " are both needed")
+        case .authorizationRequestUnavailable(let always):
+            "\(always ? "requestAlwaysAuthorization" : "requestWhenInUseAuthorization") does not exist before iOS 8: the first use of location services shows the prompt"
         case .authorizationRequestNotInUse: "an authorization request from the background shows no prompt and does nothing"
         case .whenInUseStartFromBackground: "startUpdatingLocation from the background does nothing for a When In Use app"
         case .neverInBackground: "the app never went to the background: nothing was tested about staying alive there"

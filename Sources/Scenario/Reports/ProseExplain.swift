@@ -7,7 +7,7 @@ extension Prose {
     public static func setting(_ change: ExplainChange) -> (setting: String, value: String) {
         switch change {
         case .alwaysInsteadOfWhenInUse:
-            return ("requestAlwaysAuthorization()", "instead of requestWhenInUseAuthorization(), and the user allows Always")
+            return ("requestAlwaysAuthorization()", "instead of requestWhenInUseAuthorization() (with NSLocationAlwaysAndWhenInUseUsageDescription), and the user allows Always: a second consent prompt")
         case .app(let change):
             return setting(change)
         }
@@ -35,6 +35,8 @@ extension Prose {
             return ("stopUpdatingLocation()", "never called")
         case .significantChangeFallback:
             return ("startMonitoringSignificantLocationChanges()", "called in locationManagerDidPauseLocationUpdates(_:), and startUpdatingLocation() when woken")
+        case .startUpdatesOnScreen:
+            return ("startUpdatingLocation()", "called while the app is on screen (at launch and on return), not on entering the background: no new consent needed")
         }
     }
 

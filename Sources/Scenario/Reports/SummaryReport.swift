@@ -17,6 +17,9 @@ public enum SummaryReport {
             ("verdict", .string(summary.verdict.rawValue)),
             ("suspendedAt", number(summary.suspendedAt)),
             ("terminatedAt", number(summary.terminatedAt)),
+            ("terminationCause", summary.terminationCause.map { cause in
+                JSONValue.object([("cause", .string(Prose.name(cause))), ("text", .string(Prose.text(cause)))])
+            } ?? .null),
             ("reason", Prose.reason(summary.causes).map(JSONValue.string) ?? .null),
             ("causes", .array(causes)),
             ("sentence", .string(Prose.sentence(summary))),

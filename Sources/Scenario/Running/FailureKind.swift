@@ -11,4 +11,6 @@ public enum FailureKind: String, Hashable, Sendable, Codable, CaseIterable {
     case cannotWrite
     /// A worker process of a matrix failed: it died, was killed, or printed what is not a result.
     case workerFailed
+    /// A run's virtual time stopped advancing (a reaction loop): the model could not answer.
+    case stalled
 }

@@ -1,4 +1,5 @@
 import GPX
+import Simulation
 
 /// Why a replay could not run; its ``kind`` decides the command-line tool's exit status.
 public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -10,12 +11,15 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSettings(String)
     /// The scenario file cannot be opened or read.
     case settingsFileUnreadable(String)
+    /// The run's virtual time stopped advancing: a reaction loop, stopped where it was.
+    case stalled(SimStall)
 
     /// The message for a person: `FILE:LINE:COLUMN: message` for track data.
     public var description: String {
         switch self {
         case .trackUnreadable(let error): error.description
         case .invalidTrack(let message), .invalidSettings(let message), .settingsFileUnreadable(let message): message
+        case .stalled(let stall): Prose.stall(stall)
         }
     }
 
@@ -25,6 +29,7 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidSettings: .usage
         case .invalidTrack: .invalidData
         case .trackUnreadable, .settingsFileUnreadable: .cannotOpen
+        case .stalled: .stalled
         }
     }
 }

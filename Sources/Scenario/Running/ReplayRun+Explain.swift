@@ -14,7 +14,9 @@ extension ReplayRun {
         func verdict(_ changes: [ExplainChange]) -> SimVerdict {
             replays += 1
             let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
-            return changed.run(on: loaded, keepsEvents: false).result.summary.verdict
+            let summary = changed.run(on: loaded, keepsEvents: false).result.summary
+            // A variant whose virtual time stopped (a reaction loop) answers nothing: no fix.
+            return summary.stall == nil ? summary.verdict : .crashed
         }
         var fixes: [Explanation.Fix] = []
         for change in candidates {
@@ -54,7 +56,12 @@ extension ReplayRun {
         if script.info.whenInUseUsageDescription == nil || script.info.alwaysAndWhenInUseUsageDescription == nil {
             changes.append(.app(.declareUsageDescriptions))
         }
-        if outline.request == .whenInUse || settings.initialAuthorization == .authorizedWhenInUse {
+        let whenInUse = outline.request == .whenInUse || settings.initialAuthorization == .authorizedWhenInUse
+        // The engineer's fix first: start on screen, which needs no new consent (§4).
+        if whenInUse, (script.reactions[.background] ?? []).contains(.startUpdates) {
+            changes.append(.app(.startUpdatesOnScreen))
+        }
+        if whenInUse {
             changes.append(.alwaysInsteadOfWhenInUse)
         }
         if script.allActions.contains(.stopUpdates) {
@@ -83,7 +90,8 @@ extension ReplayRun {
             case .app(let change):
                 changed.app = changed.app.applying(change)
             case .alwaysInsteadOfWhenInUse:
-                changed.app = changed.app.applying(.requestAlways)
+                // Asking for Always takes its usage strings: one change, not a pair.
+                changed.app = changed.app.applying([.requestAlways, .declareUsageDescriptions])
                 if changed.initialAuthorization == .authorizedWhenInUse { changed.initialAuthorization = .authorizedAlways }
             }
         }

@@ -39,11 +39,14 @@ public struct ReplayRun: Sendable {
     /// and the picture's width, however long the trip.
     public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true, digests: Bool = false) -> ReplayOutcome {
         let built = loaded.built
+        // `--accuracy reduced` is the user's choice: from a prompt too, not only as the start.
+        var answers = SimUserAnswers()
+        answers.precise = settings.accuracyAuthorization == .fullAccuracy
         let configuration = SimulationConfiguration(
             trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
             initialAccuracyAuthorization: settings.accuracyAuthorization,
-            locationServicesEnabled: settings.locationServicesEnabled, timeline: settings.timeline)
+            locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
         let script = settings.app
         let digest = digests ? RunDigestSink(duration: KeepAliveSimulation.endSeconds(of: configuration)) : nil
         let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: (digest.map { [$0] } ?? []) + sinks, keepsEvents: keepsEvents).run()

@@ -4,8 +4,18 @@ public struct SimCapabilities: Hashable, Sendable, Codable {
     public var backgroundModes: Set<SimBackgroundMode>
     /// `NSLocationWhenInUseUsageDescription`; without it, authorization requests do nothing.
     public var whenInUseUsageDescription: String?
-    /// `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+); Always needs it as well.
+    /// The Always usage string: `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+, which
+    /// needs When In Use's as well), or `NSLocationAlwaysUsageDescription` on iOS 8–10 — an app
+    /// that supports both eras declares both keys with the same text.
     public var alwaysAndWhenInUseUsageDescription: String?
+
+    /// Whether the Info.plist has the usage-description `key`.
+    public func declares(_ key: SimUsageDescription) -> Bool {
+        switch key {
+        case .locationWhenInUse: whenInUseUsageDescription != nil
+        case .locationAlwaysAndWhenInUse, .locationAlways: alwaysAndWhenInUseUsageDescription != nil
+        }
+    }
     /// `BGTaskSchedulerPermittedIdentifiers` (§12): the identifiers `BGTaskScheduler` may register
     /// and submit.
     public var permittedBackgroundTaskIdentifiers: [String] = []

@@ -75,6 +75,16 @@ public final class Scheduler {
     /// closure lives only as long as its handle), and a script's `after` far past the end costs
     /// nothing however often it is asked for.
     var end: SimInstant?
+    /// How much work may run at one instant; past it the scheduler stops (see ``stalled``).
+    var stepsPerInstant = SimLimits.stepsPerInstant
+    /// Called when the work at one instant reaches `stepsPerInstant` (`true`): the scheduler
+    /// then runs `stallDiagnosisSteps` more, so that what the loop does can be seen, and stops
+    /// (`false`).
+    var onStall: @MainActor (_ diagnosing: Bool) -> Void = { _ in }
+    static let stallDiagnosisSteps = 1_000
+    private var stepsAtNow = 0
+    /// Whether virtual time stopped advancing: the run ends at ``now``; nothing more runs.
+    public private(set) var stalled = false
 
     enum Admission { case run, wait, drop }
 
@@ -106,12 +116,23 @@ public final class Scheduler {
     /// Runs every piece of work due at or before `limit`, in order, advancing `now`; then sets
     /// `now` to `limit`. App work the admission defers goes to `deferWork`.
     func run(until limit: SimInstant) {
-        while let first = heap.first, first.time <= limit {
+        while !stalled, let first = heap.first, first.time <= limit {
             let entry = popFirst()
             guard entry.work.isPending else { continue }
             if entry.time > now {
                 now = entry.time
+                stepsAtNow = 0
                 onAdvance(now)
+            }
+            stepsAtNow += 1
+            if stepsAtNow >= stepsPerInstant {
+                if stepsAtNow == stepsPerInstant { onStall(true) }
+                if stepsAtNow >= stepsPerInstant + Self.stallDiagnosisSteps {
+                    stalled = true
+                    onStall(false)
+                    entry.work.cancel()
+                    break
+                }
             }
             switch admit(entry.work) {
             case .run: entry.work.take()?()
@@ -119,7 +140,7 @@ public final class Scheduler {
             case .drop: entry.work.cancel()
             }
         }
-        if limit > now {
+        if !stalled, limit > now {
             now = limit
             onAdvance(now)
         }

@@ -25,6 +25,12 @@ public enum SimLimits {
     /// Speeds in m/s (`--speed`, recorded `<speed>` values): above zero, at most the speed of light.
     public static let speeds: ClosedRange<Double> = Double.leastNonzeroMagnitude...299_792_458
 
+    /// The most work that may run at one instant of virtual time before the run is stopped as
+    /// stalled (a reaction loop that schedules itself at the same instant for ever): far above
+    /// what any run needs, since every repetition a run's inputs make has a lower cap.
+    /// `SimulationConfiguration.stepsPerInstant` lowers or raises it for one run.
+    public static let stepsPerInstant = 100_000
+
     /// Whether `seconds` is a valid time from the start.
     public static func isTime(_ seconds: Double) -> Bool { times.contains(seconds) }
 }

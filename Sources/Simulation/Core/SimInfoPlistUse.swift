@@ -31,5 +31,8 @@ public struct SimInfoPlistUse: Hashable, Sendable, Codable {
 /// An Info.plist usage-description key (§5, §7).
 public enum SimUsageDescription: String, Hashable, Sendable, Codable, CaseIterable {
     case locationWhenInUse = "NSLocationWhenInUseUsageDescription"
+    /// Always from iOS 11 (with When In Use's).
     case locationAlwaysAndWhenInUse = "NSLocationAlwaysAndWhenInUseUsageDescription"
+    /// Always on iOS 8–10.
+    case locationAlways = "NSLocationAlwaysUsageDescription"
 }

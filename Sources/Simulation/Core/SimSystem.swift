@@ -36,6 +36,10 @@ public final class SimSystem {
     /// The app's background time.
     public private(set) var budget: BackgroundBudget
     private var graceUntil = SimInstant.zero
+    /// The end of the current system wake's run (§9): until then the app runs its event's code
+    /// even on a sleeping device; the sleep rule applies to what holds it after.
+    private var wakeRunUntil = SimInstant.zero
+    private var inWakeRun: Bool { now < wakeRunUntil }
     /// The hold that keeps the app alive without spending budget, while one does.
     public private(set) var keepAlive: SimHold?
     private var expiredBecause: SimCause?
@@ -72,6 +76,8 @@ public final class SimSystem {
         scheduler.onAdvance = { [clock] now in clock.advance(to: now) }
         scheduler.admit = { [unowned self] work in admission(of: work) }
         scheduler.deferWork = { [unowned self] action in deferredAppWork.append(action) }
+        scheduler.stepsPerInstant = configuration.stepsPerInstant
+        scheduler.onStall = { [record] diagnosing in record.diagnoseStall(diagnosing) }
     }
 
     /// The current simulated time.
@@ -171,6 +177,7 @@ public final class SimSystem {
         self.application = application
         emit(.appLaunch, .launch(process: process, inBackground: inBackground, cause: cause))
         if inBackground {
+            wakeRunUntil = now.adding(seconds: wakeSeconds ?? profile.backgroundTimeBudget)
             moveToBackground(cause, seconds: wakeSeconds ?? profile.backgroundTimeBudget, grace: wakeSeconds ?? profile.suspensionGracePeriod)
             delegate.applicationDidFinishLaunching(application, inBackground: true)
             reevaluate()
@@ -191,6 +198,7 @@ public final class SimSystem {
         switch appState {
         case .suspended:
             frozen = false
+            wakeRunUntil = now.adding(seconds: seconds)
             moveToBackground(.systemWake(reason), seconds: seconds, grace: seconds)
             if let application { appDelegate?.applicationWasWoken(application, for: reason) }
             reevaluate()
@@ -203,10 +211,12 @@ public final class SimSystem {
 
     /// The app's handler for the event of a system wake finished (it called the completion
     /// handler iOS gave it): the wake's run ends now, and the usual rules apply (what holds the
-    /// app keeps it; with nothing, it is suspended).
+    /// app keeps it; with nothing, it is suspended after the short grace, or at once on a
+    /// sleeping device).
     public func wakeHandled() {
-        guard appState == .background, graceUntil > now else { return }
-        graceUntil = now
+        guard appState == .background, inWakeRun else { return }
+        wakeRunUntil = now
+        graceUntil = min(graceUntil, now.adding(seconds: profile.suspensionGracePeriod))
         reevaluate()
     }
 
@@ -232,6 +242,7 @@ public final class SimSystem {
             expiredBecause = nil
             stopBackgroundTimers()
             keepAlive = nil
+            wakeRunUntil = .zero
             budget.setCounting(false, at: now)
             setState(.inactive, cause)
             guard let application else { return }
@@ -310,6 +321,7 @@ public final class SimSystem {
         }
         stopBackgroundTimers()
         keepAlive = nil
+        wakeRunUntil = .zero
         budget.setCounting(false, at: now)
         setState(.suspended, causes[0])
         record(.suspended, causes)
@@ -321,6 +333,7 @@ public final class SimSystem {
         frozen = false
         stopBackgroundTimers()
         keepAlive = nil
+        wakeRunUntil = .zero
         budget.setCounting(false, at: now)
         let ended = process
         setState(.terminated, causes[0])
@@ -371,11 +384,18 @@ public final class SimSystem {
 
     /// Why mechanisms in use do not hold the app, for the cause chain.
     private static func reasonsNotHolding(_ statuses: [SimHoldStatus]) -> [SimCause] {
-        statuses.compactMap { if case .notHolding(let cause) = $0 { cause } else { nil } }
+        statuses.compactMap {
+            switch $0 {
+            case .notHolding(let cause): cause
+            case .refused(let cause): cause
+            case .holding: nil
+            }
+        }
     }
 
     private func chain(_ first: SimCause, _ statuses: [SimHoldStatus]) -> [SimCause] {
-        var causes = [first]
+        let refusals = statuses.compactMap { if case .refused(let cause) = $0 { cause } else { nil } }
+        var causes = refusals + (refusals.contains(first) ? [] : [first])
         for cause in [lastKeepAliveLoss].compactMap({ $0 }) + Self.reasonsNotHolding(statuses) where !causes.contains(cause) {
             causes.append(cause)
         }
@@ -400,6 +420,8 @@ public final class SimSystem {
         if let hold = holds.first(where: { !$0.spendsBudget }) {
             if keepAlive == nil {
                 keepAlive = hold
+                // What the app started in a wake's run holds it from now on by the usual rules.
+                wakeRunUntil = min(wakeRunUntil, now)
                 budget.setCounting(false, at: now)
                 lastKeepAliveLoss = nil
                 emit(.keepAliveStart, .keepAliveStart(hold))
@@ -414,7 +436,9 @@ public final class SimSystem {
             graceUntil = now.adding(seconds: profile.suspensionGracePeriod)
             emit(.keepAliveEnd, .keepAliveEnd(ended, cause: cause, freshBudget: profile.backgroundTimeBudget))
         }
-        if isAsleep, budget.pausesWhileAsleep, holds.allSatisfy(\.isAssertion) {
+        // A wake's run is CPU time on a sleeping device (§9): the sleep rule waits for its end.
+        let sleeping = isAsleep && !inWakeRun
+        if sleeping, budget.pausesWhileAsleep, holds.allSatisfy(\.isAssertion) {
             freeze(statuses)
             return
         }
@@ -422,12 +446,16 @@ public final class SimSystem {
             suspend(chain(.nothingHoldsApp, statuses))
             return
         }
-        budget.setCounting(budget.counts(asleep: isAsleep), at: now)
+        // Sleep pauses only background tasks' time: a hold that is no assertion (a location
+        // session judged by the delivery reading) keeps the device working, and its time runs.
+        budget.setCounting(budget.counts(asleep: sleeping && holds.allSatisfy(\.isAssertion)), at: now)
         if let expiry = budget.expiryInstant {
             expiryWork = scheduler.schedule(at: expiry, owner: .system) { [unowned self] in expire() }
         }
         if holds.isEmpty {
             graceWork = scheduler.schedule(at: graceUntil, owner: .system) { [unowned self] in reevaluate() }
+        } else if isAsleep, inWakeRun {
+            graceWork = scheduler.schedule(at: wakeRunUntil, owner: .system) { [unowned self] in reevaluate() }
         }
     }
 

@@ -4,8 +4,10 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case noSuchBackgroundTask(id: Int)
     /// A background task has been open this long in the background.
     case backgroundTaskOpenLong(SimTaskRecord, seconds: Double)
-    /// An authorization request lacks the Info.plist usage strings it needs.
-    case missingUsageDescription(always: Bool)
+    /// An authorization request lacks the Info.plist usage strings it needs: the era's `needs`.
+    case missingUsageDescription(always: Bool, needs: [SimUsageDescription])
+    /// Before iOS 8 there is no authorization request: the first use of location asks (§5).
+    case authorizationRequestUnavailable(always: Bool)
     /// An authorization request made while the app is not in use shows no prompt (§5).
     case authorizationRequestNotInUse
     /// A When In Use app cannot start updates from the background (§4).

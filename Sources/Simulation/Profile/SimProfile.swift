@@ -54,6 +54,11 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// Significant-change service: metres between fixes, and the shortest interval in seconds. [doc]
     public var significantChangeDistance: Double
     public var significantChangeMinimumInterval: Double
+    /// Whether a significant change relaunches an app the user force-quit: developers report it
+    /// does from iOS 7.1 through iOS 18 (Always); on iOS 26.4 it did not (forum thread 826964),
+    /// nor did regions or CLMonitor (`regions.relaunchAfterForceQuit`). Apple's stated policy is
+    /// no relaunch (DTS thread 14855). [dts][obs]
+    public var significantChangeRelaunchAfterForceQuit = true
 
     // MARK: §11 Regions and visits
 
@@ -189,10 +194,11 @@ public struct SimProfile: Hashable, Sendable, Codable {
     public static let iOS18 = SimProfile(
         name: "ios18", iOSVersion: 18, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
         .withLocationSessions(iOS18: true)
-    /// iOS 26: as iOS 18, and `BGContinuedProcessingTask` (§12) exists.
+    /// iOS 26: as iOS 18, `BGContinuedProcessingTask` (§12) exists, and location events no
+    /// longer relaunch a force-quit app (§9).
     public static let iOS26 = SimProfile(
         name: "ios26", iOSVersion: 26, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(iOS18: true).with(bgTasks: .iOS26)
+        .withLocationSessions(iOS18: true).with(bgTasks: .iOS26).withoutLocationRelaunchAfterForceQuit()
     /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
     /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
     public static let debugger = SimProfile.iOS17.underDebugger(named: "debugger")
@@ -201,6 +207,15 @@ public struct SimProfile: Hashable, Sendable, Codable {
     public static let all: [SimProfile] = [.iOS6, .iOS7, .iOS9, .iOS12, .iOS13, .iOS14, .iOS17, .iOS18, .iOS26, .debugger]
 
     /// This profile with other BGTask parameters.
+    /// iOS 26 (§9): a force-quit app is relaunched neither by significant changes nor by
+    /// regions, visits or CLMonitor, as a 2026 report on iOS 26.4 shows.
+    func withoutLocationRelaunchAfterForceQuit() -> SimProfile {
+        var profile = self
+        profile.significantChangeRelaunchAfterForceQuit = false
+        profile.regions.relaunchAfterForceQuit = false
+        return profile
+    }
+
     func with(bgTasks: BGTaskProfile) -> SimProfile {
         var profile = self
         profile.bgTasks = bgTasks

@@ -76,7 +76,7 @@ public final class KeepAliveSimulation {
             await drain()
             let sleepers = clock.earliestDeadline(runnable: runnableProcess)
             let next = [system.scheduler.nextTime, sleepers].compactMap { $0 }.min()
-            guard let next, next <= end else { break }
+            guard let next, next <= end, !system.scheduler.stalled else { break }
             step(until: next)
             clock.resumeDue(runnable: runnableProcess)
         }
@@ -171,7 +171,12 @@ public final class KeepAliveSimulation {
             warnings: record.warnings,
             exitCategory: record.firstTermination.flatMap { SimExitCategory($0.cause) },
             exitedInForeground: record.firstTermination?.inForeground ?? false,
-            infoPlistFindings: record.infoPlistFindings)
+            infoPlistFindings: record.infoPlistFindings,
+            terminationCause: record.firstTermination?.cause,
+            stall: system.scheduler.stalled
+                ? SimStall(at: now.seconds, steps: system.configuration.stepsPerInstant + Scheduler.stallDiagnosisSteps,
+                           eventKinds: record.stallEventKinds ?? [])
+                : nil)
     }
 
     private static func apply(_ action: SimScenarioEvent.Action, to system: SimSystem) {

@@ -30,12 +30,8 @@ enum InfoPlistLint {
             default: break
             }
         }
-        for key in SimUsageDescription.allCases where usedKeys.contains(key) {
-            let present = switch key {
-            case .locationWhenInUse: declared.whenInUseUsageDescription != nil
-            case .locationAlwaysAndWhenInUse: declared.alwaysAndWhenInUseUsageDescription != nil
-            }
-            if !present { findings.append(.usageDescriptionMissing(key)) }
+        for key in SimUsageDescription.allCases where usedKeys.contains(key) && !declared.declares(key) {
+            findings.append(.usageDescriptionMissing(key))
         }
         // §12: BGTaskSchedulerPermittedIdentifiers.
         let usedTasks = uses.reduce(into: Set<String>()) { $0.formUnion($1.taskIdentifiers) }

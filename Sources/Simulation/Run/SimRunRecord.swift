@@ -20,6 +20,9 @@ final class SimRunRecord {
     private var state = SimAppState.notRunning
     private var stateEnteredAt = SimInstant.zero
     private var secondsInState: [SimAppState: Double] = [:]
+    /// Once a stall is diagnosed: the kinds of event the loop emitted, in order of appearance.
+    private(set) var stallEventKinds: [SimEvent.Kind]?
+    private var diagnosingStall = false
 
     init(budget: Double) {
         strictCheck = StrictDeliveryCheck(budget: budget)
@@ -28,6 +31,7 @@ final class SimRunRecord {
     /// Takes in one event, as the core emits it.
     func receive(_ event: SimEvent) {
         emittedEvents &+= 1
+        if diagnosingStall { noteStalled(event.kind) }
         switch event.detail {
         case .warning(let warning) where warning.isAboutTheRun && warnings.count < 100:
             warnings.append(warning)
@@ -41,6 +45,18 @@ final class SimRunRecord {
         default:
             break
         }
+    }
+
+    /// Virtual time stopped advancing: while `diagnosing`, note what the loop emits.
+    func diagnoseStall(_ diagnosing: Bool) {
+        diagnosingStall = diagnosing
+        if diagnosing { stallEventKinds = [] }
+    }
+
+    private func noteStalled(_ kind: SimEvent.Kind) {
+        guard var kinds = stallEventKinds, !kinds.contains(kind), kinds.count < 20 else { return }
+        kinds.append(kind)
+        stallEventKinds = kinds
     }
 
     /// The core stopped the app (suspended or terminated it) for these causes.

@@ -24,6 +24,8 @@ public struct SimulationConfiguration: Sendable {
     public var launchesAtStart: Bool
     /// How long the run lasts; by default until the trajectory's last sample (or the last scenario event).
     public var duration: Double?
+    /// How much work may run at one instant of virtual time before the run stops as stalled.
+    public var stepsPerInstant = SimLimits.stepsPerInstant
 
     /// Creates a configuration; only the trajectory is required.
     public init(

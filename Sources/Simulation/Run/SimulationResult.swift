@@ -49,4 +49,9 @@ public struct SimSummary: Hashable, Sendable, Codable {
     /// The Info.plist lint (§7): what the app declares against what the run used. Each is also
     /// in `warnings`.
     public var infoPlistFindings: [SimPlistFinding]
+    /// Why the first process ended (`terminatedAt`): a purge, a force quit, a kill or a crash.
+    public var terminationCause: SimCause? = nil
+    /// Set when virtual time stopped advancing and the run was stopped there: the summary then
+    /// covers the run up to that instant only, and is no answer.
+    public var stall: SimStall? = nil
 }

@@ -38,6 +38,11 @@ public struct BGTaskProfile: Hashable, Sendable, Codable {
     /// Whether the device supports the GPU for continued processing tasks (`supportedResources`
     /// contains `.gpu`; some iPads, with an entitlement) [doc]. The model's phone does not. [model]
     public var supportsBackgroundGPU = false
+    /// Seconds before the launch handler of a continued processing task submitted from inside a
+    /// launch handler runs: the system shows a new Live Activity, it does not restart the task
+    /// at the same instant (an app that completes a task and submits the next in its handler
+    /// would otherwise never let time pass). Apple gives no figure; the value is a [model] choice.
+    public var continuedProcessingLaunchFromHandlerSeconds: Double = 1
 
     /// iOS 13–18: the defaults above.
     public init() {}

@@ -412,6 +412,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         }
     }
 
+    /// Whether a continued processing task's launch handler is running now.
+    private var runningContinuedHandler = false
+
     private var runningContinued: Int { running.count(where: { $0.record.kind == .continuedProcessing }) }
 
     /// Starts a continued processing task in the running app: it holds the app from now, and its
@@ -430,14 +433,17 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
             progressed(task, rose: rose, in: system)
         }
         watchForStall(task, in: system)
-        system.scheduleAppWork(after: 0) { [unowned self, unowned system] in
+        let delay = runningContinuedHandler ? system.profile.bgTasks.continuedProcessingLaunchFromHandlerSeconds : 0
+        system.scheduleAppWork(after: delay) { [unowned self, unowned system] in
             // The task may have ended already (its process, or a cancel at the same instant).
             guard running.contains(where: { $0.task === task }) else { return }
             guard let handler = handlers[record.identifier] else {
                 system.crash(.bgTasks(.noLaunchHandler(identifier: record.identifier)))
                 return
             }
+            runningContinuedHandler = true
             handler(task)
+            runningContinuedHandler = false
             system.reevaluate()
         }
         system.reevaluate()

@@ -54,9 +54,12 @@ public final class BackgroundTasks: BackgroundMechanism {
         system.reevaluate()
     }
 
+    /// Runs the handlers of the tasks open at expiry, in the order they were begun, each once:
+    /// a task an earlier handler ended has no handler run any more.
     public func budgetExpired(in system: SimSystem) {
-        for task in open {
+        for record in open.map(\.record) {
             guard system.appState == .background else { return }
+            guard let task = open.first(where: { $0.record == record }) else { continue }
             system.emit(.taskExpiration, .taskExpiration(task.record))
             if let handler = task.handler { system.runAppCode { handler() } }
         }

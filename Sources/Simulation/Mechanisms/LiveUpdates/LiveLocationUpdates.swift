@@ -172,12 +172,17 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     }
 
     private func ensureTicking(after seconds: Double, in system: SimSystem) {
-        guard tick == nil else { return }
+        // A restart from inside the app's handling of an update waits for the next tick (the
+        // update in hand was this instant's), or the loop would never let time advance.
+        guard tick == nil, !delivering else { return }
         tick = system.scheduler.schedule(after: seconds, owner: .mechanism) { [unowned self, unowned system] in
             tick = nil
             produce(in: system)
         }
     }
+
+    /// Whether the app's code is handling an update now.
+    private var delivering = false
 
     private func produce(in system: SimSystem) {
         guard let configuration = stream?.configuration ?? relaunchConfiguration else { return }
@@ -234,7 +239,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
             system.emit(LiveUpdateEvent.stationary(windowSeconds: seconds))
         }
         let diagnostics: Set<SimLiveDiagnostic> = limited && system.profile.liveUpdates.hasDiagnostics ? [.accuracyLimited] : []
-        stream.deliver(SimLocationUpdateValue(location: fix, isStationary: still, diagnostics: diagnostics), in: system)
+        deliver(SimLocationUpdateValue(location: fix, isStationary: still, diagnostics: diagnostics), to: stream, in: system)
         if fix != nil { system.mechanism(LocationServices.self)?.delivered(in: system) }
         if still { system.reevaluate() }
     }
@@ -255,7 +260,13 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         lastDiagnostic = diagnostic
         guard system.profile.liveUpdates.hasDiagnostics, let stream, system.appState.isRunning else { return }
         system.emit(LiveUpdateEvent.diagnostic(diagnostic))
-        stream.deliver(SimLocationUpdateValue(location: nil, isStationary: false, diagnostics: [diagnostic]), in: system)
+        deliver(SimLocationUpdateValue(location: nil, isStationary: false, diagnostics: [diagnostic]), to: stream, in: system)
+    }
+
+    private func deliver(_ update: SimLocationUpdateValue, to stream: SimLiveUpdates, in system: SimSystem) {
+        delivering = true
+        stream.deliver(update, in: system)
+        delivering = false
     }
 
     // MARK: Lifecycle

@@ -30,9 +30,26 @@ public final class LocationServices: BackgroundMechanism {
     private(set) var requestedUsage: Set<SimUsageDescription> = []
 
     func noteBackgroundLocationRequested() { usedBackgroundLocation = true }
-    func noteRequest(always: Bool) {
-        requestedUsage.insert(.locationWhenInUse)
-        if always { requestedUsage.insert(.locationAlwaysAndWhenInUse) }
+    func noteRequest(always: Bool, in system: SimSystem) {
+        requestedUsage.formUnion(system.profile.usageDescriptions(always: always))
+    }
+
+    /// The era's usage strings for a request that the Info.plist lacks, warned about; `true`
+    /// when none is missing.
+    private func hasUsageDescriptions(always: Bool, in system: SimSystem) -> Bool {
+        let needs = system.profile.usageDescriptions(always: always)
+        guard needs.allSatisfy(system.configuration.capabilities.declares) else {
+            system.emit(.warning, .warning(.missingUsageDescription(always: always, needs: needs)))
+            return false
+        }
+        return true
+    }
+
+    /// Before iOS 8 (§5): the first use of location services on screen shows the prompt.
+    func noteFirstUse(in system: SimSystem) {
+        guard system.profile.promptsOnFirstLocationUse, authorization.effective == .notDetermined, !isPromptPending,
+              system.appState.isForeground else { return }
+        prompt(wantsAlways: true, system)
     }
 
     public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse {
@@ -75,6 +92,7 @@ public final class LocationServices: BackgroundMechanism {
             }
             obstacle = obstacle ?? keepAliveObstacle(manager, in: system)
         }
+        if managers.contains(where: \.refusedStart) { return .refused(.whenInUseStartedInBackground) }
         return .notHolding(obstacle)
     }
 
@@ -83,11 +101,12 @@ public final class LocationServices: BackgroundMechanism {
     /// Asks for When In Use; acts only when not yet determined, with the usage string, and
     /// while the app is on screen.
     func requestWhenInUse(in system: SimSystem) {
-        noteRequest(always: false)
-        guard system.configuration.capabilities.whenInUseUsageDescription != nil else {
-            system.emit(.warning, .warning(.missingUsageDescription(always: false)))
+        guard !system.profile.promptsOnFirstLocationUse else {
+            system.emit(.warning, .warning(.authorizationRequestUnavailable(always: false)))
             return
         }
+        noteRequest(always: false, in: system)
+        guard hasUsageDescriptions(always: false, in: system) else { return }
         guard authorization.effective == .notDetermined, !isPromptPending else { return }
         guard system.appState.isForeground else {
             system.emit(.warning, .warning(.authorizationRequestNotInUse))
@@ -99,12 +118,12 @@ public final class LocationServices: BackgroundMechanism {
     /// Asks for Always; from notDetermined (iOS 13+: provisional Always) or once from When In Use;
     /// only while the app is on screen.
     func requestAlways(in system: SimSystem) {
-        noteRequest(always: true)
-        let capabilities = system.configuration.capabilities
-        guard capabilities.whenInUseUsageDescription != nil, capabilities.alwaysAndWhenInUseUsageDescription != nil else {
-            system.emit(.warning, .warning(.missingUsageDescription(always: true)))
+        guard !system.profile.promptsOnFirstLocationUse else {
+            system.emit(.warning, .warning(.authorizationRequestUnavailable(always: true)))
             return
         }
+        noteRequest(always: true, in: system)
+        guard hasUsageDescriptions(always: true, in: system) else { return }
         let status = authorization.effective
         guard status == .notDetermined || status == .authorizedWhenInUse, !isPromptPending else { return }
         guard system.appState.isForeground else {
@@ -132,7 +151,9 @@ public final class LocationServices: BackgroundMechanism {
     private func prompt(wantsAlways: Bool, _ system: SimSystem) {
         let answers = system.configuration.answers
         let provisional = wantsAlways && system.profile.grantsProvisionalAlways
-        system.emit(.authorizationPrompt, .prompt(.allowLocation(answer: answers.firstPrompt, then: wantsAlways && !provisional ? answers.alwaysPrompt : nil)))
+        // Before iOS 8 one prompt, one answer: allowed is `authorized` (Always), or denied.
+        let firstUse = system.profile.promptsOnFirstLocationUse
+        system.emit(.authorizationPrompt, .prompt(.allowLocation(answer: answers.firstPrompt, then: wantsAlways && !provisional && !firstUse ? answers.alwaysPrompt : nil)))
         isPromptPending = true
         system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [unowned self, unowned system] in
             isPromptPending = false
@@ -144,6 +165,8 @@ public final class LocationServices: BackgroundMechanism {
                 switch answers.firstPrompt {
                 case .dontAllow:
                     model.granted = .denied
+                case _ where firstUse:
+                    model.granted = .authorizedAlways
                 case .allowOnce:
                     model.granted = .authorizedWhenInUse
                     model.isTemporary = true

@@ -58,6 +58,9 @@ public final class SimLocationManager: LocationManaging {
     private(set) var updatesRequested = false
     /// Whether updates were ever started (so that the §4 rule has something to say about them).
     private(set) var hasUsedUpdates = false
+    /// Whether iOS refused the last start (a When In Use app, from the background, §4): the
+    /// app's updates do not run because of it, until a start works or the app stops them.
+    private(set) var refusedStart = false
     private(set) var startedInForeground = false
     /// Why updates stopped (by the app, or by authorization); `nil` while running or never started.
     private(set) var stopCause: SimCause?
@@ -135,6 +138,13 @@ public final class SimLocationManager: LocationManaging {
 
     // MARK: Authorization requests
 
+    /// Whether `requestWhenInUseAuthorization` and `requestAlwaysAuthorization` exist on the
+    /// device (iOS 8+), as `[CLLocationManager instancesRespondToSelector:]` tells an app that
+    /// also runs on iOS 7; before, the first use of location services shows the prompt (§5).
+    public var respondsToAuthorizationRequests: Bool {
+        !(system?.profile.promptsOnFirstLocationUse ?? false)
+    }
+
     /// Asks for When In Use; acts only when not yet determined, with the usage string, and
     /// while the app is on screen.
     public func requestWhenInUseAuthorization() {
@@ -154,21 +164,24 @@ public final class SimLocationManager: LocationManaging {
     /// Starts standard updates. The first fix after a start is always delivered.
     public func startUpdatingLocation() {
         guard let system, !retired else { return }
+        services.noteFirstUse(in: system)
         if system.appState == .background, services.authorization.effective == .authorizedWhenInUse,
            !services.authorization.isProvisionalAlways, !(updatesRequested && pauseCause == nil) {
             system.emit(.warning, .warning(.whenInUseStartFromBackground))
+            refusedStart = true
+            system.reevaluate()
             return
         }
         switch services.authorization.effective {
         case .denied, .restricted:
-            system.emit(.locationError, .locationError(.denied))
-            delegate?.locationManager(self, didFailWithError: .denied)
+            report(error: .denied, system)
             return
         default:
             break
         }
         let wasRunning = updatesRequested && pauseCause == nil
         let wasPaused = updatesRequested && pauseCause != nil
+        refusedStart = false
         updatesRequested = true
         hasUsedUpdates = true
         stopCause = nil
@@ -189,7 +202,9 @@ public final class SimLocationManager: LocationManaging {
 
     /// Stops standard updates.
     public func stopUpdatingLocation() {
-        guard let system, !retired, updatesRequested else { return }
+        guard let system, !retired else { return }
+        refusedStart = false
+        guard updatesRequested else { return }
         updatesRequested = false
         pauseCause = nil
         stopCause = .updatesStopped
@@ -201,7 +216,7 @@ public final class SimLocationManager: LocationManaging {
     public func requestLocation() {
         guard let system, !retired else { return }
         guard services.authorization.allowsLocation else {
-            delegate?.locationManager(self, didFailWithError: .denied)
+            report(error: .denied, system)
             return
         }
         wantsOneFix = true
@@ -211,6 +226,7 @@ public final class SimLocationManager: LocationManaging {
     /// Starts the significant-change service: a fix after ≥ 500 m, at most every 5 minutes.
     public func startMonitoringSignificantLocationChanges() {
         guard let system, !retired, !significantChangeMonitoring else { return }
+        services.noteFirstUse(in: system)
         significantChangeMonitoring = true
         system.emit(.locationStart, .locationStart(.significantChanges, accuracy: nil, distanceFilter: nil))
         system.mechanism(SignificantLocationChanges.self)?.start(in: system)
@@ -240,6 +256,7 @@ public final class SimLocationManager: LocationManaging {
     /// region with the identifier of a monitored one replaces it.
     public func startMonitoring(for region: SimCircularRegion) {
         guard let system, !retired, let regions = system.mechanism(RegionMonitoring.self) else { return }
+        services.noteFirstUse(in: system)
         regions.start(region, for: self, in: system)
     }
 
@@ -388,6 +405,7 @@ public final class SimLocationManager: LocationManaging {
         for _ in fixes { services.delivered(in: system) }
     }
 
+    /// An error to the delegate and to every `updates` sequence alike.
     private func report(error: SimLocationError, _ system: SimSystem) {
         guard system.appState.isRunning else { return }
         system.emit(.locationError, .locationError(error))

@@ -202,7 +202,11 @@ public final class ConditionMonitoring: BackgroundMechanism {
         let now = system.now
         let event = SimMonitorEvent(identifier: identifier, state: state, time: now, startDate: system.configuration.trajectory.startDate)
         let record = SimMonitorEventRecord(identifier: identifier, state: state, date: now.seconds)
-        later(system.profile.monitor.initialStateLatency, identifier, of: name, in: system) { [unowned self, unowned system] in
+        // A condition added while the app handles an event is first judged at the next check:
+        // an app that re-adds what it just heard about must not hear of it again at this instant.
+        let latency = delivering ? max(system.profile.monitor.initialStateLatency, system.profile.regions.checkInterval)
+                                 : system.profile.monitor.initialStateLatency
+        later(latency, identifier, of: name, in: system) { [unowned self, unowned system] in
             report(event, record, monitor: name, in: system)
         }
     }
@@ -263,6 +267,9 @@ public final class ConditionMonitoring: BackgroundMechanism {
         }
     }
 
+    /// Whether the app's code is handling an event now.
+    private var delivering = false
+
     private func deliver(_ event: SimMonitorEvent, _ record: SimMonitorEventRecord, to handle: SimCLMonitor, in system: SimSystem) {
         let name = handle.name
         guard isOpen(handle, in: system), var watched = monitors[name]?.conditions[event.identifier],
@@ -276,7 +283,9 @@ public final class ConditionMonitoring: BackgroundMechanism {
         }
         monitors[name]?.conditions[event.identifier] = watched
         system.emit(MonitorEvent.delivered(monitor: name, record))
+        delivering = true
         handle.deliver(event, in: system)
+        delivering = false
         poll.ensure(in: system)
     }
 

@@ -13,6 +13,9 @@ public final class PushNotifications: BackgroundMechanism {
     /// Whether a VoIP push is being handled, and whether the app reported it as a call.
     private var handlingVoIP = false
     private var callReported = false
+    /// Whether a push's handler is running, and whether it called its completion handler.
+    private var delivering = false
+    private var completedWhileDelivering = false
 
     public init() {}
 
@@ -74,6 +77,12 @@ public final class PushNotifications: BackgroundMechanism {
         system.emit(PushEvent.delivered(kind))
         callReported = false
         let completion = SimBackgroundCompletion(kind: kind, system: system)
+        delivering = true
+        completedWhileDelivering = false
+        defer {
+            delivering = false
+            if completedWhileDelivering { system.wakeHandled() }
+        }
         switch kind {
         case .silent, .fetch: delegate.application(application, didReceive: kind, completion: completion)
         case .voip:
@@ -87,6 +96,12 @@ public final class PushNotifications: BackgroundMechanism {
                 system.crash(.pushes(.voipWithoutCall))
             }
         }
+    }
+
+    /// The app called a push's completion handler: that ends the push's run (§14), once its
+    /// handler has returned; whatever else holds the app keeps it.
+    func completed(in system: SimSystem) {
+        if delivering { completedWhileDelivering = true } else { system.wakeHandled() }
     }
 
     /// `CXProvider.reportNewIncomingCall`, from the app.

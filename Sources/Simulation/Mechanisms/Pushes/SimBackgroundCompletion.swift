@@ -15,5 +15,6 @@ public final class SimBackgroundCompletion {
         guard !called, let system, system.appState.isRunning else { return }
         called = true
         system.emit(PushEvent.completed(kind, result))
+        system.mechanism(PushNotifications.self)?.completed(in: system)
     }
 }

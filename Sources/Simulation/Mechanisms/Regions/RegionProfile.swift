@@ -19,8 +19,9 @@ public struct RegionProfile: Hashable, Sendable, Codable {
     /// Seconds a region or visit event wakes or relaunches the app for ("around 10 s"; 0 to
     /// ~30 s per DTS). [doc][dts]
     public var wakeSeconds: Double = 10
-    /// Whether region and visit events relaunch an app the user force-quit (iOS 7.1+, the
-    /// exception to §9's force-quit rule; iOS 7.0 alone did not). [doc][dts]
+    /// Whether region, visit and CLMonitor events relaunch an app the user force-quit (iOS 7.1
+    /// through 18, the exception to §9's force-quit rule; iOS 7.0 alone did not; iOS 26.4 did
+    /// not either, forum thread 826964). [doc][dts][obs]
     public var relaunchAfterForceQuit = true
     /// Seconds between the mechanism's looks at the device's true position for regions and
     /// visits (the track's own 1 Hz). [model]

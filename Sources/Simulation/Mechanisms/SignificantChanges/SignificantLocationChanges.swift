@@ -1,6 +1,7 @@
 /// The significant-change service (§3, §9): a fix after ≥ 500 m, at most every 5 minutes; it
-/// outlives the app's process and wakes or relaunches an Always app (not one the user
-/// force-quit), which gets a short run (`significantChangeWakeSeconds`), not the task budget.
+/// outlives the app's process and wakes or relaunches an Always app (one the user force-quit
+/// only where `significantChangeRelaunchAfterForceQuit`: iOS 7.1–18), which gets a short run
+/// (`significantChangeWakeSeconds`), not the task budget.
 @MainActor
 public final class SignificantLocationChanges: BackgroundMechanism {
     /// Whether the app has the service on (it survives the app's process).
@@ -28,7 +29,8 @@ public final class SignificantLocationChanges: BackgroundMechanism {
     }
 
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
-        guard forceQuit else { return }
+        // §9 by era: after a force quit the service goes on only where it relaunches the app.
+        guard forceQuit, !system.profile.significantChangeRelaunchAfterForceQuit else { return }
         isMonitoring = false
         check?.cancel()
         check = nil
@@ -42,8 +44,10 @@ public final class SignificantLocationChanges: BackgroundMechanism {
     }
 
     private func checkForChange(in system: SimSystem) {
-        guard isMonitoring, let services = system.mechanism(LocationServices.self), services.authorization.allowsLocation else { return }
+        guard isMonitoring, let services = system.mechanism(LocationServices.self) else { return }
+        // The service waits for authorization (started before the answer, or after a revocation).
         scheduleCheck(after: 60, in: system)
+        guard services.authorization.allowsLocation else { return }
         guard let fix = SimLocationManager.fix(at: system.now, in: system) else { return }
         if let lastFix {
             guard fix.distance(from: lastFix) >= system.profile.significantChangeDistance,
@@ -52,7 +56,8 @@ public final class SignificantLocationChanges: BackgroundMechanism {
         lastFix = fix
         if !system.appState.isRunning {
             guard services.authorization.effective == .authorizedAlways, system.appState != .notRunning else { return }
-            system.wake(for: .significantLocationChange, seconds: system.profile.significantChangeWakeSeconds)
+            system.wake(for: .significantLocationChange, seconds: system.profile.significantChangeWakeSeconds,
+                        afterForceQuit: system.profile.significantChangeRelaunchAfterForceQuit)
         }
         // A relaunched app hears of the change through the manager its launch code made.
         for manager in services.managers where manager.significantChangeMonitoring {
