@@ -12,7 +12,11 @@ struct BenchmarkCommand: ParsableCommand {
               swift run -c release keepalive-bench sim
               swift build -c release && .build/release/keepalive-bench report
               swift build -c release && .build/release/keepalive-bench matrix
+              swift build -c release && .build/release/keepalive-bench year-memory
+              swift build -c release && .build/release/keepalive-bench jobs
+              swift build -c release && .build/release/keepalive-bench startup
             """,
-        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, ReportBenchmark.self, MatrixBenchmark.self, MeasurePass.self]
+        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, ReportBenchmark.self, MatrixBenchmark.self, MeasurePass.self,
+                      YearMemoryBenchmark.self, JobsBenchmark.self, StartupBenchmark.self]
     )
 }

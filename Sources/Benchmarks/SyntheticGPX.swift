@@ -3,9 +3,10 @@ import Foundation
 import GPX
 
 /// Writes a deterministic GPX 1.1 track shaped like a Garmin recording: each point has
-/// ele, time and a TrackPointExtension hr, about 250 bytes a point, as Garmin devices write them.
+/// ele, time and a TrackPointExtension hr, about 250 bytes a point, as Garmin devices write them;
+/// a point every `interval` seconds.
 enum SyntheticGPX {
-    static func write(points: Int, to path: String) throws {
+    static func write(points: Int, to path: String, interval: Int = 1) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
               let handle = FileHandle(forWritingAtPath: path) else {
             throw ValidationError("cannot create \(path)")
@@ -27,7 +28,7 @@ enum SyntheticGPX {
             let latitude = 47.0 + Double(index % 100_000) * 0.000_01 + Double(index / 100_000) * 0.001
             let longitude = 8.0 + Double(index % 7_919) * 0.000_013
             let elevation = 400.0 + Double(index % 1_000) / 10
-            let time = GPXTime(secondsSince1970: start + Int64(index)).iso8601String
+            let time = GPXTime(secondsSince1970: start + Int64(index) * Int64(interval)).iso8601String
             let heartRate = 90 + index % 80
             buffer.append(contentsOf: Array("""
                   <trkpt lat="\(fixed(latitude, 7))" lon="\(fixed(longitude, 7))">

@@ -136,23 +136,32 @@ public struct TrajectoryBuilder: Sendable {
             // The body throws nothing of its own: only the reader's errors come here.
             throw .read(GPXReadError(kind: .unreadable, file: path, position: nil, message: "\(error)"))
         }
+        // The points move into the build, which lets each piece go once its samples are made.
+        let document = paths
+        paths = PathPoints()
         do {
-            return FileOutcome(outcome: try build(from: paths), warnings: warnings, suppressedWarningCount: suppressed)
+            return FileOutcome(outcome: try build(from: document), warnings: warnings, suppressedWarningCount: suppressed)
         } catch {
             throw .build(error)
         }
     }
 
-    private func build(from document: PathPoints) throws(BuildError) -> Outcome {
+    /// The pieces to replay (track segments, else routes, else the waypoints) moved out of
+    /// `document`, so that they are their points' only owner.
+    private static func takePieces(_ document: inout PathPoints) -> (pieces: [[PathPoint]], source: String, pieceName: String) {
+        defer { document = PathPoints(metadataTime: document.metadataTime) }
+        let trackPieces = document.tracks.filter { !$0.isEmpty }
+        if !trackPieces.isEmpty { return (trackPieces, "track points", "segment") }
+        let routePieces = document.routes.filter { !$0.isEmpty }
+        if !routePieces.isEmpty { return (routePieces, "route points", "route") }
+        return document.waypoints.isEmpty ? ([], "", "") : ([document.waypoints], "waypoints", "piece")
+    }
+
+    private func build(from document: consuming PathPoints) throws(BuildError) -> Outcome {
         guard SimLimits.speeds.contains(untimedSpeed) else {
             throw BuildError(kind: .invalidUntimedSpeed, message: "the untimed speed \(untimedSpeed) m/s is not above 0 and at most \(SimLimits.speeds.upperBound) m/s")
         }
-        let trackPieces = document.tracks.filter { !$0.isEmpty }
-        let routePieces = document.routes.filter { !$0.isEmpty }
-        let (pieces, source, pieceName): ([[PathPoint]], String, String) =
-            !trackPieces.isEmpty ? (trackPieces, "track points", "segment")
-            : !routePieces.isEmpty ? (routePieces, "route points", "route")
-            : !document.waypoints.isEmpty ? ([document.waypoints], "waypoints", "piece") : ([], "", "")
+        var (pieces, source, pieceName) = Self.takePieces(&document)
         guard !pieces.isEmpty else {
             throw BuildError(kind: .noPoints, message: "the file has no waypoint, route point or track point to replay")
         }
@@ -164,7 +173,11 @@ public struct TrajectoryBuilder: Sendable {
         var samplesByPiece: [[TrajectorySample]] = []
         var previousEnd: (time: Double, coordinate: GeoCoordinate)?
         var droppedSpeeds = 0
-        for piece in pieces {
+        let total = pieces.reduce(0) { $0 + $1.count }
+        for index in pieces.indices {
+            // Each piece's points go as soon as its samples are made: a year's track holds one copy at a time.
+            let piece = pieces[index]
+            pieces[index] = []
             let times = pieceTimes(piece, start: start, after: previousEnd)
             try checkSpan(times, timed: firstTime != nil, source: source)
             let samples = zip(piece, times).map { point, time in
@@ -196,8 +209,15 @@ public struct TrajectoryBuilder: Sendable {
                 throw BuildError(kind: .overlappingPieces, message: "\(pieceName) \(after.number) (from \(describe(after.samples[0].time, start))) starts before \(pieceName) \(before.number) ends (\(describe(beforeEnd, start))): the \(pieceName)s overlap in time, so there is no single path to replay")
             }
         }
-        let allTimes = samplesByPiece.flatMap { $0.map(\.time) }
-        if let earliest = allTimes.min(), let latest = allTimes.max(), latest - earliest > SimLimits.maximumSeconds {
+        // The extent in one pass, without an array of every time.
+        var earliest = Double.infinity, latest = -Double.infinity
+        for samples in samplesByPiece {
+            for sample in samples {
+                earliest = min(earliest, sample.time)
+                latest = max(latest, sample.time)
+            }
+        }
+        if latest - earliest > SimLimits.maximumSeconds {
             throw tooLong(latest - earliest, timed: firstTime != nil, source: source)
         }
         if droppedSpeeds > 0 {
@@ -205,7 +225,6 @@ public struct TrajectoryBuilder: Sendable {
         }
 
         let trajectory = Trajectory(pieces: numbered.map(\.samples), startDate: start.date)
-        let total = pieces.reduce(0) { $0 + $1.count }
         return Outcome(
             trajectory: trajectory, source: source, timed: firstTime != nil, droppedPoints: total - trajectory.sampleCount,
             reorderedPieces: reordered, droppedSpeeds: droppedSpeeds, warnings: warnings)

@@ -130,9 +130,11 @@ struct MatrixCommand: ParsableCommand {
             throw MatrixError("\(copy): cannot write the matrix for the workers: \(error.localizedDescription)", kind: .cannotWrite)
         }
         let name = file, cells = matrix.cells.count
-        let pool = MatrixWorkerPool(executable: workerExecutable ?? Self.executablePath()) { tracks in
-            ["matrix-worker", "--exit-with-parent", "--name", name, "--cells", String(cells), "--max-cells", String(cells), "--tracks", tracks.map(String.init).joined(separator: ","), "--", copy]
-        }
+        // The workers read their tracks from standard input as the pool hands them out, and exit
+        // when it ends without the pool's end mark: their parent is gone.
+        let pool = MatrixWorkerPool(
+            executable: workerExecutable ?? Self.executablePath(),
+            arguments: ["matrix-worker", "--exit-with-parent", "--name", name, "--cells", String(cells), "--max-cells", String(cells), "--", copy])
         return try pool.run(matrix, workers: workers)
     }
 

@@ -16,17 +16,17 @@ struct MatrixWorkerCommand: ParsableCommand {
     @Option(help: "The most replays the matrix may plan: the parent's count.")
     var maxCells: Int = Matrix.defaultMaximumCells
 
-    @Option(help: "Indices of the tracks to replay, comma-separated.")
-    var tracks: String
+    @Option(help: "Indices of the tracks to replay, comma-separated; without it, one a line from standard input, as the parent hands them out, until its end mark.")
+    var tracks: String?
 
     @Argument(help: "A copy of the matrix file's text.")
     var file: String
 
-    @Flag(help: "Exit when standard input ends: the parent holds its only writing end.")
+    @Flag(help: "Exit when standard input ends (before the end mark): the parent holds its only writing end.")
     var exitWithParent = false
 
     func run() throws {
-        if exitWithParent { MatrixWorker.exitWithParent() }
+        if exitWithParent, tracks != nil { MatrixWorker.exitWithParent() }
         try MainActor.assumeIsolated { try work() }
     }
 
@@ -37,16 +37,37 @@ struct MatrixWorkerCommand: ParsableCommand {
             printError(error.description)
             throw ExitStatus(error.kind).exitCode
         }
-        let indices = tracks.split(separator: ",").compactMap { Int($0) }
-        guard matrix.cells.count == cells, !indices.isEmpty, indices.allSatisfy(matrix.tracks.indices.contains) else {
+        let listed = tracks.map { $0.split(separator: ",").map { Int($0) } }
+        guard matrix.cells.count == cells, listed?.isEmpty != true, listed?.allSatisfy({ $0.map(matrix.tracks.indices.contains) == true }) != false else {
             printError("\(name): not the matrix the parent planned")
             throw ExitStatus.usage.exitCode
+        }
+        // From standard input: an index a line, until the parent's end mark (at most one per
+        // track, so the loop is bounded by what the parent sends); a line that is no track ends the work.
+        var unknown: String?
+        let indices: AnySequence<Int>
+        if let listed {
+            indices = AnySequence(listed.compactMap { $0 })
+        } else {
+            let nextLine = MatrixWorker.readTracks()
+            indices = AnySequence(sequence(state: ()) { _ -> Int? in
+                guard let line = nextLine() else { return nil }
+                guard let index = Int(line), matrix.tracks.indices.contains(index) else {
+                    unknown = line
+                    return nil
+                }
+                return index
+            })
         }
         do throws(Output.WriteError) {
             try MatrixWorker.run(matrix, tracks: indices) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
         } catch {
             printError("standard output: cannot write the results: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
+        }
+        if let unknown {
+            printError("\(name): '\(SafeText.terminal(String(unknown.prefix(40))))' is no track of the matrix the parent planned")
+            throw ExitStatus.usage.exitCode
         }
     }
 }

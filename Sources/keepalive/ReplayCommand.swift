@@ -110,15 +110,16 @@ struct ReplayCommand: ParsableCommand {
         do throws(ReplayError) {
             let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
             let settings = try fromFile.overridden(by: options.settings).resolved()
-            // JSON Lines stream as the run goes; only text and the picture need the whole log.
+            // JSON Lines stream as the run goes.
             let lines = format == .jsonl ? [EventLinesReport { text in
                 guard linesFailure == nil else { return }
                 do throws(Output.WriteError) { try Output.toStandardOutput(text) } catch { linesFailure = error }
             }] : []
-            let keepsEvents = format == .text || report != nil
+            // The timeline and the picture keep the key moments and fold the fixes as they stream (`RunDigest`).
+            let digests = format == .text || report != nil
             let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: ProgressLine.forTerminal(track))
             let replay = ReplayRun(track: track, settings: settings)
-            outcome = try replay.run(on: loaded, sinks: lines, keepsEvents: keepsEvents)
+            outcome = try replay.run(on: loaded, sinks: lines, keepsEvents: false, digests: digests)
             if let stall = outcome.result.summary.stall { throw .stalled(stall) }
             if explain { explanation = replay.explain(outcome, on: loaded) }
             if compareDebugger { debugger = try replay.underDebugger().run(on: loaded, keepsEvents: false).result.summary }

@@ -128,15 +128,13 @@ import TestSupport
         }
     }
 
-    /// Largest track first, each to the least loaded worker: the walk (310 kB) alone, the rest together.
-    @Test func sharesBalanceTrackSizes() throws {
+    /// Tracks are handed out the largest first, ties in plan order: the walk (310 kB), the tunnel
+    /// (114 kB), the commute (78 kB), the parked car (13 kB), the waypoints (2,102 B), the untimed route (2,097 B).
+    @Test func tracksAreHandedOutLargestFirst() throws {
         let names = ["city-commute", "highway-tunnel", "parked-car", "untimed-route", "walk-with-cafe-stop", "xcode-waypoints"]
         let matrix = try MatrixFile.parse("tracks: [\(names.map { "\($0).gpx" }.joined(separator: ", "))]\nruns: [{}]\n",
                                           name: Self.root.appendingPathComponent("Tracks/m.yaml").path)
-        #expect(MatrixWorkerPool.shares(matrix, workers: 2) == [[4], [0, 1, 2, 3, 5]])
-        #expect(MatrixWorkerPool.shares(matrix, workers: 3) == [[4], [1], [0, 2, 3, 5]])
-        #expect(MatrixWorkerPool.shares(matrix, workers: 1) == [[0, 1, 2, 3, 4, 5]])
-        #expect(MatrixWorkerPool.shares(matrix, workers: 9).count == 6)
+        #expect(MatrixWorkerPool.order(matrix) == [4, 1, 0, 2, 5, 3])
     }
 
     /// What a worker writes reads back to the summaries the runner gives in one process.
@@ -149,13 +147,15 @@ import TestSupport
         var text = ""
         MatrixWorker.run(matrix, tracks: [0, 1]) { text += $0 }
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 5)  // each track's results, then its done line
         let decoder = MatrixWorker.Line.decoder()
         let decoded = try lines.map { try decoder.decode(MatrixWorker.Line.self, from: Data($0.utf8)) }
-        #expect(decoded.map(\.cell) == [0, 1, nil])
+        #expect(decoded.map(\.cell) == [0, 1, nil, nil, nil])
+        #expect(decoded.map(\.done) == [nil, nil, 0, nil, 1])
+        #expect(lines[2] == #"{"done":0}"#)
         #expect(decoded.compactMap(\.summary) == (try MatrixRunner.run(matrix, track: 0)))
-        #expect(decoded[2].track == 1 && decoded[2].kind == .cannotOpen)
-        #expect(decoded[2].error?.hasSuffix("missing.gpx: cannot open: No such file or directory") == true)
+        #expect(decoded[3].track == 1 && decoded[3].kind == .cannotOpen)
+        #expect(decoded[3].error?.hasSuffix("missing.gpx: cannot open: No such file or directory") == true)
     }
 
     @Test func reportsEscapeWhatTheirFormatsReserve() {

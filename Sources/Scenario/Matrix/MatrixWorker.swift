@@ -3,13 +3,15 @@ import Simulation
 
 /// The worker's side of a parallel matrix run: replays some tracks and writes one JSON line per
 /// cell (`{"cell":N,"summary":{…}}`), or one per track that cannot be replayed
-/// (`{"track":N,"kind":"invalidData","error":"…"}`), which ``MatrixWorkerPool`` reads back.
+/// (`{"track":N,"kind":"invalidData","error":"…"}`), then `{"done":N}` when the track is done,
+/// which ``MatrixWorkerPool`` reads back: a done line is its cue to hand the worker another track.
 public enum MatrixWorker {
-    /// Replays `tracks` (indices into `matrix.tracks`) and hands each track's lines to `write`.
-    /// A track that fails is reported and the others still run, so that the parent can name
-    /// the first failing track in plan order whatever the split.
+    /// Replays `tracks` (indices into `matrix.tracks`, read as they are needed: the parent's
+    /// queue) and hands each track's lines, its done line last, to `write`. A track that fails is
+    /// reported and the others still run, so that the parent can name the first failing track
+    /// in plan order whatever the split.
     @MainActor
-    public static func run<E: Error>(_ matrix: Matrix, tracks: [Int], write: (String) throws(E) -> Void) throws(E) {
+    public static func run<E: Error>(_ matrix: Matrix, tracks: some Sequence<Int>, write: (String) throws(E) -> Void) throws(E) {
         let encoder = Line.encoder()
         for track in tracks {
             var text = ""
@@ -21,13 +23,55 @@ public enum MatrixWorker {
             } catch {
                 text = Line(track: track, kind: error.kind, error: error.description).encoded(encoder)
             }
-            try write(text)
+            try write(text + Line.done(track))
+        }
+    }
+
+    /// The line the parent writes on a worker's standard input when it has no more tracks.
+    public static let endOfTracks = "end"
+
+    /// The tracks the parent hands out on standard input, one a line, read on a thread of its
+    /// own so that the worker notices its parent's end even in the middle of a track: the end
+    /// mark ends them; end-of-file before it means the parent is gone (SIGTERM, SIGHUP, SIGKILL),
+    /// and the worker exits at once. Each call of the returned function waits for the next line
+    /// and returns it, or `nil` after the end mark.
+    public static func readTracks() -> @Sendable () -> String? {
+        let feed = TrackFeed()
+        Thread {
+            while let line = readLine() {
+                feed.push(line)
+                if line == endOfTracks { return }
+            }
+            _exit(exitStatusWithoutParent)
+        }.start()
+        return { feed.next() }
+    }
+
+    /// Lines handed from the reading thread to the worker, in order.
+    private final class TrackFeed: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var lines: [String] = []
+
+        func push(_ line: String) {
+            condition.lock()
+            lines.append(line)
+            condition.signal()
+            condition.unlock()
+        }
+
+        func next() -> String? {
+            condition.lock()
+            defer { condition.unlock() }
+            while lines.isEmpty { condition.wait() }
+            let line = lines.removeFirst()
+            return line == endOfTracks ? nil : line
         }
     }
 
     /// Ends this worker process when its parent ends: a thread reads standard input, a pipe
     /// only the parent writes to (``MatrixWorkerPool``), and exits at its end. A parent killed
-    /// by SIGTERM, SIGHUP or SIGKILL leaves no worker running.
+    /// by SIGTERM, SIGHUP or SIGKILL leaves no worker running. For a worker given its tracks
+    /// on the command line.
     public static func exitWithParent() {
         Thread {
             var byte: UInt8 = 0
@@ -49,6 +93,13 @@ public enum MatrixWorker {
         var track: Int?
         var kind: FailureKind?
         var error: String?
+        /// The worker finished this track.
+        var done: Int?
+
+        /// The line that ends a track's results, written as it is so the parent can spot it
+        /// without decoding: `{"done":N}`.
+        static func done(_ track: Int) -> String { "\(donePrefix)\(track)}\n" }
+        static let donePrefix = #"{"done":"#
 
         init(cell: Int, summary: SimSummary) {
             self.cell = cell

@@ -2,17 +2,22 @@ import Foundation
 import GPX
 import Simulation
 
-/// Runs a matrix in worker processes, whole tracks to each, and gathers their summaries in plan
-/// order, so the result does not depend on the number of workers.
+/// Runs a matrix in worker processes and gathers their summaries in plan order, so the result
+/// does not depend on the number of workers.
 ///
-/// A worker is `executable` run with `arguments(tracks)`; it must write what
-/// ``MatrixWorker/run(_:tracks:write:)`` writes and exit 0. `keepalive matrix` runs itself
-/// with its hidden `matrix-worker` command.
+/// Tracks are handed out one at a time, the costliest first (file size × runs per track): each
+/// worker starts with one and asks for the next when it is done, so a worker whose tracks
+/// simulate faster than their size suggests takes on more, and the last to finish waits at most
+/// for one track.
+///
+/// A worker is `executable` run with `arguments`; it reads track indices from its standard
+/// input, one a line, must write what ``MatrixWorker/run(_:tracks:write:)`` writes and exit 0.
+/// `keepalive matrix` runs itself with its hidden `matrix-worker` command.
 public struct MatrixWorkerPool: Sendable {
     public let executable: String
-    public let arguments: @Sendable ([Int]) -> [String]
+    public let arguments: [String]
 
-    public init(executable: String, arguments: @escaping @Sendable ([Int]) -> [String]) {
+    public init(executable: String, arguments: [String]) {
         self.executable = executable
         self.arguments = arguments
     }
@@ -21,15 +26,17 @@ public struct MatrixWorkerPool: Sendable {
     /// - Throws: ``MatrixError``: `workerFailed` when a worker cannot start, dies, exits with an
     ///   error or prints what is not a result; else that of the first failing track in plan order.
     public func run(_ matrix: Matrix, workers: Int) throws(MatrixError) -> [SimSummary] {
-        let shares = Self.shares(matrix, workers: workers)
+        let order = Self.order(matrix)
+        let count = max(1, min(workers, order.count))
+        let queue = MatrixTrackQueue(order.dropFirst(count))
         var running: [RunningWorker] = []
-        for (number, tracks) in shares.enumerated() {
-            let name = "worker \(number + 1) of \(shares.count) (\(tracks.map { matrix.tracks[$0].name }.joined(separator: ", ")))"
+        for number in 0..<count {
+            let label = "worker \(number + 1) of \(count)"
             do {
-                running.append(try RunningWorker(executable: executable, arguments: arguments(tracks), tracks: tracks, name: name))
+                running.append(try RunningWorker(executable: executable, arguments: arguments, label: label, first: order[number], queue: queue))
             } catch {
                 running.forEach { $0.stop() }
-                throw MatrixError(worker: "\(name): cannot start \(executable): \(error.localizedDescription)")
+                throw MatrixError(worker: "\(label) (\(matrix.tracks[order[number]].name)): cannot start \(executable): \(error.localizedDescription)")
             }
         }
         var summaries = [SimSummary?](repeating: nil, count: matrix.cells.count)
@@ -49,23 +56,15 @@ public struct MatrixWorkerPool: Sendable {
         return summaries.map { $0! }  // collect checked that every cell of every track arrived
     }
 
-    /// Tracks split into at most `workers` shares of about equal work (file size × runs per
-    /// track), largest first to the least loaded; each share in plan order.
-    public static func shares(_ matrix: Matrix, workers: Int) -> [[Int]] {
-        let count = max(1, min(workers, matrix.tracks.count))
+    /// The order tracks are handed out in: the costliest first (file size × runs per track; a
+    /// file that cannot be read costs as little as a byte), ties in plan order.
+    public static func order(_ matrix: Matrix) -> [Int] {
         let runsPerTrack = matrix.profiles.count * matrix.runs.count
         let costs = matrix.tracks.map { track -> Int in
             let size = FileName.status(track.path).map { Int($0.st_size) } ?? 0
             return max(size, 1) * runsPerTrack
         }
-        var shares = [[Int]](repeating: [], count: count)
-        var loads = [Int](repeating: 0, count: count)
-        for track in matrix.tracks.indices.sorted(by: { (costs[$0], $1) > (costs[$1], $0) }) {
-            let lightest = loads.indices.min { (loads[$0], $0) < (loads[$1], $1) }!
-            shares[lightest].append(track)
-            loads[lightest] += costs[track]
-        }
-        return shares.filter { !$0.isEmpty }.map { $0.sorted() }
+        return matrix.tracks.indices.sorted { (costs[$0], $1) > (costs[$1], $0) }
     }
 
     /// Checks a worker's output and files its results.
@@ -74,15 +73,16 @@ public struct MatrixWorkerPool: Sendable {
         into summaries: inout [SimSummary?], failures: inout [Int: MatrixError]
     ) throws(MatrixError) {
         let said = output.stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
+        let name = worker.name(matrix)
         switch output.ending {
-        case .signal(let signal): throw MatrixError(worker: "\(worker.name) was killed by signal \(signal)\(said)")
-        case .status(let status) where status != 0: throw MatrixError(worker: "\(worker.name) exited with status \(status)\(said)")
+        case .signal(let signal): throw MatrixError(worker: "\(name) was killed by signal \(signal)\(said)")
+        case .status(let status) where status != 0: throw MatrixError(worker: "\(name) exited with status \(status)\(said)")
         default: break
         }
         let decoder = MatrixWorker.Line.decoder()
         var seen = Set<Int>()
         for text in output.stdout.split(separator: UInt8(ascii: "\n")) {
-            let garbage = MatrixError(worker: "\(worker.name) printed a line that is not a result: '\(String(decoding: text.prefix(80), as: UTF8.self))'")
+            let garbage = MatrixError(worker: "\(name) printed a line that is not a result: '\(String(decoding: text.prefix(80), as: UTF8.self))'")
             guard let line = try? decoder.decode(MatrixWorker.Line.self, from: Data(text)) else { throw garbage }
             if let cell = line.cell, let summary = line.summary, matrix.cells.indices.contains(cell),
                worker.tracks.contains(matrix.cells[cell].track), seen.insert(cell).inserted {
@@ -91,13 +91,15 @@ public struct MatrixWorkerPool: Sendable {
                       worker.tracks.contains(track), failures[track] == nil {
                 failures[track] = MatrixError(error, kind: kind)
                 seen.formUnion(matrix.cells(onTrack: track))
+            } else if let track = line.done, worker.tracks.contains(track) {
+                continue  // the cue for the next track
             } else {
                 throw garbage
             }
         }
         let expected = worker.tracks.reduce(0) { $0 + matrix.cells(onTrack: $1).count }
         if seen.count != expected {
-            throw MatrixError(worker: "\(worker.name) ended without the results of \(expected - seen.count) of its \(expected) runs\(said)")
+            throw MatrixError(worker: "\(name) ended without the results of \(expected - seen.count) of its \(expected) runs\(said)")
         }
     }
 }

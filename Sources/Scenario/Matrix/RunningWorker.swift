@@ -1,7 +1,12 @@
 import Foundation
 
 /// A worker process whose standard output and error are read to the end on threads of their
-/// own while it runs, so that neither pipe can fill and block it.
+/// own while it runs, so that neither pipe can fill and block it. The worker takes its tracks
+/// one at a time from a shared ``MatrixTrackQueue``: the first when it starts, the next each time
+/// it writes that it is done with one, so a worker that finishes early takes on more work. Its
+/// standard input is a pipe whose only writing end this process holds, open until the worker has
+/// exited: once the queue is empty it writes the end mark instead of closing it, so the worker
+/// reads end-of-file only if this process died (``MatrixWorker/readTracks()``).
 final class RunningWorker: @unchecked Sendable {
     enum Ending {
         case status(Int32)
@@ -14,46 +19,87 @@ final class RunningWorker: @unchecked Sendable {
         let ending: Ending
     }
 
-    let name: String
-    let tracks: [Int]
+    /// "worker 1 of 2", without its tracks.
+    let label: String
     private let process = Process()
-    /// The worker's standard input: this process holds the only writing end and never writes,
-    /// so the worker reads end-of-file exactly when this process ends, however it ends (a
-    /// worker run with `--exit-with-parent` then exits: ``MatrixWorker/exitWithParent()``).
-    private let input = Pipe()
     private let readers = DispatchGroup()
     // Written by the reader threads before they leave the group; read after `readers.wait()`.
     private var stdout = Data()
     private var stderr = Data()
+    private var handed: [Int]
 
-    init(executable: String, arguments: [String], tracks: [Int], name: String) throws {
-        self.name = name
-        self.tracks = tracks
+    /// Starts the worker on `first`; it takes more from `queue` as it finishes them.
+    init(executable: String, arguments: [String], label: String, first: Int, queue: MatrixTrackQueue) throws {
+        self.label = label
+        handed = [first]
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        let input = Pipe(), out = Pipe(), err = Pipe()
         process.standardInput = input
-        let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         try? input.fileHandleForReading.close()
-        read(out) { self.stdout = $0 }
-        read(err) { self.stderr = $0 }
-    }
-
-    private func read(_ pipe: Pipe, into store: @escaping @Sendable (Data) -> Void) {
+        let feeder = input.fileHandleForWriting
         readers.enter()
-        Thread { [readers] in
-            store(pipe.fileHandleForReading.readDataToEndOfFile())
+        Thread { [self, readers] in
+            // A worker that died leaves its input closed: the write fails (EPIPE) instead of
+            // killing this process, and its missing results are reported.
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            Self.send(first, to: feeder)
+            stdout = Self.readLines(out.fileHandleForReading) { line in
+                guard line.starts(with: MatrixWorker.Line.donePrefix.utf8) else { return }
+                if let next = queue.next() {
+                    handed.append(next)
+                    Self.send(next, to: feeder)
+                } else {
+                    try? feeder.write(contentsOf: Data((MatrixWorker.endOfTracks + "\n").utf8))
+                }
+            }
+            try? feeder.close()
             readers.leave()
         }.start()
+        readers.enter()
+        Thread { [self, readers] in
+            stderr = err.fileHandleForReading.readDataToEndOfFile()
+            readers.leave()
+        }.start()
+    }
+
+    /// The tracks handed to the worker; complete once ``finish()`` returned.
+    var tracks: [Int] { handed }
+
+    /// "worker 1 of 2 (a.gpx, b.gpx)": the label and the tracks handed to it.
+    func name(_ matrix: Matrix) -> String {
+        "\(label) (\(handed.map { matrix.tracks[$0].name }.joined(separator: ", ")))"
+    }
+
+    private static func send(_ track: Int, to handle: FileHandle) {
+        try? handle.write(contentsOf: Data("\(track)\n".utf8))
+    }
+
+    /// Everything `handle` gives until its end; `line` hears each whole line as it arrives.
+    private static func readLines(_ handle: FileHandle, _ line: (Data.SubSequence) -> Void) -> Data {
+        var data = Data()
+        var scanned = 0
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { return data }
+            data.append(chunk)
+            while let newline = data[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                line(data[scanned..<newline])
+                scanned = newline + 1
+            }
+        }
     }
 
     /// Waits for the worker to close its output and exit.
     func finish() -> Output {
         readers.wait()
         process.waitUntilExit()
-        try? input.fileHandleForWriting.close()
         let ending: Ending = process.terminationReason == .uncaughtSignal
             ? .signal(process.terminationStatus) : .status(process.terminationStatus)
         return Output(stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self), ending: ending)
@@ -62,5 +108,20 @@ final class RunningWorker: @unchecked Sendable {
     /// Ends a worker that will not be waited for.
     func stop() {
         if process.isRunning { process.terminate() }
+    }
+}
+
+/// The tracks not yet handed to a worker, the costliest first; shared by the workers' threads.
+final class MatrixTrackQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tracks: ArraySlice<Int>
+
+    init(_ tracks: some Sequence<Int>) { self.tracks = ArraySlice(tracks) }
+
+    /// The next track, or `nil` when all have been handed out.
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return tracks.popFirst()
     }
 }

@@ -23,6 +23,12 @@ public enum PictureReport {
     ]
 
     public static func svg(_ outcome: ReplayOutcome) -> String {
+        svg(outcome, events: outcome.reportDigest.pictureEvents)
+    }
+
+    /// The picture, drawn from `events`: the run's whole log, or the digest's (every key moment,
+    /// and a few fixes per pixel column).
+    static func svg(_ outcome: ReplayOutcome, events: [SimEvent]) -> String {
         var svg = SVG()
         let summary = outcome.result.summary
         let duration = max(summary.durationSeconds, 1)
@@ -34,17 +40,17 @@ public enum PictureReport {
             svg.text(24, 54 + Double(index) * 17, line, size: 14, fill: verdictColor(summary.verdict))
         }
 
-        drawStates(outcome, duration: duration, x: x, into: &svg)
+        drawStates(events, duration: duration, x: x, into: &svg)
 
         // System events, lane by lane; everything below them moves down by their height.
-        let lanes = systemEventLanes(outcome)
+        let lanes = systemEventLanes(events, duration: summary.durationSeconds)
         let lanesTop = 388.0, lanePitch = 36.0
         let shift = lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4
         let lineBottom = 470 + shift
 
-        drawBudget(outcome, duration: duration, lineBottom: lineBottom, x: x, into: &svg)
+        drawBudget(outcome, events, duration: duration, lineBottom: lineBottom, x: x, into: &svg)
 
-        drawFixes(outcome, x: x, into: &svg)
+        drawFixes(events, x: x, into: &svg)
 
         for (index, lane) in lanes.enumerated() {
             draw(lane, top: lanesTop + Double(index) * lanePitch, into: &svg)
@@ -66,13 +72,13 @@ public enum PictureReport {
     }
 
     /// The app's state as coloured bands, with their legend.
-    private static func drawStates(_ outcome: ReplayOutcome, duration: Double, x: (Double) -> Double, into svg: inout SVG) {
+    private static func drawStates(_ events: [SimEvent], duration: Double, x: (Double) -> Double, into svg: inout SVG) {
         // App states.
         svg.label(110, 97, "app state")
         var segments: [(start: Double, end: Double, state: SimAppState)] = []
         var state = SimAppState.notRunning
         var since = 0.0
-        for event in outcome.result.events where event.state != state {
+        for event in events where event.state != state {
             segments.append((since, event.time, state))
             state = event.state
             since = event.time
@@ -91,7 +97,7 @@ public enum PictureReport {
 
     /// The background time left against the budget, where something kept the app alive, and the
     /// lines where the app stopped (and would have, under the strict reading).
-    private static func drawBudget(_ outcome: ReplayOutcome, duration: Double, lineBottom: Double, x: (Double) -> Double, into svg: inout SVG) {
+    private static func drawBudget(_ outcome: ReplayOutcome, _ events: [SimEvent], duration: Double, lineBottom: Double, x: (Double) -> Double, into svg: inout SVG) {
         let summary = outcome.result.summary
         // Background time left.
         let top = 150.0, bottom = 290.0
@@ -112,7 +118,7 @@ public enum PictureReport {
             if curve.count > 1 { svg.polyline(curve, stroke: "#1e88e5", width: 2) }
             curve = []
         }
-        for event in outcome.result.events + [SimEvent(time: duration, kind: .scenario, detail: .none, state: outcome.result.events.last?.state ?? .notRunning)] {
+        for event in events + [SimEvent(time: duration, kind: .scenario, detail: .none, state: events.last?.state ?? .notRunning)] {
             if let before = previous, before.state == .background {
                 if let remaining = before.remaining {
                     // Between two events the budget runs as the simulation's own `BackgroundBudget` runs it.
@@ -136,7 +142,7 @@ public enum PictureReport {
         if !keptAlive.isEmpty {
             // Name what kept it alive: a location session, audio, live updates, a BGTask, …
             var holders: [String] = []
-            for case .keepAliveStart(let hold) in outcome.result.events.lazy.map(\.detail) where !holders.contains(Prose.text(hold)) {
+            for case .keepAliveStart(let hold) in events.lazy.map(\.detail) where !holders.contains(Prose.text(hold)) {
                 holders.append(Prose.text(hold))
             }
             let names = holders.isEmpty ? "a location session" : holders.joined(separator: ", ")
@@ -153,7 +159,7 @@ public enum PictureReport {
     }
 
     /// A tick per pixel column for the fixes delivered, filtered and queued, and for signal loss.
-    private static func drawFixes(_ outcome: ReplayOutcome, x: (Double) -> Double, into svg: inout SVG) {
+    private static func drawFixes(_ events: [SimEvent], x: (Double) -> Double, into svg: inout SVG) {
         // Fixes.
         svg.label(110, 322, "fixes")
         let rows: [(SimEvent.Kind, Double, String, String)] = [
@@ -162,7 +168,7 @@ public enum PictureReport {
         ]
         for (kind, rowTop, stroke, _) in rows {
             var columns = Set<Int>()
-            for event in outcome.result.events where event.kind == kind { columns.insert(Int(x(event.time).rounded())) }
+            for event in events where event.kind == kind { columns.insert(Int(x(event.time).rounded())) }
             if !columns.isEmpty { svg.ticks(columns.sorted(), top: rowTop, height: 12, stroke: stroke) }
         }
         var legend = left
@@ -213,7 +219,8 @@ public enum PictureReport {
     /// The picture in a page, with the key moments listed under it.
     public static func html(_ outcome: ReplayOutcome) -> String {
         let summary = outcome.result.summary
-        let moments = outcome.result.events.filter { ![.fixDelivered, .fixFiltered, .fixQueued].contains($0.kind) }
+        let digest = outcome.reportDigest
+        let moments = digest.pictureEvents.filter { !RunDigest.isFix($0.kind) }
         var page = """
             <!doctype html>
             <html lang="en">
@@ -229,7 +236,7 @@ public enum PictureReport {
             </head>
             <body>
             <h1>\(SafeText.xml(Prose.sentence(summary)))</h1>
-            \(svg(outcome))
+            \(svg(outcome, events: digest.pictureEvents))
             <h2>Key moments</h2>
             <table>
 
@@ -243,6 +250,12 @@ public enum PictureReport {
 
     // MARK: Parts
 
+    /// The pixel column of a time on the axis of a run of `duration` seconds (at least 1), as the
+    /// fix ticks round it.
+    static func column(_ time: Double, duration: Double) -> Int {
+        Int(axis(duration)(time).rounded())
+    }
+
     /// Seconds from the start to pixels on the time axis, clamped to the run.
     private static func axis(_ duration: Double) -> (Double) -> Double {
         { t in left + min(max(t, 0), duration) / duration * plotWidth }
@@ -250,8 +263,12 @@ public enum PictureReport {
 
     /// The system-event lanes the picture draws for a run, on its time axis.
     static func systemEventLanes(_ outcome: ReplayOutcome) -> [PictureLane] {
-        let duration = max(outcome.result.summary.durationSeconds, 1)
-        return SystemEventLanes.lanes(outcome.result.events, end: duration, x: axis(duration))
+        systemEventLanes(outcome.reportDigest.pictureEvents, duration: outcome.result.summary.durationSeconds)
+    }
+
+    private static func systemEventLanes(_ events: [SimEvent], duration: Double) -> [PictureLane] {
+        let duration = max(duration, 1)
+        return SystemEventLanes.lanes(events, end: duration, x: axis(duration))
     }
 
     /// One lane: a pale band with its name, its spans, its marks (each with the event's line as a
@@ -313,14 +330,15 @@ public enum PictureReport {
             (offsetX + (c.longitude - minLongitude) * cosMid * scale, offsetY + (maxLatitude - c.latitude) * scale)
         }
         for piece in outcome.trajectory.pieces {
-            var path: [(Double, Double)] = []
+            // Written point by point: a year's track can be hundreds of thousands of points.
+            var path = svg.openPolyline()
             for sample in piece {
                 let p = point(sample.coordinate)
                 if let last = path.last, abs(last.0 - p.0) < 0.5, abs(last.1 - p.1) < 0.5 { continue }
-                path.append(p)
+                path.add(p, into: &svg)
             }
-            if path.count == 1 { svg.circle(path[0].0, path[0].1, 2, fill: "#6d4c41") }
-            if path.count > 1 { svg.polyline(path, stroke: "#6d4c41", width: 2) }
+            if let only = path.only { svg.circle(only.0, only.1, 2, fill: "#6d4c41") }
+            path.close(stroke: "#6d4c41", width: 2, into: &svg)
         }
         let start = point(first.coordinate)
         svg.circle(start.0, start.1, 5, fill: "#2e7d32")
@@ -410,9 +428,9 @@ public enum PictureReport {
 /// A tiny SVG writer: elements as text, numbers with two decimals; an element with a title
 /// carries it as a `<title>` child, the tooltip a browser shows.
 private struct SVG {
-    private var body = ""
+    fileprivate var body = ""
 
-    private func n(_ value: Double) -> String { Formatting.fixed(value, 2) }
+    fileprivate func n(_ value: Double) -> String { Formatting.fixed(value, 2) }
 
     mutating func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, stroke: String? = nil) {
         body += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\"\(stroke.map { " stroke=\"\($0)\"" } ?? "")/>\n"
@@ -421,6 +439,36 @@ private struct SVG {
     mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
         body += "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
     }
+
+    /// A polyline written as its points come, with nothing kept but the first and the last:
+    /// `add` each point, then `close`; one point alone is not drawn (``OpenPolyline/only``).
+    struct OpenPolyline {
+        private(set) var last: (Double, Double)?
+        private var first: (Double, Double)?
+        private var count = 0
+
+        /// The point, when there was only one.
+        var only: (Double, Double)? { count == 1 ? first : nil }
+
+        mutating func add(_ point: (Double, Double), into svg: inout SVG) {
+            count += 1
+            switch count {
+            case 1: first = point
+            case 2:
+                svg.body += "<polyline points=\"\(svg.n(first!.0)),\(svg.n(first!.1)) \(svg.n(point.0)),\(svg.n(point.1))"
+            default:
+                svg.body += " \(svg.n(point.0)),\(svg.n(point.1))"
+            }
+            last = point
+        }
+
+        func close(stroke: String, width: Double, into svg: inout SVG) {
+            guard count > 1 else { return }
+            svg.body += "\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(svg.n(width))\" stroke-linejoin=\"round\"/>\n"
+        }
+    }
+
+    func openPolyline() -> OpenPolyline { OpenPolyline() }
 
     mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double) {
         let list = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
@@ -499,7 +547,13 @@ private struct SVG {
         }
     }
 
-    func document(width: Double, height: Double) -> String {
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" + body + "</svg>\n"
+    /// The whole document; the body is moved into it, not copied (a year's track is megabytes).
+    consuming func document(width: Double, height: Double) -> String {
+        var document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        document.reserveCapacity(document.utf8.count + body.utf8.count + 7)
+        document += body
+        body = ""
+        document += "</svg>\n"
+        return document
     }
 }

@@ -35,35 +35,20 @@ public enum TimelineReport {
         lines.append("")
         lines.append("     time  state       left  what happened")
 
-        var fixes: (from: Double, to: Double, delivered: Int, filtered: Int, queued: Int)?
-        func flush() {
-            guard let run = fixes else { return }
-            var parts: [String] = []
-            if run.delivered > 0 { parts.append("\(run.delivered) fix\(run.delivered == 1 ? "" : "es") delivered") }
-            if run.filtered > 0 { parts.append("\(run.filtered) filtered") }
-            if run.queued > 0 { parts.append("\(run.queued) queued") }
-            let span = run.from == run.to ? Formatting.clock(run.from) : "\(Formatting.clock(run.from))–\(Formatting.clock(run.to))"
-            lines.append("  \(String(repeating: " ", count: 7))                  ·  \(parts.joined(separator: ", ")) (\(span))")
-            fixes = nil
-        }
-        for event in outcome.result.events {
-            switch event.kind {
-            case .fixDelivered, .fixFiltered, .fixQueued:
-                var run = fixes ?? (event.time, event.time, 0, 0, 0)
-                run.to = event.time
-                switch event.kind {
-                case .fixDelivered: run.delivered += 1
-                case .fixFiltered: run.filtered += 1
-                default: run.queued += 1
-                }
-                fixes = run
-            default:
-                flush()
+        for entry in outcome.reportDigest.timeline {
+            switch entry {
+            case .fixes(let run):
+                var parts: [String] = []
+                if run.delivered > 0 { parts.append("\(run.delivered) fix\(run.delivered == 1 ? "" : "es") delivered") }
+                if run.filtered > 0 { parts.append("\(run.filtered) filtered") }
+                if run.queued > 0 { parts.append("\(run.queued) queued") }
+                let span = run.from == run.to ? Formatting.clock(run.from) : "\(Formatting.clock(run.from))–\(Formatting.clock(run.to))"
+                lines.append("  \(String(repeating: " ", count: 7))                  ·  \(parts.joined(separator: ", ")) (\(span))")
+            case .moment(let event):
                 let left = event.remaining.map { "\(Formatting.short($0.rounded(.up))) s" } ?? (event.state == .background ? "∞" : "")
                 lines.append(pad(Formatting.clock(event.time), 9, right: true) + "  " + pad(event.state.rawValue, 10) + " " + pad(left, 5, right: true) + "  " + Prose.message(event))
             }
         }
-        flush()
         lines.append(pad(Formatting.clock(summary.durationSeconds), 9, right: true) + "  end of the track")
         lines.append("")
         lines += Prose.answer(summary)

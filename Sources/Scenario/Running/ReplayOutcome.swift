@@ -18,6 +18,12 @@ public struct ReplayOutcome: Sendable {
     /// `--speed`, a track spanning under a millisecond.
     public let runWarnings: [String]
     public let result: SimulationResult
+    /// The timeline and the picture's events, gathered as the run streamed (``ReplayRun/run(on:sinks:keepsEvents:digests:)``
+    /// with `digests: true`); `nil` when the run kept its whole log instead (or nothing).
+    public var digest: RunDigest? = nil
+
+    /// What the reports draw: the digest gathered during the run, or one made from the kept log.
+    public var reportDigest: RunDigest { digest ?? RunDigest(result.events, duration: result.summary.durationSeconds) }
 
     /// Every warning, the file's then the run's, as the reports print them.
     public var allWarnings: [String] { warnings.map(\.description) + runWarnings }

@@ -35,7 +35,11 @@ public struct ReplayRun: Sendable {
     /// - Throws: ``ReplayError/invalidSettings(_:)`` when the app logged more lines than
     ///   ``ResolvedReplay/maximumLogLines`` and the run stopped there.
     @MainActor
-    public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true) throws(ReplayError) -> ReplayOutcome {
+    ///
+    /// With `digests: true` the run gathers what the text timeline and the picture need as it goes
+    /// (``RunDigest``: the key moments, the fixes folded), in memory bounded by the key moments
+    /// and the picture's width, however long the trip.
+    public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true, digests: Bool = false) throws(ReplayError) -> ReplayOutcome {
         let built = loaded.built
         // `--accuracy reduced` is the user's choice: from a prompt too, not only as the start.
         var answers = SimUserAnswers()
@@ -48,7 +52,8 @@ public struct ReplayRun: Sendable {
         configuration.maximumLogLines = settings.maximumLogLines
         configuration.goals = settings.goals
         let script = settings.app
-        let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: sinks, keepsEvents: keepsEvents).run()
+        let digest = digests ? RunDigestSink(duration: KeepAliveSimulation.endSeconds(of: configuration)) : nil
+        let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: (digest.map { [$0] } ?? []) + sinks, keepsEvents: keepsEvents).run()
         if let at = result.logLimitReachedAt {
             let option = ReplaySettings.setting(\.$maxLogLines).option
             throw .invalidSettings("\(track): the app logged more than \(settings.maximumLogLines) lines, by \(Formatting.clock(at)) into the trip: the run stopped there (\(option) raises the limit)")
@@ -56,7 +61,7 @@ public struct ReplayRun: Sendable {
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: loaded.warnings,
-            runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result)
+            runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result, digest: digest?.digest)
     }
 
     /// The same replay under Xcode's debugger: the profile never suspends and has no watchdog (§9).

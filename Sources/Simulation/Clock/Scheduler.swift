@@ -71,6 +71,10 @@ public final class Scheduler {
     var deferWork: @MainActor (@escaping @MainActor () -> Void) -> Void = { _ in }
     private var heap: [Entry] = []
     private var nextSequence: UInt64 = 0
+    /// When the run ends, if it is known: work due later can never run, so it is not kept (its
+    /// closure lives only as long as its handle), and a script's `after` far past the end costs
+    /// nothing however often it is asked for.
+    var end: SimInstant?
     /// How much work may run at one instant; past it the scheduler stops (see ``stalled``).
     var stepsPerInstant = SimLimits.stepsPerInstant
     /// Called when the work at one instant reaches `stepsPerInstant` (`true`): the scheduler
@@ -90,6 +94,7 @@ public final class Scheduler {
     @discardableResult
     public func schedule(at time: SimInstant, owner: SimWorkOwner, _ action: @escaping @MainActor () -> Void) -> ScheduledWork {
         let work = ScheduledWork(time: max(time, now), owner: owner, action: action)
+        if let end, work.time > end { return work }
         heap.append(Entry(time: work.time, sequence: nextSequence, work: work))
         nextSequence &+= 1
         siftUp(heap.count - 1)

@@ -36,8 +36,8 @@ public final class KeepAliveSimulation {
         goalMeters = configuration.goals.map { $0.meter(for: configuration) }
         for meter in goalMeters { system.addSink(meter) }
         StandardMechanisms.install(in: system, configuration)
-        let lastEvent = configuration.timeline.map(\.time).max() ?? 0
-        end = SimInstant(seconds: configuration.duration ?? max(configuration.trajectory.endTime, lastEvent))
+        end = SimInstant(seconds: Self.endSeconds(of: configuration))
+        system.scheduler.end = end
         if configuration.launchesAtStart {
             system.scheduler.schedule(at: .zero, owner: .system) { [unowned system] in system.launch(inBackground: false, cause: .tripStarts) }
         }
@@ -46,6 +46,13 @@ public final class KeepAliveSimulation {
                 Self.apply(event.action, to: system)
             }
         }
+    }
+
+    /// Where a run of `configuration` ends, in seconds from the start: its `duration`, or else the
+    /// end of the trip or the last scenario event, whichever is later. Reports that draw the run
+    /// on a time axis while it streams need it before the run.
+    public nonisolated static func endSeconds(of configuration: SimulationConfiguration) -> Double {
+        configuration.duration ?? max(configuration.trajectory.endTime, configuration.timeline.map(\.time).max() ?? 0)
     }
 
     /// The app's delegate in the current process (`nil` when it is not running).

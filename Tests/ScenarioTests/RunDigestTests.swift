@@ -1,0 +1,116 @@
+@testable import Scenario
+import Scripting
+import Simulation
+import Foundation
+import Testing
+import TestSupport
+
+/// What the text timeline and the picture keep of a run (`RunDigest`): every key moment, the
+/// fixes folded into runs, and at most a few fixes per pixel column — a count that does not grow
+/// with the number of fixes. On the 850-pixel axis that starts at 120, a run of 850 s puts time t
+/// on column 120 + t, rounded (half away from zero).
+@Suite struct RunDigestTests {
+    private func fix(_ time: Double, _ kind: SimEvent.Kind = .fixDelivered) -> SimEvent {
+        SimEvent(time: time, kind: kind, detail: .fix(SimFixRecord(latitude: 47, longitude: 8, delay: 0)), state: .background)
+    }
+
+    private let launch = SimEvent(time: 0, kind: .appLaunch, detail: .none, state: .active)
+
+    /// `perSecond` delivered fixes a second from 1/perSecond to 850 s, after a launch at 0.
+    private func digest(perSecond: Int) -> RunDigest {
+        var digest = RunDigest(duration: 850)
+        digest.add(launch)
+        for index in 1...(850 * perSecond) { digest.add(fix(Double(index) / Double(perSecond))) }
+        digest.finish()
+        return digest
+    }
+
+    /// 4 fixes a second: column 120 holds the fix at 0.25 s; columns 121…969 four each
+    /// (n − 0.5 … n + 0.25), of which the first and the last are kept: 1,698; column 970 the three
+    /// from 849.5 to 850, two kept. With the launch: 1,702 events for the picture, and the
+    /// timeline is the launch and one run of 3,400 fixes. Twice as many fixes keep one event more:
+    /// column 120 then holds three (0.125 to 0.375 s), of which two are kept; every other column
+    /// keeps its two as before.
+    @Test func theFixesKeptDoNotGrowWithTheirNumber() {
+        let four = digest(perSecond: 4)
+        #expect(four.pictureEvents.count == 1_702)
+        #expect(four.timeline == [.moment(launch), .fixes(RunDigest.FixRun(from: 0.25, to: 850, delivered: 3_400))])
+        #expect(four.retainedCount == 1_704)
+        let eight = digest(perSecond: 8)
+        #expect(eight.retainedCount == 1_705)
+        #expect(eight.timeline.last == .fixes(RunDigest.FixRun(from: 0.125, to: 850, delivered: 6_800)))
+    }
+
+    /// In one column, the first fix, the first of each other kind, and the last are kept, in
+    /// order; a key moment closes the column's block and the timeline's run.
+    @Test func aColumnKeepsItsFirstFixTheFirstOfEachKindAndItsLast() {
+        let note = SimEvent(time: 10.2, kind: .appLog, detail: .none, state: .background)
+        let events = [
+            fix(10.0), fix(10.1), fix(10.15, .fixFiltered), fix(10.18, .fixFiltered), fix(10.19),
+            note, fix(10.3, .fixQueued), fix(10.4, .fixQueued),
+        ]
+        let digest = RunDigest(events, duration: 850)
+        #expect(digest.pictureEvents.map(\.time) == [10.0, 10.1, 10.15, 10.19, 10.2, 10.3, 10.4])
+        #expect(digest.timeline == [
+            .fixes(RunDigest.FixRun(from: 10.0, to: 10.19, delivered: 3, filtered: 2)),
+            .moment(note),
+            .fixes(RunDigest.FixRun(from: 10.3, to: 10.4, queued: 2)),
+        ])
+    }
+
+    /// A three-hour drive at 1 Hz with two stops, in the background from 600 s, drawn from the
+    /// digest and from every event.
+    @MainActor
+    private func pictures(backgroundUpdates: Bool) throws -> (all: String, digest: String, events: Int, kept: Int) {
+        let trajectory = drive(seconds: 10_800, stops: [3_000...3_600, 7_000...7_300])
+        let timeline = [SimScenarioEvent(at: 600, .enterBackground)]
+        var settings = StandardNavigationApp.Settings()
+        settings.allowsBackgroundLocationUpdates = backgroundUpdates
+        settings.keepsReceivedFixes = false
+        let result = KeepAliveSimulation(configuration(trajectory, timeline: timeline), app: StandardNavigationApp(settings: settings)).run()
+        let outcome = ReplayOutcome(
+            track: "drive.gpx", settings: try ReplaySettings().resolved(), trajectory: trajectory, pathSource: "track points",
+            timed: true, droppedPoints: 0, warnings: [], runWarnings: [], result: result)
+        let digest = outcome.reportDigest
+        return (PictureReport.svg(outcome, events: result.events), PictureReport.svg(outcome, events: digest.pictureEvents),
+                result.events.count, digest.pictureEvents.count)
+    }
+
+    /// Kept alive by its location session: the picture from 1,715 of the 10,811 events is the
+    /// picture from all of them, byte for byte.
+    @MainActor
+    @Test func thePictureOfAKeptAliveRunIsTheSame() throws {
+        let drawn = try pictures(backgroundUpdates: true)
+        #expect(drawn.events == 10_811)
+        #expect(drawn.kept == 1_715)
+        #expect(drawn.digest == drawn.all)
+    }
+
+    /// Without background updates the budget drains over fixes, a point each, 4.67 pixels down
+    /// for each 0.08 across: the digest draws the same straight line through fewer of those
+    /// points (15 of 38: the first and last of each column), the rest of the picture byte for byte.
+    @MainActor
+    @Test func aDrainingBudgetIsDrawnThroughFewerOfItsPoints() throws {
+        let drawn = try pictures(backgroundUpdates: false)
+        #expect(drawn.events == 10_815)
+        #expect(drawn.kept == 1_719)
+        let all = drawn.all.split(separator: "\n"), digest = drawn.digest.split(separator: "\n")
+        #expect(all.count == digest.count)
+        let differing = zip(all, digest).filter { $0 != $1 }
+        #expect(differing.count == 1)
+        func points(_ line: Substring) -> [Substring] {
+            line.split(separator: "\"")[1].split(separator: " ")
+        }
+        guard let (full, thinned) = differing.first else { return }
+        #expect(full.hasPrefix("<polyline") && thinned.hasPrefix("<polyline"))
+        #expect(points(full).count == 38)
+        #expect(points(thinned).count == 15)
+        #expect(points(thinned).first == points(full).first && points(thinned).last == points(full).last)
+        // Every point drawn is one of the full curve's, in order.
+        var rest = points(full)[...]
+        for point in points(thinned) {
+            guard let index = rest.firstIndex(of: point) else { Issue.record("\(point) is not on the full curve"); break }
+            rest = rest[(index + 1)...]
+        }
+    }
+}
