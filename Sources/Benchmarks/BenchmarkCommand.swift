@@ -15,8 +15,9 @@ struct BenchmarkCommand: ParsableCommand {
               swift build -c release && .build/release/keepalive-bench year-memory
               swift build -c release && .build/release/keepalive-bench jobs
               swift build -c release && .build/release/keepalive-bench startup
+              swift build -c release && .build/release/keepalive-bench ratios
             """,
-        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, ReportBenchmark.self, MatrixBenchmark.self, MeasurePass.self,
+        subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, ReportBenchmark.self, MatrixBenchmark.self, RatioBenchmark.self, MeasurePass.self,
                       YearMemoryBenchmark.self, JobsBenchmark.self, StartupBenchmark.self]
     )
 }

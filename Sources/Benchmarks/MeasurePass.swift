@@ -12,6 +12,9 @@ struct MeasurePass: ParsableCommand {
     enum Mode: String, ExpressibleByArgument {
         /// libexpat alone, namespace-aware, with empty callbacks: the bar.
         case expat
+        /// libexpat alone counting `<trkpt>` elements (a `count_trkpt`-style program): the bar
+        /// `inspect` is compared with through the CLI (`ratios`).
+        case count
         /// The streaming reader handing every event to a closure (`forEachEvent`).
         case stream
         /// The streaming reader pulled event by event (`next()`).
@@ -29,6 +32,7 @@ struct MeasurePass: ParsableCommand {
         let elapsed = try clock.measure {
             switch mode {
             case .expat: try expatOnly()
+            case .count: points = try expatCount()
             case .stream: points = try streamEveryEvent()
             case .pull: points = try pullEveryEvent()
             case .document: points = try readDocument()
@@ -75,6 +79,31 @@ struct MeasurePass: ParsableCommand {
         defer { XML_ParserFree(parser) }
         XML_SetElementHandler(parser, { _, _, _ in }, { _, _ in })
         XML_SetCharacterDataHandler(parser, { _, _, _ in })
+        try feed(parser)
+    }
+
+    /// Counts the elements whose local name is `trkpt` (expat joins namespace and name with 0x01).
+    private func expatCount() throws -> Int {
+        let parser = XML_ParserCreateNS(nil, 0x01)
+        defer { XML_ParserFree(parser) }
+        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        counter.initialize(to: 0)
+        defer { counter.deallocate() }
+        XML_SetUserData(parser, UnsafeMutableRawPointer(counter))
+        XML_SetElementHandler(parser, { userData, name, _ in
+            guard var cursor = name else { return }
+            var local = cursor
+            while cursor.pointee != 0 {
+                if cursor.pointee == 0x01 { local = cursor + 1 }
+                cursor += 1
+            }
+            if strcmp(local, "trkpt") == 0 { userData!.assumingMemoryBound(to: Int.self).pointee += 1 }
+        }, { _, _ in })
+        try feed(parser)
+        return counter.pointee
+    }
+
+    private func feed(_ parser: XML_Parser?) throws {
         let descriptor = open(file, O_RDONLY)
         guard descriptor >= 0 else { throw ValidationError("cannot open \(file)") }
         defer { close(descriptor) }

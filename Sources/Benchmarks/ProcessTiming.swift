@@ -22,4 +22,31 @@ enum ProcessTiming {
         }
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
+
+    /// CPU seconds (user + system, from `wait4`) of one run of `command` (the executable and its
+    /// arguments), its output and errors discarded. A status above 1 is an error, as above.
+    static func cpuSeconds(_ command: [String]) throws -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, command[0], &actions, nil, &arguments, environ)
+        guard spawned == 0 else { throw ValidationError("cannot run \(command[0]): error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(child, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw ValidationError("wait4 failed for \(command[0])") }
+        }
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
+        guard exited, code <= 1 else {
+            throw ValidationError("\(command.joined(separator: " ")) ended with status \(status)")
+        }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
 }

@@ -12,12 +12,13 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// What the app does.
     public let script: AppScript
     /// The app's location manager, once launched.
-    public private(set) var manager: SimLocationManager?
+    // `@exclusivity(unchecked)` on what each callback reads: see SimLocationManager.
+    @exclusivity(unchecked) public private(set) var manager: SimLocationManager?
     /// The background-task identifiers the script's variables hold.
     public private(set) var variables: [String: SimBackgroundTaskIdentifier] = [:]
-    var application: SimApplication?
+    @exclusivity(unchecked) var application: SimApplication?
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
-    private var lastAuthorization: SimAuthorizationStatus?
+    @exclusivity(unchecked) private var lastAuthorization: SimAuthorizationStatus?
     /// The `CLMonitor`s this process opened, by name (§11).
     var monitors: [String: SimCLMonitor] = [:]
 
@@ -85,7 +86,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// Runs the trigger's reactions, then, given the `id` it fired for, those limited to that id.
     func run(_ trigger: AppScript.Trigger, id: String? = nil) {
         let limited = id.flatMap { script.reactionsByID[trigger]?[$0] } ?? []
-        let actions = (script.reactions[trigger] ?? []) + limited
+        let actions = limited.isEmpty ? reactions(to: trigger) : reactions(to: trigger) + limited
         guard !actions.isEmpty else { return }
         // A reaction that causes its own trigger (`error: start-updates` while denied) would recurse
         // without end; on a phone the stack overflows.
@@ -98,9 +99,20 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         perform(actions)
     }
 
+    /// The script's reactions to `trigger`. The last trigger's are kept: a fix after a fix (the
+    /// common case) does not hash the trigger's name again.
+    private func reactions(to trigger: AppScript.Trigger) -> [AppScript.Action] {
+        if let reactionCache, reactionCache.trigger == trigger { return reactionCache.actions }
+        let actions = script.reactions[trigger] ?? []
+        reactionCache = (trigger, actions)
+        return actions
+    }
+
+    @exclusivity(unchecked) private var reactionCache: (trigger: AppScript.Trigger, actions: [AppScript.Action])?
+
     /// How deep reactions may call back into reactions before the app crashes.
     public static let maximumDepth = 64
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
 
     func perform(_ actions: [AppScript.Action]) {
         for action in actions { perform(action) }

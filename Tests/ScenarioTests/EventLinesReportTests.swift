@@ -29,6 +29,17 @@ import TestSupport
         }
     }
 
+    /// Whole numbers are written digit by digit (issue 21): the same text as `JSONValue`'s.
+    @Test func wholeNumbersEqualTheJSONValueForm() {
+        let fix = SimFixRecord(latitude: -90, longitude: -0.0, distanceFromLastDelivered: 999_999_999_999_999, delay: 1e15)
+        let events = [
+            SimEvent(time: 86_400, kind: .fixDelivered, detail: .fix(fix), state: .background, remaining: -30),
+            SimEvent(time: 3_155_760_000, kind: .fixDelivered, detail: .fix(SimFixRecord(latitude: 10, longitude: -180)), state: .active, remaining: 0),
+        ]
+        #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
+        #expect(EventLinesReport.lines(events).hasPrefix(#"{"time":86400,"#))
+    }
+
     @Test func theStreamingSinkWritesEveryLineOnce() {
         var written = ""
         let sink = EventLinesReport { written += $0 }

@@ -13,11 +13,15 @@ extension ReplayRun {
         var replays = 0
         func verdict(_ changes: [ExplainChange]) -> SimVerdict? {
             replays += 1
+            // Only the verdict counts: a candidate stops as soon as the app is stopped.
             let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
-            // A change that makes the app log past the limit is no fix.
-            guard let summary = try? changed.run(on: loaded, keepsEvents: false).result.summary else { return nil }
-            // A variant whose virtual time stopped (a reaction loop) answers nothing: no fix.
-            return summary.stall == nil ? summary.verdict : .crashed
+            let simulation = changed.simulation(on: loaded, keepsEvents: false)
+            let verdict = simulation.runToVerdict()
+            let result = simulation.result()
+            // A change that makes the app log past the limit, or whose virtual time stopped (a
+            // reaction loop), answers nothing: no fix.
+            guard result.logLimitReachedAt == nil else { return nil }
+            return result.summary.stall == nil ? verdict : .crashed
         }
         var fixes: [Explanation.Fix] = []
         for change in candidates {

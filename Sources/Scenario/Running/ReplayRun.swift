@@ -41,19 +41,8 @@ public struct ReplayRun: Sendable {
     /// and the picture's width, however long the trip.
     public func run(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true, digests: Bool = false) throws(ReplayError) -> ReplayOutcome {
         let built = loaded.built
-        // `--accuracy reduced` is the user's choice: from a prompt too, not only as the start.
-        var answers = SimUserAnswers()
-        answers.precise = settings.accuracyAuthorization == .fullAccuracy
-        var configuration = SimulationConfiguration(
-            trajectory: built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
-            capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
-            initialAccuracyAuthorization: settings.accuracyAuthorization,
-            locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
-        configuration.maximumLogLines = settings.maximumLogLines
-        configuration.goals = settings.goals
-        let script = settings.app
-        let digest = digests ? RunDigestSink(duration: KeepAliveSimulation.endSeconds(of: configuration)) : nil
-        let result = KeepAliveSimulation(configuration, app: ScriptedApp(script: script), sinks: (digest.map { [$0] } ?? []) + sinks, keepsEvents: keepsEvents).run()
+        let digest = digests ? RunDigestSink(duration: KeepAliveSimulation.endSeconds(of: configuration(on: loaded))) : nil
+        let result = simulation(on: loaded, sinks: (digest.map { [$0] } ?? []) + sinks, keepsEvents: keepsEvents).run()
         if let at = result.logLimitReachedAt {
             let option = ReplaySettings.setting(\.$maxLogLines).option
             throw .invalidSettings("\(track): the app logged more than \(settings.maximumLogLines) lines, by \(Formatting.clock(at)) into the trip: the run stopped there (\(option) raises the limit)")
@@ -62,6 +51,27 @@ public struct ReplayRun: Sendable {
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: loaded.warnings,
             runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result, digest: digest?.digest)
+    }
+
+    /// The simulation of this replay on `loaded`, ready to run.
+    @MainActor
+    func simulation(on loaded: LoadedTrack, sinks: [SimEventSink] = [], keepsEvents: Bool = true) -> KeepAliveSimulation {
+        KeepAliveSimulation(configuration(on: loaded), app: ScriptedApp(script: settings.app), sinks: sinks, keepsEvents: keepsEvents)
+    }
+
+    /// What the simulation of this replay on `loaded` is told.
+    func configuration(on loaded: LoadedTrack) -> SimulationConfiguration {
+        // `--accuracy reduced` is the user's choice: from a prompt too, not only as the start.
+        var answers = SimUserAnswers()
+        answers.precise = settings.accuracyAuthorization == .fullAccuracy
+        var configuration = SimulationConfiguration(
+            trajectory: loaded.built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
+            capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,
+            initialAccuracyAuthorization: settings.accuracyAuthorization,
+            locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
+        configuration.maximumLogLines = settings.maximumLogLines
+        configuration.goals = settings.goals
+        return configuration
     }
 
     /// The same replay under Xcode's debugger: the profile never suspends and has no watchdog (§9).

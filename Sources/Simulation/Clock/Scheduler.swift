@@ -21,7 +21,7 @@ public final class ScheduledWork {
     public let time: SimInstant
     /// Who the work belongs to.
     public let owner: SimWorkOwner
-    fileprivate var action: (@MainActor () -> Void)?
+    @exclusivity(unchecked) fileprivate var action: (@MainActor () -> Void)?
 
     fileprivate init(time: SimInstant, owner: SimWorkOwner, action: @escaping @MainActor () -> Void) {
         self.time = time
@@ -60,7 +60,8 @@ public final class Scheduler {
     }
 
     /// The current simulated time.
-    public private(set) var now = SimInstant.zero
+    // `@exclusivity(unchecked)` on what every step reads: see SimLocationManager.
+    @exclusivity(unchecked) public private(set) var now = SimInstant.zero
     // The closures are main-actor closures, as everything here is: typed so, calling them needs
     // no run-time check of the executor (which cost a tenth of a simulation's time).
     /// Decides, when app work comes due, whether it runs now, waits, or is dropped.
@@ -69,7 +70,7 @@ public final class Scheduler {
     var onAdvance: @MainActor (SimInstant) -> Void = { _ in }
     /// Keeps the action of app work the admission says must wait, to run when the app runs again.
     var deferWork: @MainActor (@escaping @MainActor () -> Void) -> Void = { _ in }
-    private var heap: [Entry] = []
+    @exclusivity(unchecked) private var heap: [Entry] = []
     private var nextSequence: UInt64 = 0
     /// When the run ends, if it is known: work due later can never run, so it is not kept (its
     /// closure lives only as long as its handle), and a script's `after` far past the end costs
@@ -164,7 +165,12 @@ public final class Scheduler {
     /// How many entries wait (cancelled ones included until they come up).
     var count: Int { heap.count }
 
+    /// How many entries have come off the queue (work that ran, waited or was dropped, and
+    /// cancelled entries): what a run costs grows with it, not with the virtual time it spans.
+    public private(set) var steps = 0
+
     private func popFirst() -> Entry {
+        steps &+= 1
         let first = heap[0]
         let last = heap.removeLast()
         if !heap.isEmpty {

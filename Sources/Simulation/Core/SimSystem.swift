@@ -16,14 +16,15 @@ public final class SimSystem {
     public let clock: SimClock
     /// Runs work in simulated time.
     public let scheduler: Scheduler
-    var random: SeededRandom
+    // `@exclusivity(unchecked)` on the state read at every event: see SimLocationManager.
+    @exclusivity(unchecked) var random: SeededRandom
 
     /// The app's state.
-    public private(set) var appState = SimAppState.notRunning
+    @exclusivity(unchecked) public private(set) var appState = SimAppState.notRunning
     /// Whether the device is locked and asleep.
     public private(set) var isAsleep = false
     /// The number of the current (or last) app process; 0 before the first launch.
-    public private(set) var process = 0
+    @exclusivity(unchecked) public private(set) var process = 0
     /// Whether the user force-quit the app (until it is opened again).
     public private(set) var wasForceQuit = false
     /// The app's delegate in the current process.
@@ -34,15 +35,15 @@ public final class SimSystem {
     public private(set) var mechanisms: [BackgroundMechanism] = []
 
     /// The app's background time.
-    public private(set) var budget: BackgroundBudget
+    @exclusivity(unchecked) public private(set) var budget: BackgroundBudget
     private var graceUntil = SimInstant.zero
     /// The end of the current system wake's run (§9): until then the app runs its event's code
     /// even on a sleeping device; the sleep rule applies to what holds it after.
     private var wakeRunUntil = SimInstant.zero
     private var inWakeRun: Bool { now < wakeRunUntil }
     /// The hold that keeps the app alive without spending budget, while one does.
-    public private(set) var keepAlive: SimHold?
-    private var expiredBecause: SimCause?
+    @exclusivity(unchecked) public private(set) var keepAlive: SimHold?
+    @exclusivity(unchecked) private var expiredBecause: SimCause?
     private var runningExpirationHandlers = false
     private var frozen = false
     private var expiryWork: ScheduledWork?
@@ -59,7 +60,7 @@ public final class SimSystem {
     /// The app's own tasks that are running (for `runAsync`).
     let appTasks = AppTaskTracker()
 
-    private var sinks: [SimEventSink]
+    @exclusivity(unchecked) private var sinks: [SimEventSink]
     /// What the summary needs, gathered from the run as it goes.
     let record: SimRunRecord
 
@@ -150,7 +151,8 @@ public final class SimSystem {
     }
 
     private var backgroundTimeRemainingIfLimited: Double? {
-        guard appState == .background, keepAlive == nil else { return nil }
+        // `case .none` tests the optional without copying the hold out (as `== nil` did, per event).
+        guard appState == .background, case .none = keepAlive else { return nil }
         return budget.remaining(at: now)
     }
 

@@ -67,6 +67,20 @@ public final class KeepAliveSimulation {
         return finish()
     }
 
+    /// Runs until the app is first stopped (suspended or terminated), when the run's verdict is
+    /// decided whatever follows, or else to the end; returns that verdict. The rest of the run
+    /// does not happen: use it when only the verdict counts (`--explain`'s candidates).
+    public func runToVerdict() -> SimVerdict {
+        while system.record.ending == nil, let next = system.scheduler.nextTime, next <= end {
+            let steps = system.scheduler.steps
+            step(until: next)
+            // Work that could not run (a scheduler that stopped) must not spin here.
+            if system.scheduler.steps == steps { break }
+        }
+        if system.record.ending == nil { step(until: end) }
+        return finish().summary.verdict
+    }
+
     /// Runs until `seconds` from the start (no further than the end), for stepping in tests.
     public func run(untilSeconds seconds: Double) {
         step(until: min(end, SimInstant(seconds: seconds)))

@@ -128,6 +128,18 @@ public struct Trajectory: Hashable, Sendable {
         return TruePosition(coordinate: coordinate, altitude: altitude, speed: speed, course: course)
     }
 
+    /// The time of the first sample of the first piece that starts after `time`: when a position
+    /// is known again after a signal gap (or before the trip); `nil` when none follows.
+    public func nextPieceStart(after time: Double) -> Double? {
+        var low = 0
+        var high = pieces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pieces[middle].first!.time > time { high = middle } else { low = middle + 1 }
+        }
+        return low < pieces.count ? pieces[low].first!.time : nil
+    }
+
     /// The index of the piece whose time span holds `time`.
     private func piece(containing time: Double) -> Int? {
         var low = 0

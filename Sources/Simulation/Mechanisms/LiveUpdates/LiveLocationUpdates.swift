@@ -34,6 +34,11 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     private var relaunchConfiguration: SimLiveConfiguration?
     private var anchor: (coordinate: GeoCoordinate, time: Double)?
     private var tick: ScheduledWork?
+    /// While no position is known and the app has heard so, ticks do nothing: the ticks in
+    /// between are not scheduled, and this keeps their cadence (the last tick's time and the
+    /// interval in nanoseconds) until a change brings it back (``resumeCadence(in:)``), as in
+    /// ``SimLocationManager``.
+    private var idleCadence: (from: SimInstant, interval: Int64)?
     private var rejoinDeadline: ScheduledWork?
     private var lastDiagnostic: SimLiveDiagnostic?
     /// Whether a session kept the app in the background: a use of the `location` mode (§7).
@@ -72,6 +77,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         relaunchConfiguration = nil
         isStationary = false
         anchor = nil
+        resumeCadence(in: system)
         lastDiagnostic = nil
         system.emit(LiveUpdateEvent.started(configuration))
         ensureTicking(after: 0, in: system)
@@ -87,6 +93,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         isStationary = false
         tick?.cancel()
         tick = nil
+        idleCadence = nil
         system.emit(LiveUpdateEvent.stopped)
         system.reevaluate()
     }
@@ -174,9 +181,14 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     private func ensureTicking(after seconds: Double, in system: SimSystem) {
         // A restart from inside the app's handling of an update waits for the next tick (the
         // update in hand was this instant's), or the loop would never let time advance.
-        guard tick == nil, !delivering else { return }
-        tick = system.scheduler.schedule(after: seconds, owner: .mechanism) { [unowned self, unowned system] in
+        guard tick == nil, !delivering, idleCadence == nil else { return }
+        schedule(at: system.now.adding(seconds: seconds), in: system)
+    }
+
+    private func schedule(at time: SimInstant, in system: SimSystem) {
+        tick = system.scheduler.schedule(at: time, owner: .mechanism) { [unowned self, unowned system] in
             tick = nil
+            idleCadence = nil
             produce(in: system)
         }
     }
@@ -184,17 +196,49 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     /// Whether the app's code is handling an update now.
     private var delivering = false
 
+    /// After a tick with no position whose diagnostic was already given: schedules the last tick
+    /// before the next piece of the track starts (none after its end) and keeps the cadence.
+    /// Returns `false` when the next tick is the one due anyway.
+    private func skipIdleTicks(interval seconds: Double, in system: SimSystem) -> Bool {
+        let now = system.now
+        let interval = SimInstant.nanoseconds(fromSeconds: seconds)
+        guard tick == nil, interval > 0 else { return false }
+        guard let start = system.configuration.trajectory.nextPieceStart(after: now.seconds) else {
+            idleCadence = (now, interval)
+            return true
+        }
+        let ticks = max(1, (SimInstant(seconds: start).nanoseconds - now.nanoseconds - 1) / interval)
+        guard ticks > 1 else { return false }
+        idleCadence = (now, interval)
+        schedule(at: SimInstant(nanoseconds: now.nanoseconds + ticks * interval), in: system)
+        return true
+    }
+
+    /// Something a tick reads changes while ticks are skipped: the next tick of the cadence is
+    /// scheduled for real (at the current instant if one falls on it).
+    func resumeCadence(in system: SimSystem) {
+        guard let (from, interval) = idleCadence else { return }
+        idleCadence = nil
+        tick?.cancel()
+        let elapsed = system.now.nanoseconds - from.nanoseconds
+        let ticks = max(1, elapsed / interval + (elapsed % interval == 0 ? 0 : 1))
+        schedule(at: SimInstant(nanoseconds: from.nanoseconds + ticks * interval), in: system)
+    }
+
     private func produce(in system: SimSystem) {
         guard let configuration = stream?.configuration ?? relaunchConfiguration else { return }
         // Approximate location (iOS 14+) sets the cadence and the error, whatever the configuration.
         let limited = system.mechanism(LocationServices.self)?.authorization.accuracy == .reducedAccuracy
         let accuracy = limited ? SimAccuracy.reduced : configuration.accuracy
         let profile = system.profile.accuracyProfile(for: accuracy)
-        defer { ensureTicking(after: profile.interval, in: system) }
         guard let truth = system.configuration.trajectory.position(at: system.now.seconds) else {
             diagnose(.locationUnavailable, in: system)
+            // Until the track goes on, or something changes, every tick would do nothing.
+            if lastDiagnostic == .locationUnavailable, skipIdleTicks(interval: profile.interval, in: system) { return }
+            ensureTicking(after: profile.interval, in: system)
             return
         }
+        defer { ensureTicking(after: profile.interval, in: system) }
         let wasStationary = isStationary
         let still = noteStill(truth.coordinate, window: stream.map { window(for: $0.configuration, in: system) } ?? .infinity, in: system)
         if wasStationary && !still {
@@ -272,6 +316,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     // MARK: Lifecycle
 
     public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        resumeCadence(in: system)
         // A relaunched process must rejoin its session at once, or the session ends.
         if old == .terminated || old == .notRunning, system.appState.isRunning, let session, session.awaitsRejoin {
             rejoinDeadline?.cancel()
@@ -287,6 +332,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
         // The stream ends with the process; iOS relaunches the app when updates are available
         // again if it held an active session or Always (not after a force quit).
+        resumeCadence(in: system)
         if let stream {
             stream.isStopped = true
             relaunchConfiguration = mayBringBack(in: system) && !forceQuit ? stream.configuration : nil
@@ -303,6 +349,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
 
     public func runEnded(in system: SimSystem) {
         tick?.cancel()
+        idleCadence = nil
         rejoinDeadline?.cancel()
         stream = nil
         session = nil

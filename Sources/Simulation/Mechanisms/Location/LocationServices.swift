@@ -2,12 +2,17 @@
 /// the running process, and the keep-alive rule of §4, which lives here and nowhere else.
 @MainActor
 public final class LocationServices: BackgroundMechanism {
+    // `@exclusivity(unchecked)`: read at every fix, see SimLocationManager.
     /// What the user and the device allow the app.
-    var authorization: AuthorizationModel
+    @exclusivity(unchecked) var authorization: AuthorizationModel
     /// The managers the current process made.
-    private(set) var managers: [SimLocationManager] = []
+    @exclusivity(unchecked) private(set) var managers: [SimLocationManager] = []
+
+    /// Whether the app declares the `location` background mode: a set look-up once, not at every fix.
+    private let declaresLocationMode: Bool
 
     init(configuration: SimulationConfiguration) {
+        declaresLocationMode = configuration.capabilities.backgroundModes.contains(.location)
         // Before iOS 14 there is no approximate location: every grant is precise.
         authorization = AuthorizationModel(
             granted: configuration.initialAuthorization,
@@ -18,16 +23,16 @@ public final class LocationServices: BackgroundMechanism {
     func add(_ manager: SimLocationManager) { managers.append(manager) }
 
     /// Whether an authorization prompt is on screen, waiting for the user's answer.
-    private(set) var isPromptPending = false
+    @exclusivity(unchecked) private(set) var isPromptPending = false
 
     // MARK: §7 What the run used of the Info.plist
 
     /// Whether the app relied on background location: it set `allowsBackgroundLocationUpdates`
     /// (iOS 9+), or standard updates ran while it was in the background with the flag on (or,
     /// before iOS 9, at all).
-    private(set) var usedBackgroundLocation = false
+    @exclusivity(unchecked) private(set) var usedBackgroundLocation = false
     /// The usage strings the app's authorization requests needed.
-    private(set) var requestedUsage: Set<SimUsageDescription> = []
+    @exclusivity(unchecked) private(set) var requestedUsage: Set<SimUsageDescription> = []
 
     func noteBackgroundLocationRequested() { usedBackgroundLocation = true }
     func noteRequest(always: Bool, in system: SimSystem) {
@@ -65,7 +70,7 @@ public final class LocationServices: BackgroundMechanism {
         if let paused = manager.pauseCause { return paused }
         if !authorization.allowsLocation { return .authorization(authorization.effective) }
         if system.profile.hasBackgroundLocationFlag, !manager.allowsBackgroundLocationUpdates { return .backgroundUpdatesOff }
-        if !system.configuration.capabilities.backgroundModes.contains(.location) { return .locationModeMissing }
+        if !declaresLocationMode { return .locationModeMissing }
         if authorization.effective == .authorizedWhenInUse, !manager.startedInForeground, !authorization.isProvisionalAlways {
             return .whenInUseStartedInBackground
         }
@@ -195,6 +200,8 @@ public final class LocationServices: BackgroundMechanism {
         system.emit(.authorizationChange, .authorizationChange(
             from: before.0, to: after.0, accuracy: before.1 != after.1 ? after.1 : nil, cause: cause))
         for manager in managers { manager.authorizationChanged() }
+        // Live updates read the accuracy at each tick: skipped idle ticks come back.
+        system.mechanism(LiveLocationUpdates.self)?.resumeCadence(in: system)
         system.mechanism(LocationServiceSessions.self)?.refreshDiagnostics(in: system)
         system.reevaluate()
     }

@@ -22,18 +22,24 @@ import Geodesy
 /// ends, it does nothing more and its `updates` sequence finishes.
 @MainActor
 public final class SimLocationManager: LocationManaging {
-    private weak var system: SimSystem?
+    // Read and written at every fix: `@exclusivity(unchecked)` drops the run-time exclusivity
+    // check of each access (issue 21: with the same on the per-fix state of LocationServices, SimSystem,
+    // Scheduler and ScriptedApp, a third of a
+    // replay's simulation). No access to these properties spans a call that could reach them again.
+    @exclusivity(unchecked) private weak var system: SimSystem?
     private let services: LocationServices
 
     /// Receives fixes, errors, authorization changes and pauses, as `CLLocationManagerDelegate` does.
-    public weak var delegate: SimLocationManagerDelegate?
+    @exclusivity(unchecked) public weak var delegate: SimLocationManagerDelegate?
     /// Metres a fix must lie from the last delivered one; ``simDistanceFilterNone`` (−1) delivers every fix.
-    public var distanceFilter: Double = simDistanceFilterNone
+    @exclusivity(unchecked) public var distanceFilter: Double = simDistanceFilterNone
     /// `CLLocationAccuracy` in metres: −2 best for navigation, −1 best (the default), 10, 100, 1000, 3000.
-    public var desiredAccuracy: Double = SimAccuracy.best.meters
+    @exclusivity(unchecked) public var desiredAccuracy: Double = SimAccuracy.best.meters {
+        didSet { if let system { resumeCadence(system) } }
+    }
     /// Whether updates continue in the background (iOS 9+); needs the `location` background
     /// mode, or the app crashes. Before iOS 9 the property does not exist and setting it does nothing.
-    public var allowsBackgroundLocationUpdates = false {
+    @exclusivity(unchecked) public var allowsBackgroundLocationUpdates = false {
         didSet {
             guard let system, system.profile.hasBackgroundLocationFlag else { return }
             if allowsBackgroundLocationUpdates { services.noteBackgroundLocationRequested() }
@@ -45,42 +51,51 @@ public final class SimLocationManager: LocationManaging {
         }
     }
     /// Whether Core Location may pause updates when the device stays put.
-    public var pausesLocationUpdatesAutomatically = true
+    @exclusivity(unchecked) public var pausesLocationUpdatesAutomatically = true
     /// What is tracked; sets how soon updates pause.
-    public var activityType = SimActivityType.other
+    @exclusivity(unchecked) public var activityType = SimActivityType.other
     /// Whether an Always app in the background shows the blue indicator.
-    public var showsBackgroundLocationIndicator = false
+    @exclusivity(unchecked) public var showsBackgroundLocationIndicator = false
 
     /// The last fix delivered.
-    public private(set) var location: SimLocation?
+    @exclusivity(unchecked) public private(set) var location: SimLocation?
 
     // The session, as Core Location keeps it.
-    private(set) var updatesRequested = false
+    @exclusivity(unchecked) private(set) var updatesRequested = false
     /// Whether updates were ever started (so that the §4 rule has something to say about them).
-    private(set) var hasUsedUpdates = false
+    @exclusivity(unchecked) private(set) var hasUsedUpdates = false
     /// Whether iOS refused the last start (a When In Use app, from the background, §4): the
     /// app's updates do not run because of it, until a start works or the app stops them.
     private(set) var refusedStart = false
-    private(set) var startedInForeground = false
+    @exclusivity(unchecked) private(set) var startedInForeground = false
     /// Why updates stopped (by the app, or by authorization); `nil` while running or never started.
-    private(set) var stopCause: SimCause?
+    @exclusivity(unchecked) private(set) var stopCause: SimCause?
     /// Set while Core Location has paused the updates.
-    private(set) var pauseCause: SimCause?
-    private(set) var significantChangeMonitoring = false
-    private var wantsOneFix = false
-    private var tick: ScheduledWork?
+    @exclusivity(unchecked) private(set) var pauseCause: SimCause?
+    @exclusivity(unchecked) private(set) var significantChangeMonitoring = false
+    @exclusivity(unchecked) private var wantsOneFix = false
+    @exclusivity(unchecked) private var tick: ScheduledWork?
+    /// While no position is known (before the track, in a signal gap, after its end) a tick finds
+    /// nothing to do, so the ticks in between are not scheduled: this is the cadence they keep
+    /// (the last tick's time and the interval, in nanoseconds). `tick` then waits for the last
+    /// tick before the next piece starts (none after the end), and any change that a tick would
+    /// notice first brings the cadence back (``resumeCadence(_:)``): idle time costs nothing,
+    /// and every tick that does something comes when it would have.
+    @exclusivity(unchecked) private var idleCadence: (from: SimInstant, interval: Int64)?
     /// Whether a fix is being offered now: a start or a one-fix request from the app's callback
     /// then changes nothing at this instant (the next tick comes at the interval), as starting
     /// updates that run changes nothing on iOS, instead of a tick at the same instant for ever.
-    private var producing = false
-    private var lastPassed: SimLocation?
-    private var queued: [SimLocation] = []
-    private var inSignalGap = false
-    private var stationarySince: (coordinate: GeoCoordinate, time: Double)?
-    private var retired = false
-    private var streams: [AsyncStream<SimLocationUpdate>.Continuation] = []
+    @exclusivity(unchecked) private var producing = false
+    @exclusivity(unchecked) private var lastPassed: SimLocation?
+    @exclusivity(unchecked) private var queued: [SimLocation] = []
+    @exclusivity(unchecked) private var inSignalGap = false
+    @exclusivity(unchecked) private var stationarySince: (coordinate: GeoCoordinate, time: Double)?
+    @exclusivity(unchecked) private var retired = false
+    @exclusivity(unchecked) private var streams: [AsyncStream<SimLocationUpdate>.Continuation] = []
     /// The accuracy profile of the last setting used: looked up once, not at every fix.
-    private var accuracyCache: (setting: SimAccuracy, profile: SimAccuracyProfile)?
+    @exclusivity(unchecked) private var accuracyCache: (setting: SimAccuracy, profile: SimAccuracyProfile)?
+    /// The stationary window of the last activity type used: a dictionary look-up, not at every fix.
+    @exclusivity(unchecked) private var windowCache: (activityType: SimActivityType, seconds: Double)?
 
     init(system: SimSystem, services: LocationServices) {
         self.system = system
@@ -179,6 +194,7 @@ public final class SimLocationManager: LocationManaging {
         default:
             break
         }
+        resumeCadence(system)
         let wasRunning = updatesRequested && pauseCause == nil
         let wasPaused = updatesRequested && pauseCause != nil
         refusedStart = false
@@ -205,6 +221,7 @@ public final class SimLocationManager: LocationManaging {
         guard let system, !retired else { return }
         refusedStart = false
         guard updatesRequested else { return }
+        resumeCadence(system)
         updatesRequested = false
         pauseCause = nil
         stopCause = .updatesStopped
@@ -219,6 +236,7 @@ public final class SimLocationManager: LocationManaging {
             report(error: .denied, system)
             return
         }
+        resumeCadence(system)
         wantsOneFix = true
         ensureTicking(system)
     }
@@ -319,24 +337,63 @@ public final class SimLocationManager: LocationManaging {
     }
 
     private func ensureTicking(_ system: SimSystem) {
-        guard tick == nil, !producing, producesFixes else { return }
+        guard tick == nil, idleCadence == nil, !producing, producesFixes else { return }
         tick = system.scheduler.schedule(after: 0, owner: .mechanism) { [weak self] in self?.produce() }
     }
 
     private func produce() {
         tick = nil
+        idleCadence = nil
         guard let system, producesFixes else { return }
         // One look-up of the setting's profile per fix: it is read for the fix and for the next tick.
         let profile = accuracyProfile(system)
         producing = true
-        offerFix(system, profile)
+        let found = offerFix(system, profile)
         producing = false
-        if producesFixes, tick == nil {
-            tick = system.scheduler.schedule(after: profile.interval, owner: .mechanism) { [weak self] in self?.produce() }
+        guard producesFixes, tick == nil else { return }
+        if !found, !wantsOneFix, skipIdleTicks(system, interval: profile.interval) { return }
+        tick = system.scheduler.schedule(after: profile.interval, owner: .mechanism) { [weak self] in self?.produce() }
+    }
+
+    /// After a tick that found no position: schedules the last tick before the next piece of the
+    /// track starts (none after its end) and keeps the cadence in `idleCadence`. Returns `false`
+    /// when the next tick is the one due anyway.
+    private func skipIdleTicks(_ system: SimSystem, interval seconds: Double) -> Bool {
+        let now = system.now
+        let interval = SimInstant.nanoseconds(fromSeconds: seconds)
+        guard interval > 0 else { return false }
+        guard let start = system.configuration.trajectory.nextPieceStart(after: now.seconds) else {
+            idleCadence = (now, interval)
+            return true
+        }
+        // The last tick strictly before the piece starts, so that the tick at its start is
+        // scheduled from there, at the moment it would have been.
+        let ticks = max(1, (SimInstant(seconds: start).nanoseconds - now.nanoseconds - 1) / interval)
+        guard ticks > 1 else { return false }
+        idleCadence = (now, interval)
+        let at = SimInstant(nanoseconds: now.nanoseconds + ticks * interval)
+        tick = system.scheduler.schedule(at: at, owner: .mechanism) { [weak self] in self?.produce() }
+        return true
+    }
+
+    /// Something a tick reads is about to change while ticks are skipped: the next tick of the
+    /// cadence is scheduled for real (at the current instant if one falls on it), so that it sees
+    /// the change when it would have.
+    private func resumeCadence(_ system: SimSystem) {
+        guard let (from, interval) = idleCadence else { return }
+        idleCadence = nil
+        tick?.cancel()
+        let now = system.now.nanoseconds
+        let elapsed = now - from.nanoseconds
+        let ticks = max(1, elapsed / interval + (elapsed % interval == 0 ? 0 : 1))
+        tick = system.scheduler.schedule(at: SimInstant(nanoseconds: from.nanoseconds + ticks * interval), owner: .mechanism) { [weak self] in
+            self?.produce()
         }
     }
 
-    private func offerFix(_ system: SimSystem, _ profile: SimAccuracyProfile) {
+    /// Offers the fix of this tick; `false` when there is no position to draw it from.
+    @discardableResult
+    private func offerFix(_ system: SimSystem, _ profile: SimAccuracyProfile) -> Bool {
         let now = system.now
         guard let truth = system.configuration.trajectory.position(at: now.seconds) else {
             if !inSignalGap {
@@ -348,7 +405,7 @@ public final class SimLocationManager: LocationManaging {
                 wantsOneFix = false
                 report(error: .locationUnknown, system)
             }
-            return
+            return false
         }
         inSignalGap = false
         let fix = Self.makeFix(truth, at: now, profile: profile, system)
@@ -367,12 +424,13 @@ public final class SimLocationManager: LocationManaging {
                         latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude,
                         distanceFromLastDelivered: moved, reason: .underDistanceFilter)))
                     if pauseAfterThisFix { pause(system) }
-                    return
+                    return true
                 }
             }
             pass(fix, reason: nil, system)
         }
         if pauseAfterThisFix { pause(system) }
+        return true
     }
 
     /// A fix that passed the filter: delivered now, or queued until the app can receive it.
@@ -446,7 +504,15 @@ public final class SimLocationManager: LocationManaging {
             stationarySince = (coordinate, time)
             return false
         }
-        return time - anchor.time >= system.profile.stationaryWindow(for: activityType)
+        return time - anchor.time >= stationaryWindow(system)
+    }
+
+    private func stationaryWindow(_ system: SimSystem) -> Double {
+        let activityType = activityType
+        if let windowCache, windowCache.activityType == activityType { return windowCache.seconds }
+        let seconds = system.profile.stationaryWindow(for: activityType)
+        windowCache = (activityType, seconds)
+        return seconds
     }
 
     /// Core Location pauses updates and does not resume them by itself.
@@ -477,6 +543,7 @@ public final class SimLocationManager: LocationManaging {
         queued = []
         tick?.cancel()
         tick = nil
+        idleCadence = nil
         streams.forEach { $0.finish() }
         streams = []
     }
@@ -505,6 +572,7 @@ public final class SimLocationManager: LocationManaging {
 
     func authorizationChanged() {
         guard let system, !retired else { return }
+        resumeCadence(system)
         if !services.authorization.allowsLocation, updatesRequested {
             updatesRequested = false
             pauseCause = nil
