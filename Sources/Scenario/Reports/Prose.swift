@@ -107,6 +107,7 @@ public enum Prose {
         case .updatesPausedAutomatically(let window, let activity):
             "updates paused automatically after \(Formatting.duration(window)) without moving (\(activity.rawValue))"
         case .updatesStopped: "the app stopped the location updates"
+        case .fixesUnderDistanceFilter: "the distance filter held the fixes back (each lay under it from the last one delivered)"
         case .authorization(let status): "authorization is \(status)"
         case .backgroundUpdatesOff: "allowsBackgroundLocationUpdates is false"
         case .locationModeMissing: "UIBackgroundModes lacks 'location'"

@@ -64,7 +64,7 @@ extension Prose {
 
     /// What opened a gap, in words; with no cause, the app ran and got no fix.
     public static func gapCause(_ causes: [SimCause]) -> String {
-        reason(causes) ?? "the app ran but no fix reached it (a distance filter, no signal, or updates not started)"
+        reason(causes) ?? "the app ran but no fix reached it (updates not started, or fixes came less often than the goal needs)"
     }
 
     /// 0.9962 → "99.6 %"; exactly 1 → "100 %".

@@ -48,6 +48,8 @@ public enum SimCause: Hashable, Sendable, Codable {
     case updatesPausedAutomatically(windowSeconds: Double, activityType: SimActivityType)
     /// The app stopped the updates.
     case updatesStopped
+    /// Updates ran, but each fix lay under the distance filter from the last one delivered.
+    case fixesUnderDistanceFilter
     /// Authorization does not allow location (in the background).
     case authorization(SimAuthorizationStatus)
     /// `allowsBackgroundLocationUpdates` is false (iOS 9+).

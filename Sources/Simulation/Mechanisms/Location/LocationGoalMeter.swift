@@ -54,6 +54,8 @@ final class LocationGoalMeter: SimGoalMeter {
                 metresSinceFix = 0
             }
             locationCause = nil
+        case .fix(let record) where event.kind == .fixFiltered && record.reason == .underDistanceFilter:
+            if locationCause == nil { locationCause = .fixesUnderDistanceFilter }
         case .locationPause(let window, _, let activityType):
             locationCause = .updatesPausedAutomatically(windowSeconds: window, activityType: activityType)
         case .locationStop(_, let cause):
