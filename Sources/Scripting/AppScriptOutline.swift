@@ -53,6 +53,11 @@ public struct AppScriptOutline: Hashable, Sendable {
         case continuedProcessing
     }
 
+    /// Whether the script watches geofences with `CLLocationManager` regions, with `CLMonitor`.
+    public var watchedGeofences: (regions: Bool, monitor: Bool) {
+        (mechanisms.contains(.regions), mechanisms.contains { if case .monitor = $0 { true } else { false } })
+    }
+
     /// Reads `script`.
     public init(_ script: AppScript) {
         let launch = script.reactions[.launch] ?? []

@@ -150,3 +150,68 @@ import TestSupport
         #expect(coverage.gaps.map(\.causes) == [[.nothingHoldsApp], ended, ended, ended, ended])
     }
 }
+
+/// Geofence and visit goals on the walk (spec §4): crossings and visits reach the app's code in
+/// time, or are lost for a reason the gap names.
+@MainActor @Suite struct GeofenceCoverageTests {
+    private func only(_ summary: SimSummary) throws -> SimCoverage {
+        try #require(summary.coverage.count == 1)
+        return summary.coverage[0]
+    }
+
+    private func visits(_ request: String) throws -> SimSummary {
+        let text = "app:\n  info: {backgroundModes: [], whenInUseUsage: true, alwaysUsage: true}\n  on:\n    launch: [\(request), start-visits]\n"
+        let settings = try ScenarioFile.parse(text, name: "v.yaml")
+        return try ReplayRun(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result.summary
+    }
+
+    /// The app watches only a region: its goal is the geofence one, and iOS 18 relaunches the
+    /// force-quit app for the exit.
+    @Test func aGeofencingAppGetsBothCrossingsUntilIOS26() throws {
+        let relaunched = try Shipped.replay("cafe-geofence", on: "walk-with-cafe-stop.gpx", profile: "ios18").run().result.summary
+        let coverage = try only(relaunched)
+        #expect(coverage.goal == .regions(EventLatencyGoal()))
+        #expect(relaunched.goalMet == true)
+        #expect(coverage.eventCount == 2)
+        #expect(coverage.gapCount == 0)
+    }
+
+    /// iOS 26 does not relaunch a force-quit app for a region: the exit counted at 0:39:32 is
+    /// lost, missed from 5 min later to the end.
+    @Test func onIOS26TheForceQuitAppLosesTheExit() throws {
+        let summary = try Shipped.replay("cafe-geofence", on: "walk-with-cafe-stop.gpx", profile: "ios26").run().result.summary
+        let coverage = try only(summary)
+        #expect(summary.goalMet == false)
+        #expect(coverage.eventCount == 2)
+        #expect(coverage.fraction == 0.5)
+        #expect(coverage.gaps.map { [$0.from, $0.to] } == [[2672, 3002]])
+        #expect(coverage.gaps.first?.causes == [.forceQuit])
+        #expect(coverage.gaps.first?.closed == false)
+        #expect(Int(coverage.uncoveredMetres.rounded()) == 462)
+    }
+
+    /// `--goal geofence` on a CLMonitor app is measured on its monitor's events.
+    @Test func aGeofenceGoalFollowsTheMechanismTheAppWatchesWith() throws {
+        let summary = try Shipped.replay("geofence-monitor", on: "walk-with-cafe-stop.gpx", profile: "ios17", goal: "geofence").run().result.summary
+        let coverage = try only(summary)
+        #expect(coverage.goal == .monitor(EventLatencyGoal()))
+        #expect(summary.goalMet == true)
+        #expect(coverage.eventCount == 1)
+    }
+
+    /// Visits: an Always app hears the café's arrival and departure; a When In Use one loses
+    /// both (iOS wakes an app for visits only with Always), each missed from 5 min after it.
+    @Test func visitsNeedAlways() throws {
+        let always = try only(visits("request-always"))
+        #expect(always.goal == .visits(EventLatencyGoal()))
+        #expect(always.met)
+        #expect(always.eventCount == 2)
+
+        let whenInUse = try only(visits("request-when-in-use"))
+        #expect(!whenInUse.met)
+        #expect(whenInUse.eventCount == 2)
+        #expect(whenInUse.gaps.map { [$0.from, $0.to] } == [[1764, 3002], [2476, 3002]])
+        #expect(whenInUse.gaps.allSatisfy { $0.causes == [.authorization(.authorizedWhenInUse), .nothingHoldsApp] })
+        #expect(whenInUse.uncoveredSeconds == 1764)
+    }
+}

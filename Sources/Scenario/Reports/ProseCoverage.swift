@@ -8,6 +8,8 @@ extension Prose {
         switch goal {
         case .location(let goal): goal.kind.rawValue
         case .bgTasks: "refresh"
+        case .regions, .monitor: "geofence"
+        case .visits: "visit"
         }
     }
 
@@ -20,7 +22,15 @@ extension Prose {
             "a fix at most \(Formatting.duration(goal.maximumFixAgeSeconds)) old at every moving second (\(percent(goal.requiredFraction)) of the moving time)"
         case .bgTasks(let goal):
             "a background run at least every \(Formatting.duration(goal.intervalSeconds))"
+        case .regions(let goal): "each region crossing in the app's code \(latency(goal))"
+        case .monitor(let goal): "each CLMonitor condition crossing in the app's code \(latency(goal))"
+        case .visits(let goal): "each visit in the app's code \(latency(goal))"
         }
+    }
+
+    /// "within 5 min of iOS counting it, or before the user has travelled 1.0 km".
+    private static func latency(_ goal: EventLatencyGoal) -> String {
+        "within \(Formatting.duration(goal.latencySeconds)) of iOS counting it, or before the user has travelled \(distance(goal.travelMetres))"
     }
 
     /// The headline: "Goal navigation met: 100 % of the moving time covered." or "Goal tracking
@@ -30,8 +40,16 @@ extension Prose {
         let what: String = switch coverage.goal {
         case .location: "of the moving time covered"
         case .bgTasks: "of the time in the background covered"
+        case .regions, .monitor, .visits: ""
         }
         var text = "Goal \(goal) \(coverage.met ? "met" : "missed"): \(percent(coverage.fraction)) \(what)"
+        if let events = coverage.eventCount {
+            let noun = coverage.goal.isVisits ? "visit" : "crossing"
+            let reached = events - coverage.gapCount
+            text = events == 0
+                ? "Goal \(goal) met: no \(noun) happened on this trip (nothing to reach the app)"
+                : "Goal \(goal) \(coverage.met ? "met" : "missed"): \(reached) of \(events) \(noun)\(events == 1 ? "" : "s") reached the app in time"
+        }
         if coverage.gapCount > 0 {
             let metres = coverage.uncoveredMetres > 0 ? " (\(distance(coverage.uncoveredMetres)))" : ""
             text += "; \(Formatting.duration(coverage.uncoveredSeconds))\(metres) not"
@@ -48,23 +66,36 @@ extension Prose {
     public static func answer(_ summary: SimSummary) -> [String] {
         summary.coverage.flatMap { coverage in
             [headline(coverage)]
-                + coverage.gaps.prefix(gapLinesShown).map { "  gap " + gap($0) }
+                + coverage.gaps.prefix(gapLinesShown).map { "  gap " + gap($0, of: coverage.goal) }
                 + (coverage.gapCount > gapLinesShown ? ["  … and \(coverage.gapCount - gapLinesShown) more gaps"] : [])
         }
     }
 
-    /// One gap: "0:25:01–0:42:55, 4 min 12 s moving (1.2 km): suspended: nothing keeps … ; closed
+    /// One gap of `goal`: "0:25:01–0:42:55, 4 min 12 s moving (1.2 km): suspended: nothing keeps … ; closed
     /// by a relaunch for a region exit".
-    public static func gap(_ gap: SimGap) -> String {
+    public static func gap(_ gap: SimGap, of goal: SimGoal) -> String {
         let metres = gap.metres > 0 ? " (\(distance(gap.metres)))" : ""
-        let why = gapCause(gap.causes)
-        let end = gap.closed ? "closed: \(gap.closedBy.map(text) ?? "fixes came again")" : "not closed before the end"
+        let why = reason(gap.causes) ?? noCause(goal)
+        let end = gap.closed ? "closed: \(gap.closedBy.map(text) ?? selfClosed(goal))" : "not closed before the end"
         return "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), \(Formatting.duration(gap.seconds)) uncovered\(metres): \(why); \(end)"
     }
 
-    /// What opened a gap, in words; with no cause, the app ran and got no fix.
-    public static func gapCause(_ causes: [SimCause]) -> String {
-        reason(causes) ?? "the app ran but no fix reached it (updates not started, or fixes came less often than the goal needs)"
+    /// A gap with no cause: the app ran and simply did not get what the goal needs.
+    private static func noCause(_ goal: SimGoal) -> String {
+        switch goal {
+        case .location: "the app ran but no fix reached it (updates not started, or fixes came less often than the goal needs)"
+        case .bgTasks: "no background run came"
+        case .regions, .monitor, .visits: "the event came later than the goal allows"
+        }
+    }
+
+    /// What closed a gap that no wake or launch closed.
+    private static func selfClosed(_ goal: SimGoal) -> String {
+        switch goal {
+        case .location: "fixes came again"
+        case .bgTasks: "a background run came"
+        case .regions, .monitor, .visits: "the event reached the app"
+        }
     }
 
     /// 0.9962 → "99.6 %"; exactly 1 → "100 %".

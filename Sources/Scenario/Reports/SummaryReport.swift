@@ -78,7 +78,7 @@ public enum SummaryReport {
     }
 
     /// One goal's coverage: `goal`, `met`, `fraction`, `uncoveredSeconds`, `uncoveredMetres`,
-    /// `longestGapSeconds`, `gapCount` and `gaps` (`from`, `to`, `seconds`, `metres`, `cause`
+    /// `longestGapSeconds`, `events` (for goals on events: how many happened; else `null`), `gapCount` and `gaps` (`from`, `to`, `seconds`, `metres`, `cause`
     /// (the first cause's name, `null` for no fix), `causes`, `closedBy` (`null` when it closed by
     /// itself or not at all), `closed`, `text`).
 
@@ -90,13 +90,14 @@ public enum SummaryReport {
                 ("causes", .array(gap.causes.map { .string(Prose.name($0)) })),
                 ("closedBy", gap.closedBy.map { .string(Prose.name($0)) } ?? .null),
                 ("closed", .bool(gap.closed)),
-                ("text", .string(Prose.gap(gap))),
+                ("text", .string(Prose.gap(gap, of: coverage.goal))),
             ])
         }
         return .object([
             ("goal", .string(Prose.name(coverage.goal))), ("wants", .string(Prose.text(coverage.goal))), ("met", .bool(coverage.met)),
             ("fraction", .double(coverage.fraction)), ("uncoveredSeconds", .double(coverage.uncoveredSeconds)),
             ("uncoveredMetres", .double(coverage.uncoveredMetres)), ("longestGapSeconds", .double(coverage.longestGapSeconds)),
+            ("events", coverage.eventCount.map(JSONValue.int) ?? .null),
             ("gapCount", .int(coverage.gapCount)), ("gaps", .array(gaps)),
         ])
     }

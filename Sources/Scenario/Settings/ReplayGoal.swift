@@ -12,6 +12,10 @@ public enum ReplayGoal: String, NamedSetting {
     case tracking
     /// A background run (BGAppRefreshTask or fetch) at least every 6 h.
     case refresh
+    /// Each region or `CLMonitor` crossing reaches the app within 5 min and 1 km of travel.
+    case geofence
+    /// Each visit reaches the app within 5 min and 1 km of travel.
+    case visit
 
     /// The goal it stands for.
     public var goal: SimGoal {
@@ -19,14 +23,32 @@ public enum ReplayGoal: String, NamedSetting {
         case .navigation: .location(.navigation())
         case .tracking: .location(.tracking())
         case .refresh: .bgTasks(RefreshGoal())
+        case .geofence: .regions(EventLatencyGoal())
+        case .visit: .visits(EventLatencyGoal())
+        }
+    }
+
+    /// The goals `goals` stand for with `script`: a geofence goal is measured on the
+    /// mechanism the app watches its geofences with (`CLLocationManager` regions, `CLMonitor`,
+    /// or both); regions when it uses neither.
+    public static func measured(_ goals: [SimGoal], for script: AppScript) -> [SimGoal] {
+        let watched = AppScriptOutline(script).watchedGeofences
+        return goals.flatMap { goal -> [SimGoal] in
+            guard case .regions(let latency) = goal else { return [goal] }
+            switch watched {
+            case (false, true): return [.monitor(latency)]
+            case (true, true): return [.regions(latency), .monitor(latency)]
+            default: return [goal]
+            }
         }
     }
 
     /// Spec §4 "Default goals": the built-in app navigates; a script that runs standard or live
     /// updates navigates when its activity type is a navigation one and tracks otherwise; one
     /// that asks for app refresh or fetches wants refresh; an app that uses both gets both.
-    /// Regions, visits, audio and calls have no measured goal yet: such a script gets none,
-    /// and its answer is the lifecycle verdict.
+    /// An app that watches regions, `CLMonitor` conditions or visits and runs no updates
+    /// wants its geofence or visit events. Audio and calls have no measured goal yet: such a
+    /// script gets none, and its answer is the lifecycle verdict.
     public static func defaultGoals(for script: AppScript, builtIn: Bool) -> [ReplayGoal] {
         if builtIn { return [.navigation] }
         let actions = script.allActions
@@ -40,6 +62,12 @@ public enum ReplayGoal: String, NamedSetting {
         }
         let refreshes = actions.contains { if case .bgTasks(.submitRefresh) = $0 { true } else { false } }
         if refreshes || script.info.backgroundModes.contains(.fetch) { goals.append(.refresh) }
+        // Geofences and visits are the goal of an app that watches them instead of running updates.
+        if goals.isEmpty || goals == [.refresh] {
+            let watched = AppScriptOutline(script).watchedGeofences
+            if watched.regions || watched.monitor { goals.append(.geofence) }
+            if actions.contains(.visits(.start)) { goals.append(.visit) }
+        }
         return goals
     }
 }
@@ -75,5 +103,7 @@ public struct StatedGoals: SettingValue {
         .navigation: ["maxFixAgeSeconds", "fraction"],
         .tracking: ["maxGapSeconds", "maxGapMetres", "fraction"],
         .refresh: ["everySeconds"],
+        .geofence: ["withinSeconds", "withinMetres"],
+        .visit: ["withinSeconds", "withinMetres"],
     ]
 }

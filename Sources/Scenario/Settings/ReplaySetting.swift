@@ -160,7 +160,7 @@ extension ReplaySetting {
                     let field = try reader.keyName(fieldNode)
                     let range: SettingRange = switch field {
                     case "fraction": .fraction
-                    case "maxGapMetres": .distance
+                    case "maxGapMetres", "withinMetres": .distance
                     default: .positiveDuration
                     }
                     guard StatedGoals.fields[kind, default: []].contains(field) else {
@@ -185,6 +185,16 @@ extension ReplaySetting {
         case .bgTasks(var refresh):
             if let every = numbers["everySeconds"] { refresh.intervalSeconds = every }
             return .bgTasks(refresh)
+        case .regions(let latency): return .regions(self.latency(latency, numbers))
+        case .monitor(let latency): return .monitor(self.latency(latency, numbers))
+        case .visits(let latency): return .visits(self.latency(latency, numbers))
         }
+    }
+
+    private static func latency(_ goal: EventLatencyGoal, _ numbers: [String: Double]) -> EventLatencyGoal {
+        var goal = goal
+        if let seconds = numbers["withinSeconds"] { goal.latencySeconds = seconds }
+        if let metres = numbers["withinMetres"] { goal.travelMetres = metres }
+        return goal
     }
 }

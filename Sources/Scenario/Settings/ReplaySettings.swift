@@ -164,7 +164,7 @@ public struct ReplaySettings: Hashable, Sendable {
         }
         let authorization = (self.authorization ?? Self.defaultAuthorization).status
         let script = script(startingAs: authorization)
-        let goals = goal?.goals ?? ReplayGoal.defaultGoals(for: script, builtIn: app == nil).map(\.goal)
+        let goals = ReplayGoal.measured(goal?.goals ?? ReplayGoal.defaultGoals(for: script, builtIn: app == nil).map(\.goal), for: script)
         return ResolvedReplay(
             profile: simProfile, policy: policy ?? Self.defaultPolicy, app: script, goals: goals,
             initialAuthorization: authorization,

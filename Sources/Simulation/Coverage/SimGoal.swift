@@ -14,6 +14,17 @@ public enum SimGoal: Hashable, Sendable, Codable {
     case location(LocationGoal)
     /// Background runs often enough (BGAppRefreshTask, background fetch).
     case bgTasks(RefreshGoal)
+    /// Each region crossing reaches the app soon enough (`CLLocationManager` regions).
+    case regions(EventLatencyGoal)
+    /// Each condition crossing reaches the app soon enough (`CLMonitor`).
+    case monitor(EventLatencyGoal)
+    /// Each visit reaches the app soon enough.
+    case visits(EventLatencyGoal)
+
+    /// Whether this is a visit goal (its events are visits, not crossings).
+    public var isVisits: Bool {
+        if case .visits = self { true } else { false }
+    }
 
     /// A meter that measures this goal from the run's events as they stream.
     @MainActor
@@ -21,6 +32,13 @@ public enum SimGoal: Hashable, Sendable, Codable {
         switch self {
         case .location(let goal): LocationGoalMeter(goal, trajectory: configuration.trajectory)
         case .bgTasks(let goal): RefreshGoalMeter(goal)
+        case .regions(let goal):
+            EventLatencyMeter(goal: self, latency: goal, trajectory: configuration.trajectory, signal: RegionMonitoring.latencySignal)
+        case .monitor(let goal):
+            EventLatencyMeter(goal: self, latency: goal, trajectory: configuration.trajectory, signal: ConditionMonitoring.latencySignal)
+        case .visits(let goal):
+            EventLatencyMeter(goal: self, latency: goal, trajectory: configuration.trajectory,
+                              signal: RegionMonitoring.visitLatencySignal(dwell: configuration.profile.visits.dwell))
         }
     }
 }
@@ -34,4 +52,9 @@ protocol SimGoalMeter: SimEventSink {
     /// The app was just suspended or terminated, for these causes (the state change's event
     /// carries only the first).
     func appStopped(causes: [SimCause])
+}
+
+extension SimGoalMeter {
+    /// A goal that does not explain its gaps by the app's stops ignores them.
+    func appStopped(causes: [SimCause]) {}
 }

@@ -74,5 +74,7 @@ public enum SimCause: Hashable, Sendable, Codable {
     /// Background audio (§13).
     case audio(AudioCause)
 
+    /// A `CLMonitor` event waits instead of reaching the app (§11).
+    case monitor(SimMonitorHoldReason)
     case liveUpdates(LiveUpdateCause)  // Live updates and background activity sessions (§10).
 }

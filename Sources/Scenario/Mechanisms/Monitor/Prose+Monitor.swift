@@ -20,15 +20,7 @@ extension Prose {
         case .delivered(let name, let event):
             return "CLMonitor \"\(name)\" event \"\(event.identifier)\": \(text(event, reportedAt: time))"
         case .held(let name, let event, let reason):
-            let why = switch reason {
-            case .monitorNotOpen: "the running process has not opened CLMonitor(\"\(name)\")"
-            case .needsAlways(let status): "the app does not run, and iOS wakes or relaunches it for a CLMonitor event only with Always (it is \(status))"
-            case .forceQuit: "the app does not run: the user force-quit it, and this iOS does not relaunch it for region events"
-            case .serviceSession(.serviceSessionRequired):
-                "NSLocationRequireExplicitServiceSession is set and the app holds no CLServiceSession (serviceSessionRequired)"
-            case .serviceSession(let diagnostic):
-                "the app is not in use, and from iOS 18 it gets monitor events only with Always and a CLServiceSession(authorization: .always) (\(diagnostic.rawValue))"
-            }
+            let why = reason == .monitorNotOpen ? "the running process has not opened CLMonitor(\"\(name)\")" : text(reason)
             return "CLMonitor \"\(name)\" event \"\(event.identifier)\" (\(event.state.rawValue)) held: \(why); Core Location stops monitoring \"\(event.identifier)\" until a process opens the monitor"
         }
     }
@@ -43,6 +35,19 @@ extension Prose {
             return "\(event.state.rawValue) (the state Core Location determined at \(Formatting.clock(event.date))\(delay))"
         }
         return "\(event.state.rawValue) (the device crossed the boundary at \(Formatting.clock(crossed)), the crossing counted at \(Formatting.clock(event.date))\(delay))"
+    }
+
+    /// Why a monitor event waits: also a gap's cause (`SimCause.monitor`).
+    static func text(_ reason: SimMonitorHoldReason) -> String {
+        switch reason {
+        case .monitorNotOpen: "the running process had not opened the monitor"
+        case .needsAlways(let status): "the app does not run, and iOS wakes or relaunches it for a CLMonitor event only with Always (it is \(status))"
+        case .forceQuit: "the app does not run: the user force-quit it, and this iOS does not relaunch it for region events"
+        case .serviceSession(.serviceSessionRequired):
+            "NSLocationRequireExplicitServiceSession is set and the app holds no CLServiceSession (serviceSessionRequired)"
+        case .serviceSession(let diagnostic):
+            "the app is not in use, and from iOS 18 it gets monitor events only with Always and a CLServiceSession(authorization: .always) (\(diagnostic.rawValue))"
+        }
     }
 
     static func text(_ crash: MonitorCrash) -> String {
@@ -67,6 +72,10 @@ extension Prose {
 
 extension MonitorEvent: MechanismEventProse {
     func text(in event: SimEvent) -> String { Prose.text(self, at: event.time) }
+}
+
+extension SimMonitorHoldReason: MechanismProse {
+    var text: String { Prose.text(self) }
 }
 
 extension MonitorWarning: MechanismProse {

@@ -18,6 +18,9 @@ extension Prose {
         case .crossing(let region, let entered, let crossedAt, let qualifiedAt):
             let callback = entered ? "didEnterRegion" : "didExitRegion"
             return "\(callback) \"\(region.identifier)\": the device crossed the boundary at \(Formatting.clock(crossedAt)), the crossing counted at \(Formatting.clock(qualifiedAt)) (far enough past it, long enough), reported \(Formatting.duration(max(0, time - qualifiedAt))) later"
+        case .lost(let region, let entered, let crossedAt, _, let cause):
+            let why = cause.map(text) ?? "the app does not run"
+            return "the \(entered ? "entry into" : "exit from") region \"\(region.identifier)\" (crossed at \(Formatting.clock(crossedAt))) is lost: \(why)"
         }
     }
 

@@ -12,6 +12,9 @@ extension Prose {
             let arrival = visit.arrival.map(Formatting.clock) ?? "unknown"
             guard let departure = visit.departure else { return "didVisit: arrival at \(arrival) (no departure yet)" }
             return "didVisit: departure at \(Formatting.clock(departure)) (arrived \(arrival))"
+        case .lost(let visit, let cause):
+            let what = visit.departure.map { "departure at \(Formatting.clock($0))" } ?? "arrival at \(visit.arrival.map(Formatting.clock) ?? "unknown")"
+            return "the visit's \(what) is lost: \(cause.map(text) ?? "the app does not run")"
         }
     }
 

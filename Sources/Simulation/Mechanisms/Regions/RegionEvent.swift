@@ -7,6 +7,7 @@ public enum RegionEvent: Hashable, Sendable, Codable {
         case failure = "region.fail"
         case enter = "region.enter"
         case exit = "region.exit"
+        case lost = "region.lost"
     }
 
     /// `startMonitoring(for:)` of a region.
@@ -19,6 +20,9 @@ public enum RegionEvent: Hashable, Sendable, Codable {
     /// `didExitRegion`); the device crossed the boundary at `crossedAt` and met the threshold at
     /// `qualifiedAt` (seconds).
     case crossing(SimRegionRecord, entered: Bool, crossedAt: Double, qualifiedAt: Double)
+    /// A counted crossing that could not reach the app, because of `cause` (`nil`: the app
+    /// does not run and its stop says why): iOS does not keep it.
+    case lost(SimRegionRecord, entered: Bool, crossedAt: Double, qualifiedAt: Double, cause: SimCause?)
 
     /// The event's category, decided by the case.
     public var kind: Kind {
@@ -27,6 +31,7 @@ public enum RegionEvent: Hashable, Sendable, Codable {
         case .stop: .stop
         case .failure: .failure
         case .crossing(_, let entered, _, _): entered ? .enter : .exit
+        case .lost: .lost
         }
     }
 }

@@ -151,31 +151,45 @@ public final class RegionMonitoring: BackgroundMechanism {
     // MARK: Telling the app
 
     private func report(_ region: SimCircularRegion, entered: Bool, crossedAt: Double, qualifiedAt: Double, in system: SimSystem) {
-        guard let services = reachApp(for: .regions(entered ? .entry : .exit), identifier: region.identifier, in: system) else { return }
+        let reached = reachApp(for: .regions(entered ? .entry : .exit), identifier: region.identifier, in: system)
+        guard case .success(let services) = reached else {
+            if case .failure(let lost) = reached { system.emit(RegionEvent.lost(region.record, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, cause: lost.cause)) }
+            return
+        }
         system.emit(RegionEvent.crossing(region.record, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt))
         for manager in services.managers { manager.deliverRegionEvent(region, entered: entered) }
     }
 
     private func report(_ visit: SimVisit, in system: SimSystem) {
-        guard let services = reachApp(for: .visits(.visit), identifier: nil, in: system) else { return }
+        let reached = reachApp(for: .visits(.visit), identifier: nil, in: system)
+        guard case .success(let services) = reached else {
+            if case .failure(let lost) = reached { system.emit(VisitEvent.lost(visit.record, cause: lost.cause)) }
+            return
+        }
         system.emit(VisitEvent.visit(visit.record))
         for manager in services.managers { manager.deliverVisit(visit) }
     }
 
+    /// Why an event could not reach the app: `cause` is `nil` when its stop says why.
+    private struct EventLost: Error {
+        var cause: SimCause?
+    }
+
     /// Wakes or relaunches the app for an event (of region `identifier`, or a visit) if it does
-    /// not run; the location services once it runs, `nil` when the event cannot reach it.
-    private func reachApp(for reason: SimWakeReason, identifier: String?, in system: SimSystem) -> LocationServices? {
-        guard let services = system.mechanism(LocationServices.self), system.appState != .notRunning else { return nil }
+    /// not run; the location services once it runs, or why the event cannot reach it.
+    private func reachApp(for reason: SimWakeReason, identifier: String?, in system: SimSystem) -> Result<LocationServices, EventLost> {
+        guard let services = system.mechanism(LocationServices.self), system.appState != .notRunning else { return .failure(EventLost()) }
         if !system.appState.isRunning {
             guard services.authorization.effective == .authorizedAlways else {
                 let status = services.authorization.effective
                 system.emit(.warning, .warning(identifier.map { .regions(.eventNotDelivered(identifier: $0, authorization: status)) }
                                                    ?? .visits(.eventNotDelivered(authorization: status))))
-                return nil
+                return .failure(EventLost(cause: .authorization(status)))
             }
             system.wake(for: reason, seconds: system.profile.regions.wakeSeconds, afterForceQuit: system.profile.regions.relaunchAfterForceQuit)
+            if !system.appState.isRunning, system.wasForceQuit { return .failure(EventLost(cause: .forceQuit)) }
         }
-        return system.appState.isRunning ? services : nil
+        return system.appState.isRunning ? .success(services) : .failure(EventLost())
     }
 
     public func runEnded(in system: SimSystem) {

@@ -5,6 +5,7 @@ public enum VisitEvent: Hashable, Sendable, Codable {
         case start = "visit.start"
         case stop = "visit.stop"
         case visit
+        case lost = "visit.lost"
     }
 
     /// `startMonitoringVisits()`.
@@ -13,6 +14,9 @@ public enum VisitEvent: Hashable, Sendable, Codable {
     case stop
     /// A visit reported to the app (`didVisit`).
     case visit(SimVisitRecord)
+    /// A visit that could not reach the app, because of `cause` (`nil`: the app does not run
+    /// and its stop says why): iOS does not keep it.
+    case lost(SimVisitRecord, cause: SimCause?)
 
     /// The event's category, decided by the case.
     public var kind: Kind {
@@ -20,6 +24,7 @@ public enum VisitEvent: Hashable, Sendable, Codable {
         case .start: .start
         case .stop: .stop
         case .visit: .visit
+        case .lost: .lost
         }
     }
 }

@@ -1,0 +1,156 @@
+/// A goal on events that happen on the trip and must reach the app's code soon enough (spec §4
+/// "Default goals", geofence / visit): each one within `latencySeconds` or while the user is
+/// still within `travelMetres` of travel of where it happened — late once both have passed. The mechanism whose events they are is the ``SimGoal`` case. [model]
+public struct EventLatencyGoal: Hashable, Sendable, Codable {
+    /// The latest an event may reach the app, in seconds after it happened (default 5 min:
+    /// Apple gives 3–5 min as the typical latency of region events, counted from the crossing
+    /// iOS counts, §11).
+    public var latencySeconds: Double
+    /// The farthest the user may have travelled since it happened, in metres (default 1 km).
+    public var travelMetres: Double
+
+    public init(latencySeconds: Double = 300, travelMetres: Double = 1000) {
+        self.latencySeconds = latencySeconds
+        self.travelMetres = travelMetres
+    }
+}
+
+/// What a mechanism's event says to an ``EventLatencyMeter``: the mechanism reads its own
+/// events; the meter knows none.
+enum LatencySignal {
+    /// An event that happened at `happenedAt` reached the app's code now.
+    case delivered(key: String, happenedAt: Double)
+    /// An event that happened at `happenedAt` could not reach the app now, because of `cause`
+    /// (`nil`: the app's stop explains it): it may still reach it later (a held event) or never.
+    case withheld(key: String, happenedAt: Double, cause: SimCause?)
+}
+
+/// Measures an ``EventLatencyGoal``: an event is late once both its latency and its travel
+/// have passed; one that reached the app later is a gap from then to its delivery (closed by
+/// what brought the app to run); one that never reached it is missed, a gap to the end. Memory is flat: one
+/// event waits per key (a newer one of the same key replaces it, and the older is a gap that
+/// never closed), and gaps are capped as every meter's are.
+@MainActor
+final class EventLatencyMeter: SimGoalMeter {
+    private let goal: SimGoal
+    private let latency: EventLatencyGoal
+    private let trajectory: Trajectory
+    private let signal: (SimEvent) -> LatencySignal?
+    /// Events withheld and not yet delivered, by key, in order of arrival.
+    private var waiting: [(key: String, happenedAt: Double, causes: [SimCause])] = []
+    private var running = false
+    private var stopCauses: [SimCause] = []
+    private var reopenedBy: SimCause?
+    private var happened = 0
+    private var onTime = 0
+    private var uncoveredSeconds = 0.0
+    private var uncoveredMetres = 0.0
+    private var gaps = GapLog()
+
+    init(goal: SimGoal, latency: EventLatencyGoal, trajectory: Trajectory, signal: @escaping (SimEvent) -> LatencySignal?) {
+        self.goal = goal
+        self.latency = latency
+        self.trajectory = trajectory
+        self.signal = signal
+    }
+
+    func receive(_ event: SimEvent) {
+        if case .stateChange(_, let to, let cause) = event.detail {
+            if to.isRunning, !running { reopenedBy = cause }
+            running = to.isRunning
+            stopCauses = to.isRunning ? [] : [cause]
+            return
+        }
+        switch signal(event) {
+        case .delivered(let key, let happenedAt):
+            let waited = waiting.firstIndex { $0.key == key && $0.happenedAt == happenedAt }
+            let causes = waited.map { waiting.remove(at: $0).causes } ?? []
+            happened += 1
+            guard let due = dueTime(happenedAt, limit: event.time), event.time > due else {
+                onTime += 1
+                return
+            }
+            // Delivered late: brought by the wake or launch that let the app run, if it did not run.
+            addGap(from: due, to: event.time, causes: causes, closedBy: running ? reopenedBy : nil, closed: true)
+        case .withheld(let key, let happenedAt, let cause):
+            if waiting.contains(where: { $0.key == key && $0.happenedAt == happenedAt }) { return }
+            if let older = waiting.firstIndex(where: { $0.key == key }) {
+                // Replaced by a newer event of the same key: the older never reaches the app.
+                let replaced = waiting.remove(at: older)
+                happened += 1
+                addGap(from: missedSince(replaced.happenedAt, limit: event.time), to: event.time, causes: replaced.causes, closedBy: nil, closed: false)
+            }
+            var causes = running ? [] : stopCauses
+            if let cause, !causes.contains(cause) { causes.insert(cause, at: 0) }
+            waiting.append((key, happenedAt, causes))
+        case nil:
+            break
+        }
+    }
+
+    func appStopped(causes: [SimCause]) {
+        stopCauses = causes
+    }
+
+    /// When an event that happened at `time` becomes late, if it does by `limit`: once the
+    /// latency has passed *and* the user has travelled the goal's metres (counted a second at a
+    /// time). Either alone would call the platform's normal latency late: 5 min of driving are
+    /// kilometres, and an arrival told 6 min late to a user still in the café is still of use.
+    private func dueTime(_ time: Double, limit: Double) -> Double? {
+        let byTime = time + latency.latencySeconds
+        var travelled = 0.0
+        var second = time.rounded(.up)
+        while second < limit {
+            travelled += trajectory.position(at: second)?.speed ?? 0
+            second += 1
+            if travelled > latency.travelMetres { return max(byTime, second) <= limit ? max(byTime, second) : nil }
+        }
+        return nil
+    }
+
+    /// Since when an event that happened at `time` and never reached the app counts as missed:
+    /// from the latency's end (at most `limit`): it is known not to come, however near the user still is.
+    private func missedSince(_ time: Double, limit: Double) -> Double {
+        min(time + latency.latencySeconds, limit)
+    }
+
+    /// Metres travelled from `from` to `to`, a second at a time.
+    private func travel(from: Double, to: Double) -> Double {
+        var metres = 0.0
+        var second = from.rounded(.up)
+        while second < to {
+            metres += trajectory.position(at: second)?.speed ?? 0
+            second += 1
+        }
+        return metres
+    }
+
+    private func addGap(from: Double, to: Double, causes: [SimCause], closedBy: SimCause?, closed: Bool) {
+        let metres = travel(from: from, to: to)
+        uncoveredSeconds += to - from
+        uncoveredMetres += metres
+        gaps.add(SimGap(from: from, to: to, seconds: to - from, metres: metres, causes: causes, closedBy: closedBy, closed: closed))
+    }
+
+    func finish() {}
+
+    func coverage(until end: Double) -> SimCoverage {
+        var log = gaps
+        var seconds = uncoveredSeconds
+        var metres = uncoveredMetres
+        var count = happened
+        // Still waiting at the end: a gap once due; one not yet due might still have come.
+        for entry in waiting {
+            // Withheld and never delivered: missed, late or not by the goal's numbers.
+            let due = missedSince(entry.happenedAt, limit: end)
+            count += 1
+            let travelled = travel(from: due, to: end)
+            seconds += end - due
+            metres += travelled
+            log.add(SimGap(from: due, to: end, seconds: end - due, metres: travelled, causes: entry.causes, closedBy: nil, closed: false))
+        }
+        let fraction = count == 0 ? 1 : Double(onTime) / Double(count)
+        return SimCoverage(goal: goal, met: onTime == count, fraction: fraction, uncoveredSeconds: seconds, uncoveredMetres: metres,
+                           longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count, eventCount: count)
+    }
+}

@@ -1,0 +1,16 @@
+extension ConditionMonitoring {
+    /// The condition events an ``EventLatencyGoal`` counts (`SimGoal.monitor`): each crossing
+    /// of a condition's boundary, from the moment iOS counted it (§11), delivered or held
+    /// (a held event may still reach the app when a process opens its monitor). Initial-state
+    /// events are not crossings and do not count.
+    static func latencySignal(_ event: SimEvent) -> LatencySignal? {
+        switch event.detail {
+        case .monitor(.delivered(let monitor, let record)):
+            record.crossedAt == nil ? nil : .delivered(key: "\(monitor) \(record.identifier)", happenedAt: record.date)
+        case .monitor(.held(let monitor, let record, let reason)):
+            record.crossedAt == nil ? nil : .withheld(key: "\(monitor) \(record.identifier)", happenedAt: record.date, cause: .monitor(reason))
+        default:
+            nil
+        }
+    }
+}
