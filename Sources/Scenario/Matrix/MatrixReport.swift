@@ -114,7 +114,7 @@ public enum MatrixReport {
                     if case .goal = row.expected, let missed = row.summary.coverage.first(where: { !$0.met }) ?? row.summary.coverage.first {
                         message = "expected \(row.expected?.name ?? "-"), was \(goal(row.summary))"
                         // The first uncovered gap and its cause: where to look first.
-                        if row.summary.stall == nil, let first = missed.gaps.first { reason = Prose.headline(missed) + " First gap: " + Prose.gap(first) }
+                        if row.summary.stall == nil, let first = missed.gaps.first { reason = Prose.headline(missed) + " First gap: " + Prose.gap(first, of: missed.goal) }
                     } else {
                         message = "expected \(row.expected?.name ?? "-"), was \(row.summary.verdict.rawValue)\(at)"
                     }

@@ -3,11 +3,13 @@ import Simulation
 /// The answer to "did my app get what it needed on this trip?" in words (spec §4): the goal,
 /// met or missed, its coverage and every gap with its cause and what closed it.
 extension Prose {
-    /// A goal's name, as `--goal` and JSON write it: `navigation`, `tracking`, `refresh`.
+    /// A goal's name, as `--goal` and JSON write it: `navigation`, `tracking`, `refresh`, `audio`, `call`.
     public static func name(_ goal: SimGoal) -> String {
         switch goal {
         case .location(let goal): goal.kind.rawValue
         case .bgTasks: "refresh"
+        case .audio: "audio"
+        case .pushes: "call"
         }
     }
 
@@ -20,6 +22,10 @@ extension Prose {
             "a fix at most \(Formatting.duration(goal.maximumFixAgeSeconds)) old at every moving second (\(percent(goal.requiredFraction)) of the moving time)"
         case .bgTasks(let goal):
             "a background run at least every \(Formatting.duration(goal.intervalSeconds))"
+        case .audio(let goal):
+            "playback that stops only during an interruption and plays again within \(Formatting.duration(goal.resumeWithinSeconds)) of its end"
+        case .pushes(let goal):
+            "every VoIP push reported to CallKit as a call (\(percent(goal.requiredFraction)) of them)"
         }
     }
 
@@ -27,9 +33,12 @@ extension Prose {
     /// missed: 81.4 % of the moving time covered; 12 min 3 s (4.1 km) not; 2 gaps, the longest 9 min 12 s."
     public static func headline(_ coverage: SimCoverage) -> String {
         let goal = name(coverage.goal)
-        let what: String = switch coverage.goal {
-        case .location: "of the moving time covered"
-        case .bgTasks: "of the time in the background covered"
+        let what: String
+        switch coverage.goal {
+        case .location: what = "of the moving time covered"
+        case .bgTasks: what = "of the time in the background covered"
+        case .audio: what = "of the time since playback began covered"
+        case .pushes: return callHeadline(coverage)
         }
         var text = "Goal \(goal) \(coverage.met ? "met" : "missed"): \(percent(coverage.fraction)) \(what)"
         if coverage.gapCount > 0 {
@@ -41,6 +50,16 @@ extension Prose {
         return text + "."
     }
 
+    /// A call goal counts pushes, not time: "Goal call missed: 0 of 5 VoIP pushes reported to
+    /// CallKit (0 %)."; "Goal call met: no VoIP push arrived." when there was none.
+    private static func callHeadline(_ coverage: SimCoverage) -> String {
+        let head = "Goal call \(coverage.met ? "met" : "missed")"
+        let pushes = coverage.countedEvents ?? 0
+        if pushes == 0 { return head + ": no VoIP push arrived." }
+        let reported = pushes - coverage.gapCount
+        return head + ": \(reported) of \(pushes) VoIP push\(pushes == 1 ? "" : "es") reported to CallKit (\(percent(coverage.fraction)))."
+    }
+
     /// The gap lines a text answer shows per goal; the rest are counted ("… and 12 more").
     public static let gapLinesShown = 10
 
@@ -48,7 +67,7 @@ extension Prose {
     public static func answer(_ summary: SimSummary) -> [String] {
         summary.coverage.flatMap { coverage in
             [headline(coverage)]
-                + coverage.gaps.prefix(gapLinesShown).map { "  gap " + gap($0) }
+                + coverage.gaps.prefix(gapLinesShown).map { "  gap " + gap($0, of: coverage.goal) }
                 + (coverage.gapCount > gapLinesShown ? ["  … and \(coverage.gapCount - gapLinesShown) more gaps"] : [])
         }
     }
@@ -60,6 +79,22 @@ extension Prose {
         let why = gapCause(gap.causes)
         let end = gap.closed ? "closed: \(gap.closedBy.map(text) ?? "fixes came again")" : "not closed before the end"
         return "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), \(Formatting.duration(gap.seconds)) uncovered\(metres): \(why); \(end)"
+    }
+
+    /// One gap of `goal`, in the words of its kind: a stretch without playback ("0:35:05–0:41:40,
+    /// 6 min 35 s without playback: …; closed: playback resumed"), a VoIP push not reported
+    /// ("0:03:00, a VoIP push not reported as a call: killed: …"), or a stretch without fixes.
+    public static func gap(_ gap: SimGap, of goal: SimGoal) -> String {
+        switch goal {
+        case .audio:
+            let why = reason(gap.causes) ?? "playback stopped"
+            let end = gap.closed ? "closed: \(gap.closedBy.map(text) ?? "playback resumed")" : "not closed before the end"
+            return "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), \(Formatting.duration(gap.seconds)) without playback: \(why); \(end)"
+        case .pushes:
+            return "\(Formatting.clock(gap.from)), a VoIP push not reported as a call: \(reason(gap.causes) ?? "not reported")"
+        case .location, .bgTasks:
+            return Self.gap(gap)
+        }
     }
 
     /// What opened a gap, in words; with no cause, the app ran and got no fix.

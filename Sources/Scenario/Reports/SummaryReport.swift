@@ -80,7 +80,7 @@ public enum SummaryReport {
     /// One goal's coverage: `goal`, `met`, `fraction`, `uncoveredSeconds`, `uncoveredMetres`,
     /// `longestGapSeconds`, `gapCount` and `gaps` (`from`, `to`, `seconds`, `metres`, `cause`
     /// (the first cause's name, `null` for no fix), `causes`, `closedBy` (`null` when it closed by
-    /// itself or not at all), `closed`, `text`).
+    /// itself or not at all), `closed`, `text`); a goal over events (call) adds `countedEvents`.
 
     static func coverageJSON(_ coverage: SimCoverage) -> JSONValue {
         let gaps = coverage.gaps.map { gap in
@@ -90,15 +90,17 @@ public enum SummaryReport {
                 ("causes", .array(gap.causes.map { .string(Prose.name($0)) })),
                 ("closedBy", gap.closedBy.map { .string(Prose.name($0)) } ?? .null),
                 ("closed", .bool(gap.closed)),
-                ("text", .string(Prose.gap(gap))),
+                ("text", .string(Prose.gap(gap, of: coverage.goal))),
             ])
         }
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("goal", .string(Prose.name(coverage.goal))), ("wants", .string(Prose.text(coverage.goal))), ("met", .bool(coverage.met)),
             ("fraction", .double(coverage.fraction)), ("uncoveredSeconds", .double(coverage.uncoveredSeconds)),
             ("uncoveredMetres", .double(coverage.uncoveredMetres)), ("longestGapSeconds", .double(coverage.longestGapSeconds)),
             ("gapCount", .int(coverage.gapCount)), ("gaps", .array(gaps)),
-        ])
+        ]
+        if let counted = coverage.countedEvents { fields.append(("countedEvents", .int(counted))) }
+        return .object(fields)
     }
 }
 

@@ -12,6 +12,10 @@ public enum ReplayGoal: String, NamedSetting {
     case tracking
     /// A background run (BGAppRefreshTask or fetch) at least every 6 h.
     case refresh
+    /// Playback that stops only for interruptions and plays again within 5 s of their end.
+    case audio
+    /// Every VoIP push reported to CallKit as a call.
+    case call
 
     /// The goal it stands for.
     public var goal: SimGoal {
@@ -19,14 +23,18 @@ public enum ReplayGoal: String, NamedSetting {
         case .navigation: .location(.navigation())
         case .tracking: .location(.tracking())
         case .refresh: .bgTasks(RefreshGoal())
+        case .audio: .audio(AudioGoal())
+        case .call: .pushes(CallGoal())
         }
     }
 
     /// Spec §4 "Default goals": the built-in app navigates; a script that runs standard or live
     /// updates navigates when its activity type is a navigation one and tracks otherwise; one
-    /// that asks for app refresh or fetches wants refresh; an app that uses both gets both.
-    /// Regions, visits, audio and calls have no measured goal yet: such a script gets none,
-    /// and its answer is the lifecycle verdict.
+    /// that asks for app refresh or fetches wants refresh; one that plays audio (not silence,
+    /// which is a keep-alive and not what the app needs) wants audio; one that reports calls or
+    /// declares the `voip` mode wants call; an app that uses several gets each.
+    /// Regions and visits have no measured goal yet: such a script gets none, and its answer is
+    /// the lifecycle verdict.
     public static func defaultGoals(for script: AppScript, builtIn: Bool) -> [ReplayGoal] {
         if builtIn { return [.navigation] }
         let actions = script.allActions
@@ -40,6 +48,8 @@ public enum ReplayGoal: String, NamedSetting {
         }
         let refreshes = actions.contains { if case .bgTasks(.submitRefresh) = $0 { true } else { false } }
         if refreshes || script.info.backgroundModes.contains(.fetch) { goals.append(.refresh) }
+        if actions.contains(.audio(.play(silent: false))) { goals.append(.audio) }
+        if actions.contains(.pushes(.reportCall)) || script.info.backgroundModes.contains(.voip) { goals.append(.call) }
         return goals
     }
 }
@@ -75,5 +85,7 @@ public struct StatedGoals: SettingValue {
         .navigation: ["maxFixAgeSeconds", "fraction"],
         .tracking: ["maxGapSeconds", "maxGapMetres", "fraction"],
         .refresh: ["everySeconds"],
+        .audio: ["resumeWithinSeconds"],
+        .call: ["fraction"],
     ]
 }

@@ -185,6 +185,12 @@ extension ReplaySetting {
         case .bgTasks(var refresh):
             if let every = numbers["everySeconds"] { refresh.intervalSeconds = every }
             return .bgTasks(refresh)
+        case .audio(var audio):
+            if let within = numbers["resumeWithinSeconds"] { audio.resumeWithinSeconds = within }
+            return .audio(audio)
+        case .pushes(var call):
+            if let fraction = numbers["fraction"] { call.requiredFraction = fraction }
+            return .pushes(call)
         }
     }
 }

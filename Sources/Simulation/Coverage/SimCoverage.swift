@@ -18,12 +18,15 @@ public struct SimCoverage: Hashable, Sendable, Codable {
     public var gaps: [SimGap]
     /// How many gaps there were in all.
     public var gapCount: Int
+    /// How many events the goal counts, for a goal over events rather than time (the VoIP
+    /// pushes of a call goal); `nil` for the others.
+    public var countedEvents: Int?
 
     /// The most gaps a coverage keeps, so that a run's memory does not grow with the trip.
     public static let maximumGaps = 1_000
 
     public init(goal: SimGoal, met: Bool, fraction: Double, uncoveredSeconds: Double, uncoveredMetres: Double,
-                longestGapSeconds: Double, gaps: [SimGap], gapCount: Int) {
+                longestGapSeconds: Double, gaps: [SimGap], gapCount: Int, countedEvents: Int? = nil) {
         self.goal = goal
         self.met = met
         self.fraction = fraction
@@ -32,6 +35,7 @@ public struct SimCoverage: Hashable, Sendable, Codable {
         self.longestGapSeconds = longestGapSeconds
         self.gaps = gaps
         self.gapCount = gapCount
+        self.countedEvents = countedEvents
     }
 }
 

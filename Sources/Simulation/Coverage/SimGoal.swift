@@ -14,6 +14,10 @@ public enum SimGoal: Hashable, Sendable, Codable {
     case location(LocationGoal)
     /// Background runs often enough (BGAppRefreshTask, background fetch).
     case bgTasks(RefreshGoal)
+    /// Playback that stops only for interruptions, and plays again soon after (background audio).
+    case audio(AudioGoal)
+    /// Every VoIP push reported to CallKit as a call.
+    case pushes(CallGoal)
 
     /// A meter that measures this goal from the run's events as they stream.
     @MainActor
@@ -21,6 +25,8 @@ public enum SimGoal: Hashable, Sendable, Codable {
         switch self {
         case .location(let goal): LocationGoalMeter(goal, trajectory: configuration.trajectory)
         case .bgTasks(let goal): RefreshGoalMeter(goal)
+        case .audio(let goal): AudioGoalMeter(goal)
+        case .pushes(let goal): CallGoalMeter(goal)
         }
     }
 }

@@ -75,4 +75,6 @@ public enum SimCause: Hashable, Sendable, Codable {
     case audio(AudioCause)
 
     case liveUpdates(LiveUpdateCause)  // Live updates and background activity sessions (§10).
+    /// Pushes (§14): why a VoIP push was not a call.
+    case pushes(PushCause)
 }
