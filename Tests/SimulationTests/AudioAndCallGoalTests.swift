@@ -88,6 +88,13 @@ import TestSupport
         #expect(result.fraction == 0.01)
     }
 
+    @Test func aForceQuitTakesThePlayerWithItsProcess() {
+        // No playbackStopped is logged: the process ends, and with it the playback.
+        let result = coverage(app(), events: [SimScenarioEvent(at: 200, .forceQuit)])
+        #expect(result.gaps == [SimGap(from: 200, to: 1_000, seconds: 800, metres: 0, causes: [.forceQuit], closedBy: nil, closed: false)])
+        #expect(result.fraction == 0.2)
+    }
+
     @Test func anAppThatNeverPlaysHasNothingToCover() {
         let result = coverage(AppScript(), events: [])
         #expect(result.met)
