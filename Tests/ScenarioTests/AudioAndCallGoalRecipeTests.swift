@@ -15,14 +15,16 @@ import TestSupport
     }
 
     /// The accepted call (0:20:00–0:35:00) outlasts the task's budget on every era; its end never
-    /// reaches the suspended app, so from 0:35:05 to the end of the walk (0:50:02) nothing plays.
+    /// reaches the suspended app, so from 0:35:05 to the end of the walk (0:50:02) nothing plays;
+    /// the gap's causes are the suspension's whole chain, the interruption among them.
     @Test(arguments: [("ios6", 600.0), ("ios7", 180), ("ios13", 30), ("ios17", 30), ("ios18", 30)])
     func thePodcastMissesItsGoalAfterTheLongCall(profile: String, budget: Double) throws {
         #expect(try coverage("podcast-call", on: "walk-with-cafe-stop.gpx", profile: profile) == SimCoverage(
             goal: .audio(AudioGoal()), met: false, fraction: 2_105.0 / 3_002, uncoveredSeconds: 897, uncoveredMetres: 0,
             longestGapSeconds: 897,
             gaps: [SimGap(from: 2_105, to: 3_002, seconds: 897, metres: 0,
-                          causes: [.backgroundTimeExpired(budget: budget), .audio(.interrupted(.call))], closedBy: nil, closed: false)],
+                          causes: [.backgroundTimeExpired(budget: budget), .audio(.interrupted(.call)), .tasksEndedInHandlers],
+                          closedBy: nil, closed: false)],
             gapCount: 1))
     }
 
@@ -63,7 +65,7 @@ import TestSupport
         let podcast = try Shipped.replay("podcast-call", on: "walk-with-cafe-stop.gpx", profile: "ios17").run()
         #expect(Prose.answer(podcast.result.summary) == [
             "Goal audio missed: 70.1 % of the time since playback began covered; 14 min 57 s not; 1 gap.",
-            "  gap 0:35:05–0:50:02, 14 min 57 s without playback: background time expired (because an accepted phone call interrupted the audio); not closed before the end",
+            "  gap 0:35:05–0:50:02, 14 min 57 s without playback: background time expired; every background task was ended in its expiration handler (because an accepted phone call interrupted the audio); not closed before the end",
         ])
         #expect(podcast.result.summary.goalMet == false)
         let voip = try Shipped.replay("voip-without-callkit", on: "city-commute.gpx", profile: "ios17").run()

@@ -29,7 +29,8 @@ final class AudioGoalMeter: SimGoalMeter {
     /// Why playback last stopped; `nil` when it went with the process.
     private var audioCause: AudioCause?
     private var running = false
-    private var stopCause: SimCause?
+    /// Why the app last stopped running: its stop's whole chain.
+    private var stopCauses: [SimCause] = []
     /// What last brought the app back to running since the open gap began.
     private var reopenedBy: SimCause?
     /// Time counted up to.
@@ -49,7 +50,7 @@ final class AudioGoalMeter: SimGoalMeter {
         case .stateChange(let from, let to, let cause):
             if to.isRunning, !from.isRunning { reopenedBy = cause }
             running = to.isRunning
-            if !to.isRunning { stopCause = cause }
+            if !to.isRunning { stopCauses = [cause] }
             if (to == .terminated || to == .notRunning), playing {
                 // The process took its player with it: no playbackStopped is logged.
                 playing = false
@@ -94,10 +95,16 @@ final class AudioGoalMeter: SimGoalMeter {
         open?.seconds += stretch.to - stretch.from
     }
 
-    /// A gap opening at `time`: why the app did not run, if it did not, then why playback stopped.
+    /// A gap opening at `time`: why the app did not run, if it did not, then why playback stopped
+    /// (unless the stop's chain already says so).
     private func newGap(at time: Double) -> SimGap {
-        let causes = [running ? nil : stopCause, audioCause.map(SimCause.audio)].compactMap { $0 }
+        var causes = running ? [] : stopCauses
+        if let audioCause, !causes.contains(.audio(audioCause)) { causes.append(.audio(audioCause)) }
         return SimGap(from: time, to: time, seconds: 0, metres: 0, causes: causes, closedBy: nil, closed: false)
+    }
+
+    func appStopped(causes: [SimCause]) {
+        stopCauses = causes
     }
 
     func finish() {}

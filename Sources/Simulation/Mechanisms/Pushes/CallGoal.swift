@@ -60,6 +60,9 @@ final class CallGoalMeter: SimGoalMeter {
         SimGap(from: time, to: time, seconds: 0, metres: 0, causes: [cause], closedBy: nil, closed: true)
     }
 
+    /// A push's cause is its own (the kill, the drop), not the app's stop.
+    func appStopped(causes: [SimCause]) {}
+
     func finish() {}
 
     func coverage(until end: Double) -> SimCoverage {
