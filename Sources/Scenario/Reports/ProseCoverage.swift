@@ -3,13 +3,15 @@ import Simulation
 /// The answer to "did my app get what it needed on this trip?" in words (spec §4): the goal,
 /// met or missed, its coverage and every gap with its cause and what closed it.
 extension Prose {
-    /// A goal's name, as `--goal` and JSON write it: `navigation`, `tracking`, `refresh`.
+    /// A goal's name, as `--goal` and JSON write it: `navigation`, `tracking`, `refresh`, `audio`, `call`.
     public static func name(_ goal: SimGoal) -> String {
         switch goal {
         case .location(let goal): goal.kind.rawValue
         case .bgTasks: "refresh"
         case .regions, .monitor: "geofence"
         case .visits: "visit"
+        case .audio: "audio"
+        case .pushes: "call"
         }
     }
 
@@ -25,6 +27,10 @@ extension Prose {
         case .regions(let goal): "each region crossing in the app's code \(latency(goal))"
         case .monitor(let goal): "each CLMonitor condition crossing in the app's code \(latency(goal))"
         case .visits(let goal): "each visit in the app's code \(latency(goal))"
+        case .audio(let goal):
+            "playback that stops only during an interruption and plays again within \(Formatting.duration(goal.resumeWithinSeconds)) of its end"
+        case .pushes(let goal):
+            "every VoIP push reported to CallKit as a call (\(percent(goal.requiredFraction)) of them)"
         }
     }
 
@@ -37,10 +43,13 @@ extension Prose {
     /// missed: 81.4 % of the moving time covered; 12 min 3 s (4.1 km) not; 2 gaps, the longest 9 min 12 s."
     public static func headline(_ coverage: SimCoverage) -> String {
         let goal = name(coverage.goal)
-        let what: String = switch coverage.goal {
-        case .location: "of the moving time covered"
-        case .bgTasks: "of the time in the background covered"
-        case .regions, .monitor, .visits: ""
+        let what: String
+        switch coverage.goal {
+        case .location: what = "of the moving time covered"
+        case .bgTasks: what = "of the time in the background covered"
+        case .audio: what = "of the time since playback began covered"
+        case .regions, .monitor, .visits: what = ""
+        case .pushes: return callHeadline(coverage)
         }
         var text = "Goal \(goal) \(coverage.met ? "met" : "missed"): \(percent(coverage.fraction)) \(what)"
         if let events = coverage.eventCount {
@@ -59,6 +68,16 @@ extension Prose {
         return text + "."
     }
 
+    /// A call goal counts pushes, not time: "Goal call missed: 0 of 5 VoIP pushes reported to
+    /// CallKit (0 %)."; "Goal call met: no VoIP push arrived." when there was none.
+    private static func callHeadline(_ coverage: SimCoverage) -> String {
+        let head = "Goal call \(coverage.met ? "met" : "missed")"
+        let pushes = coverage.eventCount ?? 0
+        if pushes == 0 { return head + ": no VoIP push arrived." }
+        let reported = pushes - coverage.gapCount
+        return head + ": \(reported) of \(pushes) VoIP push\(pushes == 1 ? "" : "es") reported to CallKit (\(percent(coverage.fraction)))."
+    }
+
     /// The gap lines a text answer shows per goal; the rest are counted ("… and 12 more").
     public static let gapLinesShown = 10
 
@@ -73,11 +92,19 @@ extension Prose {
 
     /// One gap of `goal`: "0:25:01–0:42:55, 4 min 12 s moving (1.2 km): suspended: nothing keeps … ; closed
     /// by a relaunch for a region exit".
+    /// A stretch without playback reads "0:35:05–0:41:40, 6 min 35 s without playback: …; closed:
+    /// playback resumed"; a VoIP push not reported, "0:03:00, a VoIP push not reported as a call: killed: …".
     public static func gap(_ gap: SimGap, of goal: SimGoal) -> String {
-        let metres = gap.metres > 0 ? " (\(distance(gap.metres)))" : ""
         let why = reason(gap.causes) ?? noCause(goal)
+        if case .pushes = goal { return "\(Formatting.clock(gap.from)), a VoIP push not reported as a call: \(why)" }
         let end = gap.closed ? "closed: \(gap.closedBy.map(text) ?? selfClosed(goal))" : "not closed before the end"
-        return "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), \(Formatting.duration(gap.seconds)) uncovered\(metres): \(why); \(end)"
+        let what: String
+        if case .audio = goal {
+            what = "without playback"
+        } else {
+            what = "uncovered" + (gap.metres > 0 ? " (\(distance(gap.metres)))" : "")
+        }
+        return "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), \(Formatting.duration(gap.seconds)) \(what): \(why); \(end)"
     }
 
     /// A gap with no cause: the app ran and simply did not get what the goal needs.
@@ -86,6 +113,8 @@ extension Prose {
         case .location: "the app ran but no fix reached it (updates not started, or fixes came less often than the goal needs)"
         case .bgTasks: "no background run came"
         case .regions, .monitor, .visits: "the event came later than the goal allows"
+        case .audio: "playback stopped"
+        case .pushes: "not reported"
         }
     }
 
@@ -95,6 +124,8 @@ extension Prose {
         case .location: "fixes came again"
         case .bgTasks: "a background run came"
         case .regions, .monitor, .visits: "the event reached the app"
+        case .audio: "playback resumed"
+        case .pushes: "a call was reported"
         }
     }
 

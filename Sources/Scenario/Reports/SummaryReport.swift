@@ -78,10 +78,10 @@ public enum SummaryReport {
     }
 
     /// One goal's coverage: `goal`, `met`, `fraction`, `uncoveredSeconds`, `uncoveredMetres`,
-    /// `longestGapSeconds`, `events` (for goals on events: how many happened; else `null`), `gapCount` and `gaps` (`from`, `to`, `seconds`, `metres`, `cause`
-    /// (the first cause's name, `null` for no fix), `causes`, `closedBy` (`null` when it closed by
-    /// itself or not at all), `closed`, `text`).
-
+    /// `longestGapSeconds`, `events` (for a goal over events — crossings, visits, VoIP pushes —
+    /// how many it counted; else `null`), `gapCount` and `gaps` (`from`, `to`, `seconds`,
+    /// `metres`, `cause` (the first cause's name, `null` for no fix), `causes`, `closedBy`
+    /// (`null` when it closed by itself or not at all), `closed`, `text`).
     static func coverageJSON(_ coverage: SimCoverage) -> JSONValue {
         let gaps = coverage.gaps.map { gap in
             JSONValue.object([

@@ -16,6 +16,10 @@ public enum ReplayGoal: String, NamedSetting {
     case geofence
     /// Each visit reaches the app within 5 min and 1 km of travel.
     case visit
+    /// Playback that stops only for interruptions and plays again within 5 s of their end.
+    case audio
+    /// Every VoIP push reported to CallKit as a call.
+    case call
 
     /// The goal it stands for.
     public var goal: SimGoal {
@@ -25,6 +29,8 @@ public enum ReplayGoal: String, NamedSetting {
         case .refresh: .bgTasks(RefreshGoal())
         case .geofence: .regions(EventLatencyGoal())
         case .visit: .visits(EventLatencyGoal())
+        case .audio: .audio(AudioGoal())
+        case .call: .pushes(CallGoal())
         }
     }
 
@@ -45,10 +51,11 @@ public enum ReplayGoal: String, NamedSetting {
 
     /// Spec §4 "Default goals": the built-in app navigates; a script that runs standard or live
     /// updates navigates when its activity type is a navigation one and tracks otherwise; one
-    /// that asks for app refresh or fetches wants refresh; an app that uses both gets both.
-    /// An app that watches regions, `CLMonitor` conditions or visits and runs no updates
-    /// wants its geofence or visit events. Audio and calls have no measured goal yet: such a
-    /// script gets none, and its answer is the lifecycle verdict.
+    /// that asks for app refresh or fetches wants refresh; one that plays audio (not silence,
+    /// which is a keep-alive and not what the app needs) wants audio; one that reports calls or
+    /// declares the `voip` mode wants call; an app that watches regions, `CLMonitor` conditions
+    /// or visits and runs no updates wants its geofence or visit events; an app that uses
+    /// several gets each.
     public static func defaultGoals(for script: AppScript, builtIn: Bool) -> [ReplayGoal] {
         if builtIn { return [.navigation] }
         let actions = script.allActions
@@ -63,11 +70,13 @@ public enum ReplayGoal: String, NamedSetting {
         let refreshes = actions.contains { if case .bgTasks(.submitRefresh) = $0 { true } else { false } }
         if refreshes || script.info.backgroundModes.contains(.fetch) { goals.append(.refresh) }
         // Geofences and visits are the goal of an app that watches them instead of running updates.
-        if goals.isEmpty || goals == [.refresh] {
+        if !goals.contains(.navigation), !goals.contains(.tracking) {
             let watched = AppScriptOutline(script).watchedGeofences
             if watched.regions || watched.monitor { goals.append(.geofence) }
             if actions.contains(.visits(.start)) { goals.append(.visit) }
         }
+        if actions.contains(.audio(.play(silent: false))) { goals.append(.audio) }
+        if actions.contains(.pushes(.reportCall)) || script.info.backgroundModes.contains(.voip) { goals.append(.call) }
         return goals
     }
 }
@@ -105,5 +114,7 @@ public struct StatedGoals: SettingValue {
         .refresh: ["everySeconds"],
         .geofence: ["withinSeconds", "withinMetres"],
         .visit: ["withinSeconds", "withinMetres"],
+        .audio: ["resumeWithinSeconds"],
+        .call: ["fraction"],
     ]
 }

@@ -188,6 +188,12 @@ extension ReplaySetting {
         case .regions(let latency): return .regions(self.latency(latency, numbers))
         case .monitor(let latency): return .monitor(self.latency(latency, numbers))
         case .visits(let latency): return .visits(self.latency(latency, numbers))
+        case .audio(var audio):
+            if let within = numbers["resumeWithinSeconds"] { audio.resumeWithinSeconds = within }
+            return .audio(audio)
+        case .pushes(var call):
+            if let fraction = numbers["fraction"] { call.requiredFraction = fraction }
+            return .pushes(call)
         }
     }
 

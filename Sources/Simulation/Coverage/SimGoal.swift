@@ -25,6 +25,10 @@ public enum SimGoal: Hashable, Sendable, Codable {
     public var isVisits: Bool {
         if case .visits = self { true } else { false }
     }
+    /// Playback that stops only for interruptions, and plays again soon after (background audio).
+    case audio(AudioGoal)
+    /// Every VoIP push reported to CallKit as a call.
+    case pushes(CallGoal)
 
     /// A meter that measures this goal from the run's events as they stream.
     @MainActor
@@ -39,6 +43,8 @@ public enum SimGoal: Hashable, Sendable, Codable {
         case .visits(let goal):
             EventLatencyMeter(goal: self, latency: goal, trajectory: configuration.trajectory,
                               signal: RegionMonitoring.visitLatencySignal(dwell: configuration.profile.visits.dwell))
+        case .audio(let goal): AudioGoalMeter(goal)
+        case .pushes(let goal): CallGoalMeter(goal)
         }
     }
 }

@@ -77,4 +77,6 @@ public enum SimCause: Hashable, Sendable, Codable {
     /// A `CLMonitor` event waits instead of reaching the app (§11).
     case monitor(SimMonitorHoldReason)
     case liveUpdates(LiveUpdateCause)  // Live updates and background activity sessions (§10).
+    /// Pushes (§14): why a VoIP push was not a call.
+    case pushes(PushCause)
 }

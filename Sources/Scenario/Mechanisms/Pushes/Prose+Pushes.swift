@@ -21,7 +21,7 @@ extension Prose {
         }
     }
 
-    private static func text(_ reason: PushEvent.DropReason, _ kind: SimPushKind) -> String {
+    static func text(_ reason: PushEvent.DropReason, _ kind: SimPushKind) -> String {
         switch reason {
         case .modeMissing: "UIBackgroundModes lacks '\(kind.modeName)'"
         case .forceQuit: "none reach an app the user force-quit"
@@ -52,6 +52,22 @@ extension PushWakeReason: MechanismProse {
         case .silent: "a silent push"
         case .voip: "a VoIP push"
         case .fetch: "a background fetch"
+        }
+    }
+}
+
+extension PushCause: MechanismProse {
+    var text: String {
+        switch self {
+        case .dropped(let reason): "the VoIP push never reached the app: \(Prose.text(reason, .voip))"
+        case .callNotReported: "the push's handler returned without reporting a call to CallKit"
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .dropped: "voipPushDropped"
+        case .callNotReported: "callNotReported"
         }
     }
 }
