@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--profile", "ios99"], "Error: --profile: 'ios99' is not one of ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger\n"),
+        (["--profile", "ios99"], "Error: --profile: 'ios99' is not one of ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger; did you mean 'ios9'?\n"),
         (["--no-background-task", "--leak-background-task"], "Error: --leak-background-task: there is no background task to leak with --no-background-task\n"),
         (["--background-modes", "location,gps"], "Error: --background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)\n"),
         (["--speed", "0"], "Error: --speed: 0.0 is not a speed (above 0, up to 299792458 m/s, the speed of light)\n"),
