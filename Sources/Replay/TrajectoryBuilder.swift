@@ -12,7 +12,10 @@ import Simulation
 /// Times come from `<time>` where present, relative to the earliest piece's first time. Untimed
 /// points between timed ones get times by distance along the piece; a path without times moves at
 /// `untimedSpeed`, and crossing from one piece to the next takes the time its distance takes at
-/// that speed. Pieces stored out of time order are put in order (and the outcome says so); pieces
+/// that speed. A point whose time is not after every earlier time of its piece is skipped, not
+/// sorted into place: such points are a logger's repeated sample or clock jump, and sorting them
+/// would zigzag the path between places; the outcome counts them and, for a file read as a
+/// stream, names the first one's `<time>`. Pieces stored out of time order are put in order (and the outcome says so); pieces
 /// that overlap in time, and paths longer than `SimLimits.maximumSeconds`, are refused.
 /// Recorded speed and course (GPX 1.0 or Garmin's extension) are kept; a recorded speed that is
 /// negative or faster than light is dropped (the point stays). The trajectory derives speed and
@@ -35,6 +38,9 @@ public struct TrajectoryBuilder: Sendable {
         public var timed: Bool
         /// Points dropped because their time went backwards or repeated.
         public var droppedPoints: Int
+        /// Where the `<time>` of the first point in file order whose time was not after every
+        /// earlier time of its piece starts; `nil` when none was, or the build had no file.
+        public var firstUnorderedTime: GPXSourcePosition? = nil
         /// Whether the pieces (segments or routes) were stored out of time order and were put in order.
         public var reorderedPieces: Bool
         /// Recorded speeds dropped because they were negative or above `SimLimits.speeds`; their points were kept.
@@ -112,15 +118,35 @@ public struct TrajectoryBuilder: Sendable {
         let stream: GPXStreamReader
         do { stream = try GPXStreamReader(contentsOf: path, options: options) } catch { throw .read(error) }
         var reported = 0
+        // The latest time of the current piece of each kind, to find the first point out of order.
+        var latest: (waypoint: GPXTime?, route: GPXTime?, track: GPXTime?)
+        func note(_ time: GPXTime?, _ latest: inout GPXTime?, _ first: inout GPXSourcePosition?) {
+            guard let time else { return }
+            if let before = latest, time <= before {
+                if first == nil { first = stream.timePositionOfCurrentPoint }
+            } else {
+                latest = time
+            }
+        }
         do {
             try stream.forEachEvent { event in
                 switch event {
                 case .metadata(let metadata): paths.metadataTime = metadata.time
-                case .waypoint(let point): paths.waypoints.append(PathPoint(point))
-                case .routeStart: paths.routes.append([])
-                case .routePoint(let point): paths.routes[paths.routes.count - 1].append(PathPoint(point))
-                case .segmentStart: paths.tracks.append([])
-                case .trackPoint(let point): paths.tracks[paths.tracks.count - 1].append(PathPoint(point))
+                case .waypoint(let point):
+                    paths.waypoints.append(PathPoint(point))
+                    note(point.time, &latest.waypoint, &paths.firstUnordered.waypoint)
+                case .routeStart:
+                    paths.routes.append([])
+                    latest.route = nil
+                case .routePoint(let point):
+                    paths.routes[paths.routes.count - 1].append(PathPoint(point))
+                    note(point.time, &latest.route, &paths.firstUnordered.route)
+                case .segmentStart:
+                    paths.tracks.append([])
+                    latest.track = nil
+                case .trackPoint(let point):
+                    paths.tracks[paths.tracks.count - 1].append(PathPoint(point))
+                    note(point.time, &latest.track, &paths.firstUnordered.track)
                 case .warning(let warning):
                     if warnings.count < options.maximumStoredWarnings { warnings.append(warning) } else { suppressed += 1 }
                 default: break
@@ -148,20 +174,23 @@ public struct TrajectoryBuilder: Sendable {
 
     /// The pieces to replay (track segments, else routes, else the waypoints) moved out of
     /// `document`, so that they are their points' only owner.
-    private static func takePieces(_ document: inout PathPoints) -> (pieces: [[PathPoint]], source: String, pieceName: String) {
+    private static func takePieces(
+        _ document: inout PathPoints
+    ) -> (pieces: [[PathPoint]], source: String, pieceName: String, firstUnordered: GPXSourcePosition?) {
         defer { document = PathPoints(metadataTime: document.metadataTime) }
         let trackPieces = document.tracks.filter { !$0.isEmpty }
-        if !trackPieces.isEmpty { return (trackPieces, "track points", "segment") }
+        if !trackPieces.isEmpty { return (trackPieces, "track points", "segment", document.firstUnordered.track) }
         let routePieces = document.routes.filter { !$0.isEmpty }
-        if !routePieces.isEmpty { return (routePieces, "route points", "route") }
-        return document.waypoints.isEmpty ? ([], "", "") : ([document.waypoints], "waypoints", "piece")
+        if !routePieces.isEmpty { return (routePieces, "route points", "route", document.firstUnordered.route) }
+        return document.waypoints.isEmpty
+            ? ([], "", "", nil) : ([document.waypoints], "waypoints", "piece", document.firstUnordered.waypoint)
     }
 
     private func build(from document: consuming PathPoints) throws(BuildError) -> Outcome {
         guard SimLimits.speeds.contains(untimedSpeed) else {
             throw BuildError(kind: .invalidUntimedSpeed, message: "the untimed speed \(untimedSpeed) m/s is not above 0 and at most \(SimLimits.speeds.upperBound) m/s")
         }
-        var (pieces, source, pieceName) = Self.takePieces(&document)
+        var (pieces, source, pieceName, firstUnordered) = Self.takePieces(&document)
         guard !pieces.isEmpty else {
             throw BuildError(kind: .noPoints, message: "the file has no waypoint, route point or track point to replay")
         }
@@ -225,8 +254,10 @@ public struct TrajectoryBuilder: Sendable {
         }
 
         let trajectory = Trajectory(pieces: numbered.map(\.samples), startDate: start.date)
+        let dropped = total - trajectory.sampleCount
         return Outcome(
-            trajectory: trajectory, source: source, timed: firstTime != nil, droppedPoints: total - trajectory.sampleCount,
+            trajectory: trajectory, source: source, timed: firstTime != nil, droppedPoints: dropped,
+            firstUnorderedTime: dropped > 0 ? firstUnordered : nil,
             reorderedPieces: reordered, droppedSpeeds: droppedSpeeds, warnings: warnings)
     }
 
@@ -315,4 +346,6 @@ struct PathPoints: Sendable {
     var routes: [[PathPoint]] = []
     var waypoints: [PathPoint] = []
     var metadataTime: GPXTime?
+    /// Where the first point of each kind whose time is not after its piece's earlier times has its `<time>`.
+    var firstUnordered: (waypoint: GPXSourcePosition?, route: GPXSourcePosition?, track: GPXSourcePosition?) = (nil, nil, nil)
 }

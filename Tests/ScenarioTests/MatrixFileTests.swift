@@ -73,7 +73,7 @@ import TestSupport
 
     @Test(arguments: [
         ("tracks: [a.gpx]\nruns: [{name: a, colour: red}]\n", "m.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
-        ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix (tracks, profiles, runs)"),
+        ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix; did you mean 'runs'? (tracks, profiles, runs)"),
         ("tracks: [a.gpx]\nprofiles: [ios17, ios99]\nruns: [{}]\n", "m.yaml:2:19: 'ios99' is not a profile (ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger)"),
         ("tracks: [a.gpx]\nprofiles: [ios17, ios17]\nruns: [{}]\n", "m.yaml:2:19: 'ios17' is listed twice"),
         ("tracks: [a.gpx]\nruns: [{expect: alive}]\n", "m.yaml:2:17: 'alive' is not an answer or a verdict (met, missed, kept-alive, suspended, terminated, crashed, foreground-only)"),
@@ -90,9 +90,9 @@ import TestSupport
         ("- a\n", "m.yaml: a matrix is a mapping with 'tracks' and 'runs' (and 'profiles')"),
         // The scenario reader's own checks, at their place in the matrix file.
         ("tracks: [a.gpx]\nruns:\n  - name: a\n    settings:\n      backgroundLocation: false\n      distanceFiltr: 3\n",
-         "m.yaml:6:7: 'distanceFiltr' is not a scenario setting"),
+         "m.yaml:6:7: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, lenient, budget, accuracy … or one of 19 others; see Docs/Scenarios.md)"),
         ("tracks: [a.gpx]\nruns:\n  - settings:\n      events:\n        - {at: 5, do: jump}\n",
-         "m.yaml:5:23: 'do' 'jump' is not an action (\(ScenarioFile.verbs.joined(separator: ", ")))"),
+         "m.yaml:5:23: 'do' 'jump' is not an action (lock, call, launch, power, alarm … or one of 19 others; see Docs/Scenarios.md)"),
         ("tracks: [a.gpx]\nruns: [{settings: {budget: -3}}]\n", "m.yaml:2:28: 'budget' -3.0 is not a positive duration (1e-09…3155760000 s: 100 years)"),
         // Settings only `resolved()` checks name the run (and the profile, when there are several).
         ("tracks: [a.gpx]\nprofiles: [ios7, ios17]\nruns:\n  - {name: x, settings: {accuracy: nope}}\n",

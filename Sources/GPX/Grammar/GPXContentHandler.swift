@@ -91,6 +91,8 @@ struct GPXContentHandler {
     private var pointHasGarmin = false
     private var pointKind = PointKind.waypoint
     private var pointRejected = false
+    /// Where the current point's `<time>` starts, so that a consumer can name it (points out of time order).
+    private(set) var pointTimePosition: GPXSourcePosition?
     private var warnedAboutZonelessTime = false
 
     init(fileName: String, isLenient: Bool, maximumValueLength: Int = GPXReadOptions().maximumValueLength) {
@@ -323,6 +325,7 @@ struct GPXContentHandler {
             return
         }
         point = GPXPoint(latitude: latitude, longitude: longitude)
+        pointTimePosition = nil
         pointKind = kind
         pointRejected = false
         contexts.append(.point)
@@ -483,7 +486,9 @@ struct GPXContentHandler {
         case .pathType: path.type = string(bytes)
         case .pathNumber: path.number = integer(bytes, "number")
         case .elevation: point.elevation = number(bytes, "ele")
-        case .time: point.time = time(bytes, inPoint: true)
+        case .time:
+            point.time = time(bytes, inPoint: true)
+            pointTimePosition = fieldPosition
         case .name: point.name = string(bytes)
         case .course: point.course = number(bytes, "course")
         case .speed: point.speed = number(bytes, "speed")

@@ -40,6 +40,11 @@ public final class GPXStreamReader {
     private var sawContent = false
     /// Bytes read from the input so far, for progress reports.
     public private(set) var bytesRead = 0
+
+    /// Where the `<time>` of the point last handed out starts; `nil` when it had none. Read it
+    /// inside ``forEachEvent(_:)``'s body, while the point is the current event: a consumer that
+    /// finds a point's time out of order can name the place.
+    public var timePositionOfCurrentPoint: GPXSourcePosition? { parser.state.pointee.handler.pointTimePosition }
     private var pendingError: GPXReadError?
 
     /// Opens a file for reading.

@@ -30,8 +30,20 @@ public struct GPXPathStatistics: Hashable, Sendable {
     public private(set) var distanceMeters = 0.0
     /// The box around the points; `nil` when there are none.
     public private(set) var bounds: GPXBounds?
+    /// Timed points whose time is not after every earlier time of their piece: out of time order, or repeated.
+    public private(set) var unorderedTimeCount = 0
+    /// Where the first of those has its `<time>`, when the points came from a stream
+    /// (``GPXSummary/init(reading:)``). A fact of the source, not of the path: equality and
+    /// hashing leave it out, so a streamed file's statistics equal its document's.
+    public private(set) var firstUnorderedTime: GPXSourcePosition? {
+        get { sourcePosition.value }
+        set { sourcePosition.value = newValue }
+    }
+    private var sourcePosition = IgnoredInEquality<GPXSourcePosition>()
 
     private var previous: GeoCoordinate?
+    /// The latest time of the current piece.
+    private var pieceLatest: GPXTime?
 
     /// Creates empty statistics.
     public init() {}
@@ -48,10 +60,17 @@ public struct GPXPathStatistics: Hashable, Sendable {
     /// Begins a new piece: the next point is not joined to the one before.
     public mutating func startPiece() {
         previous = nil
+        pieceLatest = nil
     }
 
     /// Adds the next point of the current piece.
     public mutating func add(_ point: GPXPoint) {
+        add(point, timePosition: { nil })
+    }
+
+    /// Adds the next point of the current piece; `timePosition` says where its `<time>` is, and
+    /// is asked only for the first point out of time order.
+    mutating func add(_ point: GPXPoint, timePosition: () -> GPXSourcePosition?) {
         pointCount += 1
         let coordinate = GeoCoordinate(latitude: point.latitude, longitude: point.longitude)
         if let previous { distanceMeters += Geodesy.distance(from: previous, to: coordinate) }
@@ -66,6 +85,12 @@ public struct GPXPathStatistics: Hashable, Sendable {
             if !time.hasTimeZone { zonelessTimeCount += 1 }
             if start.map({ time < $0 }) ?? true { start = time }
             if end.map({ time > $0 }) ?? true { end = time }
+            if let latest = pieceLatest, time <= latest {
+                if unorderedTimeCount == 0 { firstUnorderedTime = timePosition() }
+                unorderedTimeCount += 1
+            } else {
+                pieceLatest = time
+            }
         }
     }
 }
@@ -89,4 +114,12 @@ extension GPXRoute {
         points.forEach { statistics.add($0) }
         return statistics
     }
+}
+
+/// A value that equality and hashing do not look at.
+struct IgnoredInEquality<Value: Sendable>: Hashable, Sendable {
+    var value: Value?
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

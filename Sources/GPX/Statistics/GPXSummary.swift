@@ -52,7 +52,7 @@ public struct GPXSummary: Hashable, Sendable {
     public init(reading stream: GPXStreamReader) throws(GPXReadError) {
         maximumStoredWarnings = stream.options.maximumStoredWarnings
         try stream.readAll { event in
-            consume(event)
+            consume(event, timePosition: { stream.timePositionOfCurrentPoint })
             return true
         }
     }
@@ -76,20 +76,20 @@ public struct GPXSummary: Hashable, Sendable {
         suppressedWarningCount = document.suppressedWarningCount
     }
 
-    private mutating func consume(_ event: GPXEvent) {
+    private mutating func consume(_ event: GPXEvent, timePosition: () -> GPXSourcePosition? = { nil }) {
         switch event {
         case .header(let version, let creator):
             self.version = version
             self.creator = creator
         case .waypoint(let point):
             waypointCount += 1
-            waypointStatistics.add(point)
+            waypointStatistics.add(point, timePosition: timePosition)
         case .routeStart:
             routeCount += 1
             routeStatistics.startPiece()
         case .routePoint(let point):
             routePointCount += 1
-            routeStatistics.add(point)
+            routeStatistics.add(point, timePosition: timePosition)
         case .trackStart:
             trackCount += 1
         case .segmentStart:
@@ -97,7 +97,7 @@ public struct GPXSummary: Hashable, Sendable {
             trackStatistics.startPiece()
         case .trackPoint(let point):
             trackPointCount += 1
-            trackStatistics.add(point)
+            trackStatistics.add(point, timePosition: timePosition)
         case .warning(let warning):
             if warnings.count < maximumStoredWarnings {
                 warnings.append(warning)

@@ -73,7 +73,7 @@ public enum MatrixFile {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw MatrixError(usage: "\(name): not valid YAML or JSON: \(ScenarioFile.describe(error))")
+            throw MatrixError(usage: ScenarioFile.located(error, in: name))
         } catch {
             throw MatrixError(usage: "\(name): not valid YAML or JSON")
         }

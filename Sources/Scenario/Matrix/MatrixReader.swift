@@ -40,7 +40,7 @@ struct MatrixReader {
         for (key, value) in mapping {
             guard let keyName = key.scalar?.string else { throw fail(key, "a key must be a name, not a list or mapping") }
             guard allowed.contains(keyName) else {
-                throw fail(key, "'\(keyName)' is not a key of \(what) (\(allowed.joined(separator: ", ")))")
+                throw fail(key, "'\(keyName)' is not a key of \(what)\(Suggestion.didYouMean(keyName, among: allowed)) (\(Suggestion.choices(allowed, near: keyName)))")
             }
             fields.append((keyName, key, value))
         }

@@ -36,7 +36,7 @@ public struct InspectReport: Sendable {
             ("durationSeconds", path.durationSeconds.map(JSONValue.double) ?? .null),
             ("distanceMeters", .double(Self.millimetres(path.distanceMeters))),
             ("bounds", bounds),
-            ("warnings", .array(summary.warnings.map { .string($0.description) })),
+            ("warnings", .array((summary.warnings.map(\.description) + pathWarnings).map(JSONValue.string))),
         ])
     }
 
@@ -56,22 +56,36 @@ public struct InspectReport: Sendable {
             ("distance", Self.distance(path.distanceMeters)),
             ("bounds", path.bounds.map(Self.bounds) ?? "none"),
         ]
-        if summary.warningCount > 0 {
-            rows.append(("warnings", "\(summary.warningCount)"))
+        if summary.warningCount + pathWarnings.count > 0 {
+            rows.append(("warnings", "\(summary.warningCount + pathWarnings.count)"))
         }
         let width = rows.map(\.0.count).max() ?? 0
         var lines = [file]
         lines += rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
         lines += summary.warnings.map { "  warning: " + $0.description }
         if summary.suppressedWarningCount > 0 { lines.append("  … and \(summary.suppressedWarningCount) more warnings") }
+        lines += pathWarnings.map { "  warning: " + $0 }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the path's statistics show a replay would stumble on: points out of time order.
+    private var pathWarnings: [String] {
+        let path = summary.path, count = path.unorderedTimeCount
+        guard count > 0 else { return [] }
+        let kind = Self.pointKind(summary.pathSource)
+        let place = path.firstUnorderedTime.map { "\($0): " } ?? ""
+        return ["\(place)\(count) \(count == 1 ? String(kind.dropLast()) : kind) out of time order (not after an earlier point's time in the same piece): a replay skips \(count == 1 ? "it" : "them"), it does not sort them"]
+    }
+
+    private static func pointKind(_ source: GPXSummary.PathSource) -> String {
+        source == .tracks ? "track points" : source == .routes ? "route points" : "waypoints"
     }
 
     private static func pathDescription(_ source: GPXSummary.PathSource, _ path: GPXPathStatistics) -> String {
         switch source {
         case .none: return "no points"
         case .tracks, .routes, .waypoints:
-            let kind = source == .tracks ? "track points" : source == .routes ? "route points" : "waypoints"
+            let kind = pointKind(source)
             return "\(kind): \(path.pointCount), of which \(path.timedPointCount) timed"
         }
     }

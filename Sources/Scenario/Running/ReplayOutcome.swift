@@ -17,6 +17,8 @@ public struct ReplayOutcome: Sendable {
     /// What is odd about the run's inputs: events after the end of the track, an absurd
     /// `--speed`, a track spanning under a millisecond.
     public let runWarnings: [String]
+    /// What limits what the track can show: points skipped, no times, too short for a suspension.
+    public var trackWarnings: [TrackWarning] = []
     public let result: SimulationResult
     /// The timeline and the picture's events, gathered as the run streamed (``ReplayRun/run(on:sinks:keepsEvents:digests:)``
     /// with `digests: true`); `nil` when the run kept its whole log instead (or nothing).
@@ -26,7 +28,7 @@ public struct ReplayOutcome: Sendable {
     public var reportDigest: RunDigest { digest ?? RunDigest(result.events, duration: result.summary.durationSeconds) }
 
     /// Every warning, the file's then the run's, as the reports print them.
-    public var allWarnings: [String] { warnings.map(\.description) + runWarnings }
+    public var allWarnings: [String] { warnings.map(\.description) + trackWarnings.map(Prose.text) + runWarnings }
 
     /// The answer (spec §4): every goal met, when goals were measured; else whether the app was
     /// kept alive. Silent audio is never a pass (§13). `keepalive replay` exits 0 or 1 on it.

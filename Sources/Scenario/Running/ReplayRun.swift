@@ -50,7 +50,8 @@ public struct ReplayRun: Sendable {
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: loaded.warnings,
-            runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount), result: result, digest: digest?.digest)
+            runWarnings: runWarnings(built, suppressed: loaded.suppressedWarningCount),
+            trackWarnings: trackWarnings(on: loaded), result: result, digest: digest?.digest)
     }
 
     /// The simulation of this replay on `loaded`, ready to run.
@@ -83,6 +84,30 @@ public struct ReplayRun: Sendable {
 
     /// Fastest plausible speed of a phone, in m/s: above it an untimed path's trip is absurd.
     public static let plausibleSpeed = 1_000.0
+
+    /// What the track cannot show as this replay runs it, as typed values.
+    func trackWarnings(on loaded: LoadedTrack) -> [TrackWarning] {
+        let built = loaded.built
+        var warnings: [TrackWarning] = []
+        if built.droppedPoints > 0 {
+            warnings.append(.pointsSkipped(count: built.droppedPoints, source: built.source, file: track, firstAt: built.firstUnorderedTime))
+        }
+        // An absurd --speed or an instant track has a warning of its own (runWarnings), which says more.
+        let instant = built.trajectory.duration < 0.001
+        if !built.timed, settings.untimedSpeed <= Self.plausibleSpeed, !instant {
+            warnings.append(.untimed(source: built.source, speed: settings.untimedSpeed, isDefaultSpeed: settings.untimedSpeed == ReplaySettings.defaultSpeed))
+        }
+        // The app can be suspended once it has left the screen and its budget has run out;
+        // a profile that never suspends (the debugger) has nothing to show either way.
+        let profile = settings.profile
+        if profile.suspendsApps, !instant, let background = settings.timeline.first(where: { $0.action == .enterBackground }) {
+            let end = KeepAliveSimulation.endSeconds(of: configuration(on: loaded))
+            if end < background.time + profile.backgroundTimeBudget {
+                warnings.append(.tooShortForSuspension(runEnd: end, backgroundAt: background.time, budget: profile.backgroundTimeBudget, profile: profile.name))
+            }
+        }
+        return warnings
+    }
 
     /// What the reports should say about the run's inputs, beyond the file's own warnings.
     private func runWarnings(_ built: TrajectoryBuilder.Outcome, suppressed: Int) -> [String] {

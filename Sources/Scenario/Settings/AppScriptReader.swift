@@ -56,6 +56,9 @@ struct AppScriptReader: ScenarioNodeReader {
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"],
     ]
 
+    /// The keys of `info:`, the Info.plist's entries a script models.
+    static let infoKeys = ["backgroundModes", "whenInUseUsage", "alwaysUsage", "bgTaskIdentifiers", "requireExplicitServiceSession"]
+
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
     static let accuracies: [SimAccuracy] = [.bestForNavigation, .best, .nearestTenMeters, .hundredMeters, .kilometer, .threeKilometers]
 
@@ -87,7 +90,7 @@ struct AppScriptReader: ScenarioNodeReader {
                 for (triggerNode, actions) in triggers {
                     let triggerName = try keyName(triggerNode)
                     guard let trigger = AppScript.Trigger(rawValue: triggerName) else {
-                        throw fail(triggerName, "is not a trigger (\(Self.list(AppScript.Trigger.allCases.map(\.rawValue))))", triggerNode)
+                        throw fail(triggerName, ScenarioBlock.triggers.unknown(triggerName, what: "a trigger"), triggerNode)
                     }
                     try reaction(trigger, actions, into: &script)
                 }
@@ -95,7 +98,7 @@ struct AppScriptReader: ScenarioNodeReader {
                 guard let list = value.sequence else { throw fail(key, "must be a list of timers", value) }
                 for item in list { script.timers.append(try timer(item)) }
             default:
-                throw fail(key, "is not a field of 'app' (info, on, timers)", keyNode)
+                throw fail(key, ScenarioBlock.app.unknown(key, what: "a field of 'app'"), keyNode)
             }
         }
         let variables = script.variables
@@ -110,7 +113,7 @@ struct AppScriptReader: ScenarioNodeReader {
 
     private func info(_ node: Yams.Node) throws(ReplayError) -> SimCapabilities {
         guard let mapping = node.mapping else {
-            throw fail("info", "must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage", node)
+            throw fail("info", "must be a mapping of \(Self.list(Self.infoKeys))", node)
         }
         var info = SimCapabilities(backgroundModes: [], whenInUseUsageDescription: nil, alwaysAndWhenInUseUsageDescription: nil)
         // The text does not matter, only whether it is there; the navigation app's, so that its
@@ -124,7 +127,7 @@ struct AppScriptReader: ScenarioNodeReader {
                 for item in list {
                     guard let modeName = item.scalar?.string else { throw fail(key, "must be a list of mode names, not of lists or mappings", item) }
                     guard let mode = SimBackgroundMode(rawValue: modeName) else {
-                        throw fail(key, "'\(modeName)' is not a background mode (\(Self.list(SimBackgroundMode.allCases.map(\.rawValue))))", item)
+                        throw fail(key, SimBackgroundMode.notAValue(modeName), item)
                     }
                     info.backgroundModes.insert(mode)
                 }
@@ -140,7 +143,7 @@ struct AppScriptReader: ScenarioNodeReader {
             case "requireExplicitServiceSession":  // §10: NSLocationRequireExplicitServiceSession
                 info.requiresExplicitServiceSession = try bool(key, value)
             default:
-                throw fail(key, "is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession)", keyNode)
+                throw fail(key, ScenarioBlock.info.unknown(key, what: "a field of 'info'"), keyNode)
             }
         }
         return info
@@ -204,7 +207,7 @@ struct AppScriptReader: ScenarioNodeReader {
             case "while":
                 condition = try named(key, value, "a timer condition")
             case "do": actions = try actionList(key, value, depth: 1)
-            default: throw fail(key, "is not a field of a timer (every, while, do)", keyNode)
+            default: throw fail(key, ScenarioBlock.timer.unknown(key, what: "a field of a timer"), keyNode)
             }
         }
         guard let seconds else { throw fail("every", "is needed by a timer", node) }
@@ -236,13 +239,13 @@ struct AppScriptReader: ScenarioNodeReader {
             let word = try string(key, node)
             if let action = Self.action(word: word) { return action }
             if Self.fields[word] != nil { throw fail(word, "needs a value: {\(word): …}", node) }
-            throw fail(key, "'\(word)' is not an action (\(Self.list(Self.actionNames)))", node)
+            throw fail(key, "'\(word)' \(Self.notAnAction(word))", node)
         }
         var entries: [(key: String, keyNode: Yams.Node, value: Yams.Node)] = []
         for (keyNode, value) in mapping { entries.append((try keyName(keyNode), keyNode, value)) }
         guard let verb = entries.first(where: { Self.fields[$0.key] != nil }) else {
             guard let first = entries.first else { throw fail(key, "holds an empty mapping where an action belongs", node) }
-            throw fail(first.key, "is not an action (\(Self.list(Self.actionNames)))", first.keyNode)
+            throw fail(first.key, Self.notAnAction(first.key), first.keyNode)
         }
         let allowed = Self.fields[verb.key] ?? []
         var fields: [String: Yams.Node] = [:]
@@ -310,13 +313,13 @@ struct AppScriptReader: ScenarioNodeReader {
 
     /// `set`'s mapping of manager properties to values, in the order written.
     private func settings(_ node: Yams.Node) throws(ReplayError) -> [AppScript.ManagerSetting] {
-        let properties = Self.list(AppScript.ManagerSetting.Property.allCases.map(\.rawValue))
+        let properties = Self.list(ScenarioBlock.set.keys)
         guard let mapping = node.mapping else { throw fail("set", "must be a mapping of properties to values (\(properties))", node) }
         var settings: [AppScript.ManagerSetting] = []
         for (keyNode, value) in mapping {
             let key = try keyName(keyNode)
             guard let property = AppScript.ManagerSetting.Property(rawValue: key) else {
-                throw fail(key, "is not a property (\(properties))", keyNode)
+                throw fail(key, ScenarioBlock.set.unknown(key, what: "a property"), keyNode)
             }
             settings.append(try setting(property, value))
         }
@@ -345,6 +348,11 @@ struct AppScriptReader: ScenarioNodeReader {
         case .pausesLocationUpdatesAutomatically: return .pausesLocationUpdatesAutomatically(try bool(key, node))
         case .showsBackgroundLocationIndicator: return .showsBackgroundLocationIndicator(try bool(key, node))
         }
+    }
+
+    /// What to say of a word that names no action: the action it most likely meant, and the nearest few.
+    static func notAnAction(_ word: String) -> String {
+        "is not an action\(Suggestion.didYouMean(word, among: actionNames)) (\(Suggestion.choices(actionNames, near: word)))"
     }
 
     static func list(_ names: [String]) -> String {

@@ -17,7 +17,7 @@ extension NamedSetting {
     public static var settingNames: [String] { allCases.map(\.settingName) }
 
     public static func notAValue(_ text: String) -> String {
-        "'\(text)' is not one of \(settingNames.joined(separator: ", "))"
+        "'\(text)' is not one of \(Suggestion.choices(settingNames, near: text))\(Suggestion.didYouMean(text, among: settingNames))"
     }
 }
 
@@ -37,6 +37,6 @@ extension KeepAlivePolicy: NamedSetting {}
 /// `--background-modes`: the Info.plist's `UIBackgroundModes`.
 extension SimBackgroundMode: NamedSetting {
     public static func notAValue(_ text: String) -> String {
-        "'\(text)' is not a background mode (\(settingNames.joined(separator: ", ")))"
+        "'\(text)' is not a background mode\(Suggestion.didYouMean(text, among: settingNames)) (\(Suggestion.choices(settingNames, near: text)))"
     }
 }

@@ -64,7 +64,7 @@ public enum ScenarioFile {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw .invalidSettings("\(name): not valid YAML or JSON: \(Self.describe(error))")
+            throw .invalidSettings(Self.located(error, in: name))
         } catch {
             throw .invalidSettings("\(name): not valid YAML or JSON")
         }
@@ -81,20 +81,22 @@ public enum ScenarioFile {
         return try reader.settings(mapping)
     }
 
-    /// Yams' errors in a line; its own description quotes the whole file.
-    static func describe(_ error: YamlError) -> String {
+    /// Yams' errors in a line, `FILE:LINE:COLUMN: not valid YAML or JSON: problem` where Yams
+    /// gives a place (its marks count from 1, as editors do); its own description quotes the whole file.
+    static func located(_ error: YamlError, in name: String) -> String {
+        let (mark, problem): (Yams.Mark?, String)
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return "\(problem) at line \(mark.line), column \(mark.column)"
+        case .scanner(_, let text, let at, _), .parser(_, let text, let at, _), .composer(_, let text, let at, _):
+            (mark, problem) = (at, text)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            // Yams' own description quotes the whole file.
             let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            return "a key is given twice (\(keys)) at line \(context.mark.line), column \(context.mark.column)"
-        case .reader(let problem, _, _, _):
-            return problem
+            (mark, problem) = (context.mark, "a key is given twice (\(keys))")
+        case .reader(let text, _, _, _):
+            (mark, problem) = (nil, text)
         default:
-            return "\(error)"
+            (mark, problem) = (nil, "\(error)")
         }
+        return "\(name)\(mark.map { ":\($0.line):\($0.column)" } ?? ""): not valid YAML or JSON: \(problem)"
     }
 
     /// The actions a scenario's `do:` may name, as the error message lists them: the core's, then the mechanisms'.
@@ -141,7 +143,7 @@ public enum ScenarioFile {
                     for item in list { settings.events.append(try event(item)) }
                 default:
                     guard let setting = ReplaySettings.all.first(where: { $0.key == key }) else {
-                        throw fail(key, "is not a scenario setting", keyNode)
+                        throw fail(key, ScenarioBlock.top.unknown(key, what: "a scenario setting"), keyNode)
                     }
                     try setting.read(value, self, &settings)
                 }
@@ -200,7 +202,8 @@ public enum ScenarioFile {
                 (action, allowed) = (.setLocationServices(enabled: try bool("enabled", enabledNode)), ["enabled"])
             default:
                 guard let event = try mechanismEvent(verb, fields: fields, node: node) else {
-                    throw fail("do", "'\(verb)' is not an action (\(ScenarioFile.verbs.joined(separator: ", ")))", doNode)
+                    let verbs = ScenarioFile.verbs
+                    throw fail("do", "'\(verb)' is not an action\(Suggestion.didYouMean(verb, among: verbs)) (\(Suggestion.choices(verbs, near: verb)))", doNode)
                 }
                 (action, allowed) = event
             }
