@@ -14,10 +14,12 @@ public enum Shipped {
     /// `Tracks/Scenarios/NAME.yaml`.
     public static func script(_ name: String) -> String { root.appendingPathComponent("Tracks/Scenarios/\(name).yaml").path }
 
-    /// The ready script `recipe` replayed on `track`, on `profile` when one is given.
-    public static func replay(_ recipe: String, on track: String, profile: String? = nil) throws -> ReplayRun {
+    /// The ready script `recipe` replayed on `track`, on `profile` and judged by `goal` (as
+    /// `--goal` writes it) when they are given.
+    public static func replay(_ recipe: String, on track: String, profile: String? = nil, goal: String? = nil) throws -> ReplayRun {
         var settings = try ScenarioFile.read(contentsOf: script(recipe))
         if let profile { settings.$profile = Setting(text: profile) }
+        if let goal { settings.$goal = Setting(text: goal) }
         return ReplayRun(track: self.track(track), settings: try settings.resolved())
     }
 }

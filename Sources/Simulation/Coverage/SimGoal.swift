@@ -31,4 +31,7 @@ public enum SimGoal: Hashable, Sendable, Codable {
 protocol SimGoalMeter: SimEventSink {
     /// The coverage up to `end` seconds from the start.
     func coverage(until end: Double) -> SimCoverage
+    /// The app was just suspended or terminated, for these causes (the state change's event
+    /// carries only the first).
+    func appStopped(causes: [SimCause])
 }

@@ -34,7 +34,10 @@ public final class KeepAliveSimulation {
         system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
         appTasks = system.appTasks
         goalMeters = configuration.goals.map { $0.meter(for: configuration) }
-        for meter in goalMeters { system.addSink(meter) }
+        for meter in goalMeters {
+            system.addSink(meter)
+            system.record.stopObservers.append { [unowned meter] causes in meter.appStopped(causes: causes) }
+        }
         StandardMechanisms.install(in: system, configuration)
         end = SimInstant(seconds: Self.endSeconds(of: configuration))
         system.scheduler.end = end

@@ -64,8 +64,12 @@ final class SimRunRecord {
     }
 
     /// The core stopped the app (suspended or terminated it) for these causes.
+    /// Told every stop's chain of causes (the goal meters: a gap's causes are its stop's chain).
+    var stopObservers: [@MainActor ([SimCause]) -> Void] = []
+
     func appStopped(_ verdict: SimVerdict, causes: [SimCause], at now: SimInstant) {
         if ending == nil { ending = (verdict, now.seconds, causes) }
+        for observer in stopObservers { observer(causes) }
         strictCheck.appStopped(at: now, verdict: verdict)
     }
 

@@ -18,7 +18,10 @@ final class RefreshGoalMeter: SimGoalMeter {
     /// Since when the app is fresh: its last run, or when it left the screen; `nil` on screen.
     private var freshSince: Double?
     private var measuredFrom: Double?
-    private var stopCause: SimCause?
+    private var stopCauses: [SimCause] = []
+    /// The app's state now: a run's event comes before the wake it causes, so the closer is
+    /// told from the state the run finds (suspended: a wake; not running: a launch).
+    private var state = SimAppState.notRunning
     private var reopenedBy: SimCause?
     private var uncovered = 0.0
     private var gaps = GapLog()
@@ -30,8 +33,9 @@ final class RefreshGoalMeter: SimGoalMeter {
     func receive(_ event: SimEvent) {
         switch event.detail {
         case .stateChange(let from, let to, let cause):
+            state = to
             if to.isRunning, !from.isRunning { reopenedBy = cause }
-            if !to.isRunning { stopCause = cause }
+            if !to.isRunning { stopCauses = [cause] }
             if to.isForeground {
                 ranAt(event.time, closedBy: cause)
                 freshSince = nil
@@ -40,12 +44,19 @@ final class RefreshGoalMeter: SimGoalMeter {
                 freshSince = event.time
             }
         case .bgTasks(.launch(let record, _, _)) where record.kind == .appRefresh:
-            ranAt(event.time, closedBy: reopenedBy)
+            ranAt(event.time, closedBy: closer(for: record.kind.wakeReason))
         case .pushes(.delivered(.fetch)):
-            ranAt(event.time, closedBy: reopenedBy)
+            ranAt(event.time, closedBy: closer(for: SimPushKind.fetch.wakeReason))
         default:
             break
         }
+    }
+
+    /// What brought the app to a run for `reason`: the wake or launch it needs, or what it was
+    /// already running for.
+    private func closer(for reason: SimWakeReason?) -> SimCause? {
+        guard let reason, !state.isRunning else { return reopenedBy }
+        return state == .notRunning ? .systemLaunch(reason) : .systemWake(reason)
     }
 
     /// A run (or the screen) at `time`: a wait longer than the interval before it was a gap.
@@ -58,8 +69,12 @@ final class RefreshGoalMeter: SimGoalMeter {
         let due = since + goal.intervalSeconds
         guard time > due else { return }
         uncovered += time - due
-        gaps.add(SimGap(from: due, to: time, seconds: time - due, metres: 0, causes: [stopCause].compactMap { $0 },
+        gaps.add(SimGap(from: due, to: time, seconds: time - due, metres: 0, causes: stopCauses,
                         closedBy: closed ? closedBy : nil, closed: closed))
+    }
+
+    func appStopped(causes: [SimCause]) {
+        stopCauses = causes
     }
 
     func finish() {}
@@ -70,7 +85,7 @@ final class RefreshGoalMeter: SimGoalMeter {
         if let since = freshSince, end > since + goal.intervalSeconds {
             let due = since + goal.intervalSeconds
             uncovered += end - due
-            log.add(SimGap(from: due, to: end, seconds: end - due, metres: 0, causes: [stopCause].compactMap { $0 }, closedBy: nil, closed: false))
+            log.add(SimGap(from: due, to: end, seconds: end - due, metres: 0, causes: stopCauses, closedBy: nil, closed: false))
         }
         let span = measuredFrom.map { end - $0 } ?? 0
         let fraction = span > 0 ? max(0, 1 - uncovered / span) : 1

@@ -14,7 +14,7 @@ final class LocationGoalMeter: SimGoalMeter {
     private var movingSinceFix = 0.0
     private var metresSinceFix = 0.0
     /// Why the app does not run, and why its updates do not run: the gap's causes.
-    private var stopCause: SimCause?
+    private var stopCauses: [SimCause] = []
     private var locationCause: SimCause?
     /// The last thing that brought the app back to running, since the open gap began.
     private var reopenedBy: SimCause?
@@ -35,7 +35,7 @@ final class LocationGoalMeter: SimGoalMeter {
         case .stateChange(_, let to, let cause):
             if to.isRunning, !running { reopenedBy = cause }
             running = to.isRunning
-            if !to.isRunning { stopCause = cause } else { stopCause = nil }
+            stopCauses = to.isRunning ? [] : [cause]
         case .launch(let number, _, _):
             // A new process has the goal's age to get its first fix, as if one came at launch
             // (navigation: the old process's fix is gone with it; a recording keeps its fixes). [model]
@@ -101,12 +101,17 @@ final class LocationGoalMeter: SimGoalMeter {
         }
         uncoveredMetres += speed
         if open == nil {
-            let causes = running ? [locationCause].compactMap { $0 } : [stopCause, locationCause].compactMap { $0 }
+            var causes = running ? [] : stopCauses
+            if let locationCause, !causes.contains(locationCause) { causes.append(locationCause) }
             open = SimGap(from: time, to: time, seconds: 0, metres: 0, causes: causes, closedBy: nil, closed: false)
             reopenedBy = nil
         }
         open?.seconds += 1
         open?.metres += speed
+    }
+
+    func appStopped(causes: [SimCause]) {
+        stopCauses = causes
     }
 
     func finish() {}

@@ -1,0 +1,152 @@
+import Foundation
+import Scenario
+import Simulation
+import Testing
+import TestSupport
+
+/// Issue 18: the answer is the app's coverage of its goal (spec §4). Each goal kind and each
+/// correct design of the ready scripts, with the exact figures the rules give.
+@MainActor @Suite struct CoverageTests {
+    /// The built-in app on the commute, with `change` applied to its settings.
+    private func commute(_ change: (inout ReplaySettings) -> Void = { _ in }) throws -> SimSummary {
+        var settings = ReplaySettings()
+        change(&settings)
+        return try ReplayRun(track: Shipped.track("city-commute.gpx"), settings: settings.resolved()).run().result.summary
+    }
+
+    private func only(_ summary: SimSummary) throws -> SimCoverage {
+        try #require(summary.coverage.count == 1)
+        return summary.coverage[0]
+    }
+
+    /// Metres to the centimetre, so that an exact figure reads as one.
+    private func centimetres(_ metres: Double) -> Int { Int((metres * 100).rounded()) }
+
+    @Test func theBuiltInAppNavigatesAndMeetsItsGoalOnTheCommute() throws {
+        let summary = try commute()
+        let coverage = try only(summary)
+        #expect(coverage.goal == .location(.navigation()))
+        #expect(summary.goalMet == true)
+        #expect(coverage.fraction == 1)
+        #expect(coverage.uncoveredSeconds == 0)
+        #expect(coverage.gaps == [])
+    }
+
+    /// A 50 m filter at city speed holds back fixes for up to 6 s: twelve gaps of 1–6 s over the
+    /// 5-s age, each caused by the filter and closed by the next fix (no wake needed).
+    @Test func aFiftyMetreFilterStarvesANavigationApp() throws {
+        let summary = try commute { $0.distanceFilter = .meters(50) }
+        let coverage = try only(summary)
+        #expect(summary.goalMet == false)
+        #expect(coverage.met == false)
+        #expect(coverage.fraction == 330.0 / 371.0)
+        #expect(coverage.uncoveredSeconds == 41)
+        #expect(centimetres(coverage.uncoveredMetres) == 29_100)
+        #expect(coverage.longestGapSeconds == 6)
+        #expect(coverage.gapCount == 12)
+        #expect(coverage.gaps.map { [$0.from, $0.to] } == [
+            [6, 8], [83, 89], [226, 232], [252, 253], [268, 271], [489, 494],
+            [499, 501], [506, 508], [513, 514], [519, 521], [556, 562], [709, 714],
+        ])
+        #expect(coverage.gaps.allSatisfy { $0.causes == [.fixesUnderDistanceFilter] && $0.closedBy == nil && $0.closed })
+        #expect(centimetres(coverage.gaps[1].metres) == 4_050)
+    }
+
+    /// Without background location the app is suspended 5 s after the task's 30 s end: the
+    /// rest of the trip is one gap, not closed.
+    @Test func anAppThatIsSuspendedMissesTheRestOfTheTrip() throws {
+        let summary = try commute { $0.backgroundLocation = false }
+        let coverage = try only(summary)
+        #expect(summary.goalMet == false)
+        let gap = try #require(coverage.gaps.last)
+        #expect(coverage.gapCount == 1)
+        #expect(gap.closed == false)
+        #expect(gap.closedBy == nil)
+        #expect(gap.to == 749)
+        // The whole chain of the suspension, as the lifecycle verdict gives it.
+        #expect(gap.causes == [.backgroundTimeExpired(budget: 30), .backgroundUpdatesOff, .tasksEndedInHandlers])
+    }
+
+    /// The significant-change fallback is correct for its stated goal (10 min, 1 km), and the
+    /// default tracking goal (60 s, 100 m) shows the one stretch it gives up: from the end of
+    /// the 60-s allowance after the pause's suspension to the significant-change wake.
+    @Test func theSignificantChangeFallbackMeetsItsGoal() throws {
+        let stated = try Shipped.replay("pause-fallback", on: "walk-with-cafe-stop.gpx", profile: "ios17").run().result.summary
+        #expect(stated.goalMet == true)
+        #expect(try only(stated).goal == .location(.tracking(maximumGapSeconds: 600, maximumGapMetres: 1000)))
+        #expect(try only(stated).fraction == 1)
+
+        let strict = try Shipped.replay("pause-fallback", on: "walk-with-cafe-stop.gpx", profile: "ios17", goal: "tracking").run().result.summary
+        let coverage = try only(strict)
+        #expect(strict.goalMet == false)
+        #expect(coverage.fraction == 1500.0 / 1801.0)
+        #expect(coverage.uncoveredSeconds == 301)
+        #expect(centimetres(coverage.uncoveredMetres) == 42_149)
+        #expect(coverage.gaps == [SimGap(
+            from: 2160, to: 2461, seconds: 301, metres: coverage.gaps.first?.metres ?? 0,
+            causes: [.backgroundTimeExpired(budget: 30), .updatesPausedAutomatically(windowSeconds: 600, activityType: .fitness), .tasksEndedInHandlers],
+            closedBy: .systemWake(.significantLocationChange), closed: true)])
+    }
+
+    /// A geofence around the stop brings the recording back: woken by the region exit
+    /// (`CLLocationManager`), relaunched by the monitor's event after a purge (`CLMonitor`).
+    @Test(arguments: [("geofence-arrival", SimCause.systemWake(.regions(.exit))), ("geofence-monitor", .systemLaunch(.monitor(.event)))])
+    func geofenceWokenRecordingMeetsItsGoal(recipe: String, closer: SimCause) throws {
+        let stated = try Shipped.replay(recipe, on: "walk-with-cafe-stop.gpx", profile: "ios17").run().result.summary
+        #expect(stated.goalMet == true)
+        let strict = try Shipped.replay(recipe, on: "walk-with-cafe-stop.gpx", profile: "ios17", goal: "tracking").run().result.summary
+        let coverage = try only(strict)
+        #expect(coverage.fraction == 1387.0 / 1801.0)
+        #expect(coverage.uncoveredSeconds == 414)
+        #expect(coverage.longestGapSeconds == 415)
+        #expect(coverage.gaps.map(\.from) == [2160])
+        #expect(coverage.gaps.map(\.to) == [2575])
+        #expect(coverage.gaps.first?.closedBy == closer)
+        #expect(coverage.gaps.first?.causes == [
+            .backgroundTimeExpired(budget: 30), .updatesPausedAutomatically(windowSeconds: 600, activityType: .fitness), .tasksEndedInHandlers])
+    }
+
+    /// Live updates with a background activity session (iOS 17) cover the walk; before iOS 17
+    /// the API does not exist, and the app is suspended at the lock for the rest of the walk.
+    @Test func liveUpdatesWithASessionCoverTheWalkFromIOS17() throws {
+        let modern = try Shipped.replay("live-updates-session", on: "walk-with-cafe-stop.gpx", profile: "ios17").run().result.summary
+        #expect(try only(modern).goal == .location(.tracking()))
+        #expect(modern.goalMet == true)
+        #expect(try only(modern).fraction == 1)
+
+        let old = try Shipped.replay("live-updates-session", on: "walk-with-cafe-stop.gpx", profile: "ios14").run().result.summary
+        let coverage = try only(old)
+        #expect(old.goalMet == false)
+        #expect(coverage.fraction == 60.0 / 1801.0)
+        #expect(coverage.uncoveredSeconds == 1741)
+        #expect(coverage.gaps.map { [$0.from, $0.to] } == [[60, 3002]])
+        #expect(coverage.gaps.first?.causes == [.nothingHoldsApp])
+        #expect(coverage.gaps.first?.closed == false)
+    }
+
+    /// BGAppRefreshTask every 15 min at the earliest, launched after the system's delay: the
+    /// default 6-h goal is met over two hours; a 20-min goal shows each late run as a gap,
+    /// closed by the task's wake.
+    @Test func refreshRunsAreMeasuredAgainstTheInterval() throws {
+        let byDefault = try Shipped.replay("bg-refresh", on: "parked-car.gpx").run().result.summary
+        #expect(try only(byDefault).goal == .bgTasks(RefreshGoal()))
+        #expect(byDefault.goalMet == true)
+
+        var settings = try ScenarioFile.parse(
+            "goal: {refresh: {everySeconds: 1200}}\n" + String(contentsOfFile: Shipped.script("bg-refresh"), encoding: .utf8), name: "r.yaml")
+        settings.$profile = Setting(text: "ios17")
+        let summary = try ReplayRun(track: Shipped.track("parked-car.gpx"), settings: settings.resolved()).run().result.summary
+        let coverage = try only(summary)
+        #expect(coverage.goal == .bgTasks(RefreshGoal(intervalSeconds: 1200)))
+        #expect(summary.goalMet == false)
+        #expect(coverage.fraction == 100.0 / 119.0)
+        #expect(coverage.uncoveredSeconds == 1140)
+        #expect(coverage.longestGapSeconds == 511)
+        #expect(coverage.gaps.map { [$0.from, $0.to] } == [[1260, 1333], [2533, 2607], [3807, 4150], [5350, 5861], [7061, 7200]])
+        let wake = SimCause.systemWake(.bgTasks(.appRefresh))
+        #expect(coverage.gaps.map(\.closedBy) == [wake, wake, wake, wake, nil])
+        // After the first run, each suspension also says the BGTask no longer holds the app.
+        let ended: [SimCause] = [.nothingHoldsApp, .bgTasks(.tasksEnded)]
+        #expect(coverage.gaps.map(\.causes) == [[.nothingHoldsApp], ended, ended, ended, ended])
+    }
+}
