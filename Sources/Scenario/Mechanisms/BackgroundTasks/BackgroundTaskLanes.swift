@@ -2,7 +2,8 @@ import Simulation
 
 /// The UIKit background tasks lane (§2): each `beginBackgroundTask` (◇, its number in the
 /// tooltip), the task open (a thin bar) until `endBackgroundTask` (|) or the end of its process,
-/// and each expiration handler run (▼). Tasks open together share the bar; each begin keeps its mark.
+/// and each expiration handler run (▼). Tasks open together share the bar; each begin keeps its
+/// mark, drawn over an expiry or end of the same pixel (the second task of a chain).
 struct BackgroundTaskLanes: MechanismLanes {
     private var lane = PictureLane(name: "background tasks")
     private var open: [Int: (start: Double, title: String)] = [:]
@@ -21,7 +22,8 @@ struct BackgroundTaskLanes: MechanismLanes {
         case .taskBegin(let task, _):
             close(task.id, at: t, picture)
             open[task.id] = (t, picture.title(event))
-            lane.mark(.openDiamond, Self.color, "begin", weight: 2, at: x, title: picture.title(event))
+            // On top: a task begun in an expiration handler shares the expiry's pixel, and must show.
+            lane.markOnTop(.openDiamond, Self.color, "begin", at: x, title: picture.title(event))
         case .taskEnd(let task, _):
             close(task.id, at: t, picture)
             lane.mark(.tick, "#2e7d32", "end", weight: 1, at: x, title: picture.title(event))
