@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// `--report` draws whatever a valid file holds, never a trap or NaN: recorded speeds beyond
@@ -126,5 +129,33 @@ import Testing
         // 60…120 s of 180 s on the 850-pixel axis that starts at 120; two lanes (76 px) move the
         // speed plot down from 390.
         #expect(svg.contains("<rect x=\"403.33\" y=\"466.00\" width=\"283.33\" height=\"70.00\" fill=\"#ffebee\"/>"))
+    }
+
+    /// The HTML page carries what reproduces it: the command line as given (a track named with
+    /// `<&"` shell-quoted, then escaped), the settings rows of the text report, the goal's
+    /// coverage and every gap with its cause, and `--explain`'s result as the text prints it;
+    /// the picture inside stays well-formed XML.
+    @Test func theHTMLCarriesTheCommandTheSettingsTheCoverageAndTheExplanation() throws {
+        let fixtures = try Fixtures()
+        let track = try fixtures.write("a<&\"b.gpx", try String(contentsOf: CLI.packageRoot.appendingPathComponent("Tracks/city-commute.gpx"), encoding: .utf8))
+        let page = fixtures.folder.appendingPathComponent("r.html").path
+        let result = try CLI.run(["replay", track, "--distance-filter", "50", "--seed", "3", "--explain", "--report", page])
+        #expect(result.status == 1)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let folder = fixtures.folder.path
+        #expect(html.contains("<pre>keepalive replay &apos;\(folder)/a&lt;&amp;&quot;b.gpx&apos; --distance-filter 50 --seed 3 --explain --report \(page)</pre>"))
+        #expect(!html.contains("a<&"))
+        #expect(html.contains("<h1 class=\"missed\">Goal navigation missed: 88.6 % of the moving time covered; 42 s (324 m) not; 15 gaps, the longest 32 s.</h1>"))
+        #expect(html.contains("<tr><td>device</td><td>ios17: 30 s of background time, paused while asleep</td></tr>"))
+        #expect(html.contains("<tr><td>run</td><td>session policy, seed 3, starting authorization notDetermined</td></tr>"))
+        #expect(html.contains("<tr><td>navigation</td><td>a fix at most 5 s old at every moving second (99 % of the moving time)</td><td>missed</td><td>88.6 %</td><td>42 s (324 m)</td><td>32 s</td><td>15</td></tr>"))
+        #expect(html.contains("<tr><td>13</td><td class=\"time\">0:08:44</td><td class=\"time\">0:09:16</td><td>2 s (6 m)</td><td>the distance filter held the fixes back (each lay under it from the last one delivered)</td><td>fixes came again</td></tr>"))
+        let explained = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("Explain:") }.joined(separator: "\n")
+        #expect(!explained.isEmpty)
+        #expect(html.contains("<h2>--explain</h2>\n<pre>\(explained)</pre>"))
+        // The picture parses as XML.
+        let start = try #require(html.range(of: "<svg ")), end = try #require(html.range(of: "</svg>"))
+        let parser = XMLParser(data: Data(html[start.lowerBound..<end.upperBound].utf8))
+        #expect(parser.parse())
     }
 }

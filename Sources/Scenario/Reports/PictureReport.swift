@@ -327,11 +327,15 @@ public enum PictureReport {
         }
     }
 
-    /// The picture in a page, with the key moments listed under it.
-    public static func html(_ outcome: ReplayOutcome) -> String {
+    /// The picture in a page, with what reproduces it: the command line as given (`commandLine`,
+    /// the program's name first), the settings and the profile, the goals' coverage with every
+    /// gap kept, the `--explain` result when it ran; then the key moments.
+    public static func html(_ outcome: ReplayOutcome, commandLine: [String]? = nil, explanation: Explanation? = nil) -> String {
         let summary = outcome.result.summary
         let digest = outcome.reportDigest
         let moments = digest.pictureEvents.filter { !RunDigest.isFix($0.kind) }
+        func cell(_ text: String) -> String { "<td>\(SafeText.xml(text))</td>" }
+        let heading = summary.coverage.isEmpty ? Prose.sentence(summary) : summary.coverage.map(Prose.headline).joined(separator: " ")
         var page = """
             <!doctype html>
             <html lang="en">
@@ -340,18 +344,51 @@ public enum PictureReport {
             <title>keepalive replay — \(SafeText.xml(outcome.track))</title>
             <style>
             body { font-family: -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 24px; color: #263238; }
+            h1 { font-size: 20px; } h1.met { color: #2e7d32; } h1.missed { color: #c62828; }
             table { border-collapse: collapse; font-size: 13px; }
-            td { padding: 2px 10px 2px 0; vertical-align: top; }
+            td, th { padding: 2px 10px 2px 0; vertical-align: top; text-align: left; }
             td.time { font-variant-numeric: tabular-nums; color: #607d8b; white-space: nowrap; }
+            pre { background: #f5f7f8; padding: 8px; white-space: pre-wrap; }
             </style>
             </head>
             <body>
-            <h1>\(SafeText.xml(Prose.sentence(summary)))</h1>
-            \(svg(outcome, events: digest.pictureEvents))
-            <h2>Key moments</h2>
-            <table>
+            <h1\(summary.goalMet.map { $0 ? " class=\"met\"" : " class=\"missed\"" } ?? "")>\(SafeText.xml(heading))</h1>
+            <p>\(SafeText.xml(Prose.sentence(summary)))</p>
 
             """
+        if let commandLine, !commandLine.isEmpty {
+            // The program as `keepalive`, wherever it was run from; the arguments as given.
+            page += "<h2>Command</h2>\n<pre>\(SafeText.xml(SafeText.shell(["keepalive"] + commandLine.dropFirst())))</pre>\n"
+        }
+        page += "<h2>Settings</h2>\n<table>\n"
+        for (name, value) in TimelineReport.settingRows(outcome) { page += "<tr>\(cell(name))\(cell(value))</tr>\n" }
+        page += "</table>\n"
+        if !summary.coverage.isEmpty {
+            page += "<h2>Goals and coverage</h2>\n<table>\n<tr><th>goal</th><th>wants</th><th>met</th><th>covered</th><th>not covered</th><th>longest gap</th><th>gaps</th></tr>\n"
+            for coverage in summary.coverage {
+                let uncovered = Formatting.duration(coverage.uncoveredSeconds) + (coverage.uncoveredMetres > 0 ? " (\(Prose.distance(coverage.uncoveredMetres)))" : "")
+                page += "<tr>\(cell(Prose.name(coverage.goal)))\(cell(Prose.text(coverage.goal)))\(cell(coverage.met ? "met" : "missed"))\(cell(Prose.percent(coverage.fraction)))\(cell(uncovered))\(cell(Formatting.duration(coverage.longestGapSeconds)))\(cell("\(coverage.gapCount)"))</tr>\n"
+            }
+            page += "</table>\n"
+            let gaps = numberedGaps(summary)
+            if !gaps.isEmpty {
+                page += "<h3>Gaps</h3>\n<table>\n<tr><th>#</th><th>from</th><th>to</th><th>uncovered</th><th>why</th><th>closed</th></tr>\n"
+                for (index, item) in gaps.enumerated() {
+                    let gap = item.gap
+                    let closed = gap.closed ? gap.closedBy.map(Prose.text) ?? "fixes came again" : "not closed before the end"
+                    let uncovered = Formatting.duration(gap.seconds) + (gap.metres > 0 ? " (\(Prose.distance(gap.metres)))" : "")
+                    page += "<tr>\(cell("\(index + 1)"))<td class=\"time\">\(Formatting.clock(gap.from))</td><td class=\"time\">\(Formatting.clock(gap.to))</td>\(cell(uncovered))\(cell(Prose.gapCause(gap.causes)))\(cell(closed))</tr>\n"
+                }
+                page += "</table>\n"
+                let total = summary.coverage.reduce(0) { $0 + $1.gapCount }
+                if total > gaps.count { page += "<p>… and \(total - gaps.count) more gaps, not kept (a coverage keeps the first \(SimCoverage.maximumGaps) of each goal).</p>\n" }
+            }
+        }
+        if let explanation {
+            page += "<h2>--explain</h2>\n<pre>\(SafeText.xml(Prose.lines(explanation, summary: summary).joined(separator: "\n")))</pre>\n"
+        }
+        page += "<h2>Picture</h2>\n" + svg(outcome, events: digest.pictureEvents)
+        page += "<h2>Key moments</h2>\n<table>\n"
         for event in moments {
             page += "<tr><td class=\"time\">\(Formatting.clock(event.time))</td><td>\(event.state.rawValue)</td><td>\(SafeText.xml(Prose.message(event)))</td></tr>\n"
         }
