@@ -64,8 +64,15 @@ extension Prose {
 
     /// What opened a gap, in words; with no cause, the app ran and got no fix.
     public static func gapCause(_ causes: [SimCause]) -> String {
-        reason(causes) ?? "the app ran but no fix reached it (updates not started, or fixes came less often than the goal needs)"
+        reason(causes) ?? noFixReached + " (updates not started, or fixes came less often than the goal needs)"
     }
+
+    /// What opened a gap in a few words, for a table cell: the nearest cause alone.
+    public static func shortGapCause(_ causes: [SimCause]) -> String {
+        causes.first.map(text) ?? noFixReached
+    }
+
+    private static let noFixReached = "the app ran but no fix reached it"
 
     /// 0.9962 → "99.6 %"; exactly 1 → "100 %".
     static func percent(_ fraction: Double) -> String {
