@@ -81,12 +81,16 @@ public enum PictureReport {
         }
         // The numbered gaps in words, under the map and the summary.
         let listTop = max(760 + shift, lineY + 10)
-        let listed = gapList(summary)
+        // Lines longer than the picture is wide (about 170 characters at 11 px) go on, indented.
+        let listed = gapList(summary).enumerated().flatMap { index, line in
+            wrapped(line, width: 170).enumerated().map { (part, text) in (title: index == 0, text: part == 0 ? text : "    " + text) }
+        }
         for (index, line) in listed.enumerated() {
-            svg.text(24, listTop + Double(index) * 16, line, size: 11, weight: index == 0 ? "bold" : nil, fill: index == 0 ? "#263238" : "#455a64")
+            svg.text(24, listTop + Double(index) * 16, line.text, size: 11, weight: line.title ? "bold" : nil, fill: line.title ? "#263238" : "#455a64", preserveSpaces: true)
         }
         if top > 0 { svg.close() }
-        let height = (listed.isEmpty ? 760 + shift : listTop + Double(listed.count) * 16 + 8) + top
+        // Tall enough for the summary's rows (a run in many states has more of them than the map is high).
+        let height = (listed.isEmpty ? max(760 + shift, lineY - 5) : listTop + Double(listed.count) * 16 + 8) + top
         return svg.document(width: width, height: height)
     }
 
@@ -724,9 +728,10 @@ private struct SVG {
     }
 
     /// Text; with `halo`, outlined in white so that it reads over the lines under it.
-    mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double, weight: String? = nil, anchor: String? = nil, fill: String = "#263238", halo: Bool = false) {
+    /// With `preserveSpaces`, leading and repeated spaces are kept (SVG collapses them).
+    mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double, weight: String? = nil, anchor: String? = nil, fill: String = "#263238", halo: Bool = false, preserveSpaces: Bool = false) {
         guard !content.isEmpty else { return }
-        let outline = halo ? " stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\"" : ""
+        let outline = (halo ? " stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\"" : "") + (preserveSpaces && content.contains("  ") ? " xml:space=\"preserve\"" : "")
         body += "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")\(outline)>\(SafeText.xml(content))</text>\n"
     }
 
