@@ -140,7 +140,7 @@ struct ReplayCommand: ParsableCommand {
             throw ExitStatus.cannotWrite.exitCode
         }
         if let report {
-            let picture = report.hasSuffix(".html") ? PictureReport.html(outcome) : PictureReport.svg(outcome)
+            let picture = report.hasSuffix(".html") ? PictureReport.html(outcome, commandLine: CommandLine.arguments, explanation: explanation) : PictureReport.svg(outcome)
             do {
                 try Output.toFile(picture, at: report)
             } catch {

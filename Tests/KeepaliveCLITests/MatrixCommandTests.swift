@@ -70,24 +70,25 @@ import Testing
             """)
     }
 
+    /// The table, with why each missed goal was missed: its first gap's start and nearest cause.
     @Test func markdownIsTheTableAndTheCount() throws {
         let result = try run(["--format", "markdown"])
         #expect(result.status == 1)
         #expect(result.stdout == """
-            | track | profile | run | goal | verdict | at | expected | ok |
-            | --- | --- | --- | --- | --- | --- | --- | --- |
-            | city-commute.gpx | ios7 | defaults | met 100 % | kept-alive | - | kept-alive | yes |
-            | city-commute.gpx | ios7 | no background flag | met 100 % | kept-alive | - | kept-alive | yes |
-            | city-commute.gpx | ios7 | locked, fitness | met 100 % | kept-alive | - | - | - |
-            | city-commute.gpx | ios17 | defaults | met 100 % | kept-alive | - | kept-alive | yes |
-            | city-commute.gpx | ios17 | no background flag | missed 11.8 % | suspended | 0:01:30 | suspended | yes |
-            | city-commute.gpx | ios17 | locked, fitness | met 100 % | kept-alive | - | - | - |
-            | parked-car.gpx | ios7 | defaults | met 100 % | suspended | 0:23:01 | kept-alive | NO |
-            | parked-car.gpx | ios7 | no background flag | met 100 % | suspended | 0:23:01 | kept-alive | NO |
-            | parked-car.gpx | ios7 | locked, fitness | met 100 % | suspended | 0:10:01 | - | - |
-            | parked-car.gpx | ios17 | defaults | met 100 % | suspended | 0:20:31 | kept-alive | NO |
-            | parked-car.gpx | ios17 | no background flag | met 100 % | suspended | 0:01:30 | suspended | yes |
-            | parked-car.gpx | ios17 | locked, fitness | met 100 % | suspended | 0:10:01 | - | - |
+            | track | profile | run | goal | verdict | at | expected | ok | why missed |
+            | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+            | city-commute.gpx | ios7 | defaults | met 100 % | kept-alive | - | kept-alive | yes | - |
+            | city-commute.gpx | ios7 | no background flag | met 100 % | kept-alive | - | kept-alive | yes | - |
+            | city-commute.gpx | ios7 | locked, fitness | met 100 % | kept-alive | - | - | - | - |
+            | city-commute.gpx | ios17 | defaults | met 100 % | kept-alive | - | kept-alive | yes | - |
+            | city-commute.gpx | ios17 | no background flag | missed 11.8 % | suspended | 0:01:30 | suspended | yes | 0:01:30: background time expired |
+            | city-commute.gpx | ios17 | locked, fitness | met 100 % | kept-alive | - | - | - | - |
+            | parked-car.gpx | ios7 | defaults | met 100 % | suspended | 0:23:01 | kept-alive | NO | - |
+            | parked-car.gpx | ios7 | no background flag | met 100 % | suspended | 0:23:01 | kept-alive | NO | - |
+            | parked-car.gpx | ios7 | locked, fitness | met 100 % | suspended | 0:10:01 | - | - | - |
+            | parked-car.gpx | ios17 | defaults | met 100 % | suspended | 0:20:31 | kept-alive | NO | - |
+            | parked-car.gpx | ios17 | no background flag | met 100 % | suspended | 0:01:30 | suspended | yes | - |
+            | parked-car.gpx | ios17 | locked, fitness | met 100 % | suspended | 0:10:01 | - | - | - |
 
             12 runs: 5 as expected, 3 not, 4 without an expectation; goals met in 11, missed in 1
 
@@ -148,42 +149,42 @@ import Testing
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="keepalive matrix matrix.yaml" tests="12" failures="3">
               <testsuite name="city-commute.gpx" tests="6" failures="0">
-                <testcase classname="city-commute.gpx" name="defaults (ios7)">
+                <testcase classname="keepalive.city-commute.ios7" name="defaults (ios7)">
                   \(stayed)
                 </testcase>
-                <testcase classname="city-commute.gpx" name="no background flag (ios7)">
+                <testcase classname="keepalive.city-commute.ios7" name="no background flag (ios7)">
                   \(stayed)
                 </testcase>
-                <testcase classname="city-commute.gpx" name="locked, fitness (ios7)">
+                <testcase classname="keepalive.city-commute.ios7" name="locked, fitness (ios7)">
                   \(stayed)
                 </testcase>
-                <testcase classname="city-commute.gpx" name="defaults (ios17)">
+                <testcase classname="keepalive.city-commute.ios17" name="defaults (ios17)">
                   \(stayed)
                 </testcase>
-                <testcase classname="city-commute.gpx" name="no background flag (ios17)">
+                <testcase classname="keepalive.city-commute.ios17" name="no background flag (ios17)">
                   <system-out>The app was suspended at 0:01:30: \(Self.noFlag).</system-out>
                 </testcase>
-                <testcase classname="city-commute.gpx" name="locked, fitness (ios17)">
+                <testcase classname="keepalive.city-commute.ios17" name="locked, fitness (ios17)">
                   \(stayed)
                 </testcase>
               </testsuite>
               <testsuite name="parked-car.gpx" tests="6" failures="3">
-                <testcase classname="parked-car.gpx" name="defaults (ios7)">
+                <testcase classname="keepalive.parked-car.ios7" name="defaults (ios7)">
             \(failure("0:23:01"))
                 </testcase>
-                <testcase classname="parked-car.gpx" name="no background flag (ios7)">
+                <testcase classname="keepalive.parked-car.ios7" name="no background flag (ios7)">
             \(failure("0:23:01"))
                 </testcase>
-                <testcase classname="parked-car.gpx" name="locked, fitness (ios7)">
+                <testcase classname="keepalive.parked-car.ios7" name="locked, fitness (ios7)">
                   \(locked(180))
                 </testcase>
-                <testcase classname="parked-car.gpx" name="defaults (ios17)">
+                <testcase classname="keepalive.parked-car.ios17" name="defaults (ios17)">
             \(failure("0:20:31"))
                 </testcase>
-                <testcase classname="parked-car.gpx" name="no background flag (ios17)">
+                <testcase classname="keepalive.parked-car.ios17" name="no background flag (ios17)">
                   <system-out>The app was suspended at 0:01:30: \(Self.noFlag).</system-out>
                 </testcase>
-                <testcase classname="parked-car.gpx" name="locked, fitness (ios17)">
+                <testcase classname="keepalive.parked-car.ios17" name="locked, fitness (ios17)">
                   \(locked(30))
                 </testcase>
               </testsuite>

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// `--report` draws whatever a valid file holds, never a trap or NaN: recorded speeds beyond
@@ -47,32 +50,69 @@ import Testing
         #expect(svg == "")
     }
 
-    /// geofence-arrival.yaml: three lanes under the fixes (kept alive by, wakes, regions; 36 px
-    /// each from 388, plus 4), so everything below moves down by 112 px; the wake at 2575 s of
-    /// 3002 (column 849) is a triangle in the wakes lane (middle 432) whose tooltip is the
-    /// timeline's line; the suspension line runs through the lanes to 470 + 112.
+    /// geofence-arrival.yaml: four lanes under the fixes (kept alive by, wakes, background tasks,
+    /// regions; 36 px each from 388, plus 4), so everything below moves down by 148 px; the
+    /// sentence under the goal's line takes two lines, so all under the header moves down 17 px
+    /// more; the wake at 2575 s of 3002 (column 849) is a triangle in the wakes lane (middle 432)
+    /// whose tooltip is the timeline's line; the suspension line runs through the lanes to 470 + 148.
     @Test func mechanismEventsGetTheirLanes() throws {
         let fixtures = try Fixtures()
         let svg = fixtures.folder.appendingPathComponent("g.svg").path
         let result = try CLI.run(["replay", "Tracks/walk-with-cafe-stop.gpx", "--scenario", "Tracks/Scenarios/geofence-arrival.yaml", "--report", svg])
         #expect(result.status == 0)  // suspended in the café, woken by the exit: the script's tracking goal is met
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1000.00\" height=\"872.00\""))
-        for (y, name) in [(400, "kept alive by"), (436, "wakes"), (472, "regions"), (532, "speed")] {
+        #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1000.00\" height=\"925.00\""))
+        #expect(picture.contains("<text x=\"24.00\" y=\"54.00\" font-size=\"14.00\" fill=\"#2e7d32\" font-weight=\"bold\">Goal tracking met: 100 % of the moving time covered.</text>"))
+        #expect(picture.contains("<g transform=\"translate(0 17.00)\">"))
+        for (y, name) in [(400, "kept alive by"), (436, "wakes"), (472, "background tasks"), (508, "regions"), (568, "speed")] {
             #expect(picture.contains("<text x=\"110.00\" y=\"\(y).00\" font-size=\"12.00\" fill=\"#455a64\" text-anchor=\"end\">\(name)</text>"))
         }
         #expect(picture.contains("<path d=\"M849.00 427.50L853.50 435.50L844.50 435.50Z\" fill=\"#00897b\"><title>0:42:55 suspended → background: woken for a region exit</title></path>"))
-        #expect(picture.contains("<line x1=\"553.49\" y1=\"76.00\" x2=\"553.49\" y2=\"582.00\" stroke=\"#c62828\" stroke-width=\"1.50\"/>"))
+        #expect(picture.contains("<line x1=\"553.49\" y1=\"76.00\" x2=\"553.49\" y2=\"618.00\" stroke=\"#c62828\" stroke-width=\"1.50\"/>"))
+        #expect(!picture.contains("goal gaps"))  // the goal was met: no gap row, no band
     }
 
-    /// A plain navigation run draws no lanes: the same picture as before them (the golden
-    /// city-commute-filter-50.svg holds it byte for byte).
-    @Test func aPlainRunHasNoLanes() throws {
+    /// A plain navigation run on a 2-minute track, met: its lanes are what it used, the location
+    /// session that held it and its background task (2 × 36 + 4 px), no wakes; no gap row.
+    @Test func aPlainRunHasOnlyTheLanesItUses() throws {
         let (status, svg) = try picture(track(speed: "5"))
         #expect(status == 0)
-        #expect(svg.contains("height=\"760.00\""))
-        #expect(!svg.contains("<title>"))
+        #expect(svg.contains("height=\"836.00\""))
+        #expect(svg.contains(">kept alive by</text>"))
+        #expect(svg.contains(">background tasks</text>"))
         #expect(!svg.contains(">wakes</text>"))
+        #expect(!svg.contains(">goal gaps</text>"))
+    }
+
+    /// The 50 m filter on the commute (749 s on the 850-px axis from 120): the goal's answer
+    /// heads the picture in red; each of the 15 gaps is a translucent band from the state bar
+    /// (80) to the speed axis (576), at least 3 px wide (gap 3, 93–94 s, is widened around its
+    /// middle 225.61); the first ten are numbered over their bar in the gap row (from 388), and
+    /// listed under the picture with their cause, the rest counted; the map draws a red stretch
+    /// for each and a 500 m scale bar; the axes are labelled.
+    @Test func theGapsAreNumberedBandsWithTheirCauses() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.folder.appendingPathComponent("f.svg").path
+        let result = try CLI.run(["replay", "Tracks/city-commute.gpx", "--distance-filter", "50", "--seed", "3", "--report", path])
+        #expect(result.status == 1)
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.contains("<text x=\"24.00\" y=\"54.00\" font-size=\"14.00\" fill=\"#c62828\" font-weight=\"bold\">Goal navigation missed: 88.6 % of the moving time covered; 42 s (324 m) not; 15 gaps, the longest 32 s.</text>"))
+        let bands = svg.split(separator: "\n").filter { $0.contains("fill-opacity=\"0.13\"") }
+        #expect(bands.count == 15)
+        #expect(bands.first == "<rect x=\"126.81\" y=\"80.00\" width=\"3.40\" height=\"496.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
+        #expect(bands[2] == "<rect x=\"224.61\" y=\"80.00\" width=\"3.00\" height=\"496.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
+        let numbers = svg.split(separator: "\n").filter { $0.contains("fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\"") }
+        #expect(numbers.count == 10)
+        #expect(numbers.first == "<text x=\"128.51\" y=\"398.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">1</text>")
+        #expect(numbers.last == "<text x=\"697.32\" y=\"398.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">10</text>")
+        #expect(svg.contains(">gap 2 0:01:23–0:01:28, 5 s uncovered (30 m): the distance filter held the fixes back (each lay under it from the last one delivered); closed: fixes came again</text>"))
+        #expect(svg.contains(">… and 5 more gaps</text>"))
+        #expect(!svg.contains(">gap 11 "))
+        #expect(svg.split(separator: "\n").filter { $0.contains("stroke-opacity=\"0.45\"") }.count == 15)
+        #expect(svg.contains(">500 m</text>"))
+        #expect(svg.contains(">time (h:mm:ss)</text>"))
+        #expect(svg.contains(">time left (s)</text>"))
+        #expect(svg.contains("text-anchor=\"end\">30 s</text>"))
     }
 
     @Test func aRealGapIsShaded() throws {
@@ -86,7 +126,36 @@ import Testing
             </trkseg></trk></gpx>
             """)
         #expect(status == 0)
-        // 60…120 s of 180 s on the 850-pixel axis that starts at 120.
-        #expect(svg.contains("<rect x=\"403.33\" y=\"390.00\" width=\"283.33\" height=\"70.00\" fill=\"#ffebee\"/>"))
+        // 60…120 s of 180 s on the 850-pixel axis that starts at 120; two lanes (76 px) move the
+        // speed plot down from 390.
+        #expect(svg.contains("<rect x=\"403.33\" y=\"466.00\" width=\"283.33\" height=\"70.00\" fill=\"#ffebee\"/>"))
+    }
+
+    /// The HTML page carries what reproduces it: the command line as given (a track named with
+    /// `<&"` shell-quoted, then escaped), the settings rows of the text report, the goal's
+    /// coverage and every gap with its cause, and `--explain`'s result as the text prints it;
+    /// the picture inside stays well-formed XML.
+    @Test func theHTMLCarriesTheCommandTheSettingsTheCoverageAndTheExplanation() throws {
+        let fixtures = try Fixtures()
+        let track = try fixtures.write("a<&\"b.gpx", try String(contentsOf: CLI.packageRoot.appendingPathComponent("Tracks/city-commute.gpx"), encoding: .utf8))
+        let page = fixtures.folder.appendingPathComponent("r.html").path
+        let result = try CLI.run(["replay", track, "--distance-filter", "50", "--seed", "3", "--explain", "--report", page])
+        #expect(result.status == 1)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let folder = fixtures.folder.path
+        #expect(html.contains("<pre>keepalive replay &apos;\(folder)/a&lt;&amp;&quot;b.gpx&apos; --distance-filter 50 --seed 3 --explain --report \(page)</pre>"))
+        #expect(!html.contains("a<&"))
+        #expect(html.contains("<h1 class=\"missed\">Goal navigation missed: 88.6 % of the moving time covered; 42 s (324 m) not; 15 gaps, the longest 32 s.</h1>"))
+        #expect(html.contains("<tr><td>device</td><td>ios17: 30 s of background time, paused while asleep</td></tr>"))
+        #expect(html.contains("<tr><td>run</td><td>session policy, seed 3, starting authorization notDetermined</td></tr>"))
+        #expect(html.contains("<tr><td>navigation</td><td>a fix at most 5 s old at every moving second (99 % of the moving time)</td><td>missed</td><td>88.6 %</td><td>42 s (324 m)</td><td>32 s</td><td>15</td></tr>"))
+        #expect(html.contains("<tr><td>13</td><td class=\"time\">0:08:44</td><td class=\"time\">0:09:16</td><td>2 s (6 m)</td><td>the distance filter held the fixes back (each lay under it from the last one delivered)</td><td>fixes came again</td></tr>"))
+        let explained = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("Explain:") }.joined(separator: "\n")
+        #expect(!explained.isEmpty)
+        #expect(html.contains("<h2>--explain</h2>\n<pre>\(explained)</pre>"))
+        // The picture parses as XML.
+        let start = try #require(html.range(of: "<svg ")), end = try #require(html.range(of: "</svg>"))
+        let parser = XMLParser(data: Data(html[start.lowerBound..<end.upperBound].utf8))
+        #expect(parser.parse())
     }
 }

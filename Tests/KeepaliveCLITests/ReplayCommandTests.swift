@@ -227,7 +227,7 @@ import Testing
         #expect(result.status == 0)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!doctype html>"))
-        #expect(html.contains("<h1>The app stayed alive for the whole trip (0:12:29).</h1>"))
+        #expect(html.contains("<h1 class=\"met\">Goal navigation met: 100 % of the moving time covered.</h1>\n<p>The app stayed alive for the whole trip (0:12:29).</p>"))
         #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     }
 

@@ -34,7 +34,7 @@ import TestSupport
     /// hold it to the end (970).
     @Test func aRegionExitShowsWhenTheDeviceCrossedWhenItCountedAndWhenTheAppHeard() throws {
         let lanes = try lanes("geofence-arrival", on: "walk-with-cafe-stop.gpx")
-        #expect(lanes.map(\.name) == ["kept alive by", "wakes", "regions"])
+        #expect(lanes.map(\.name) == ["kept alive by", "wakes", "background tasks", "regions"])
         #expect(spans(lane("kept alive by", in: lanes)) == ["bar 136.99–545.00 location session", "bar 849.10–970.00 location session"])
         #expect(marks(lane("wakes", in: lanes)) == ["849 up woken: region exit"])
         let regions = lane("regions", in: lanes)
@@ -53,7 +53,7 @@ import TestSupport
     /// it (●) at 2575 s; CLServiceSession does not exist on iOS 17 (✕ at each launch).
     @Test func aMonitorEventRelaunchesThePurgedApp() throws {
         let lanes = try lanes("geofence-monitor", on: "walk-with-cafe-stop.gpx", profile: "ios17")
-        #expect(lanes.map(\.name) == ["kept alive by", "wakes", "location sessions", "regions"])
+        #expect(lanes.map(\.name) == ["kept alive by", "wakes", "background tasks", "location sessions", "regions"])
         #expect(marks(lane("wakes", in: lanes)) == ["849 dot relaunched: CLMonitor event"])
         #expect(marks(lane("location sessions", in: lanes)) == ["120 cross not on this iOS", "849 cross not on this iOS"])
         #expect(marks(lane("regions", in: lanes)) == ["120 tick monitoring", "545 tick monitoring", "735 ring crossed", "781 tick counted", "849 diamond reported"])
@@ -93,7 +93,7 @@ import TestSupport
     /// leaving (60 s) to each interruption.
     @Test func callsInterruptThePodcast() throws {
         let lanes = try lanes("podcast-call", on: "walk-with-cafe-stop.gpx")
-        #expect(lanes.map(\.name) == ["kept alive by", "audio"])
+        #expect(lanes.map(\.name) == ["kept alive by", "background tasks", "audio"])
         #expect(spans(lane("kept alive by", in: lanes)) == ["bar 136.99–289.89 audio", "bar 294.13–459.77 audio"])
         let audio = lane("audio", in: lanes)
         #expect(spans(audio) == [
@@ -104,28 +104,49 @@ import TestSupport
 
     /// voip-without-callkit.yaml on the 749-s commute: pushes at 180, 300, 420 s (324.27, 460.45,
     /// 596.64) wake, then relaunch, the app, which is killed at once each time (the kill shares
-    /// the wake's pixel: the wake is drawn, its tooltip names both); the pushes at 540 and 660 s
+    /// the wake's pixel: both are kept, the kill drawn on top); the pushes at 540 and 660 s
     /// (732.82, 869.00) are dropped.
     @Test func voipPushesWakeThenAreDropped() throws {
         let lanes = try lanes("voip-without-callkit", on: "city-commute.gpx")
         #expect(lanes.map(\.name) == ["wakes", "pushes"])
         let wakes = lane("wakes", in: lanes)
         #expect(marks(wakes) == ["324 up woken: VoIP push", "460 dot relaunched: VoIP push", "597 dot relaunched: VoIP push"])
-        #expect(wakes.marks[324]?.title == """
-            0:03:00 suspended → background: woken for a VoIP push
-            0:03:00 background → terminated: killed: the app never reported an incoming call to CallKit after a PushKit VoIP push
-            """)
+        #expect(wakes.marks[324]?.title == "0:03:00 suspended → background: woken for a VoIP push")
+        #expect(wakes.orderedTopMarks.map { "\($0.column) \($0.glyph) \($0.legend?.text ?? "-")" } == ["324 cross killed", "460 cross killed", "597 cross killed"])
+        #expect(wakes.topMarks[324]?.title == "0:03:00 background → terminated: killed: the app never reported an incoming call to CallKit after a PushKit VoIP push")
+        #expect(wakes.legend.map(\.text) == ["woken: VoIP push", "killed", "relaunched: VoIP push"])
         #expect(marks(lane("pushes", in: lanes)) == [
             "324 dot VoIP push delivered", "460 dot VoIP push delivered", "597 dot VoIP push delivered",
             "733 cross VoIP push dropped", "869 cross VoIP push dropped",
         ])
     }
 
-    /// A plain navigation run has no system events: no lanes, and its picture is today's. The
-    /// pause fallback's location session is drawn as a lane once a significant change wakes the app.
+    /// A plain navigation run uses one mechanism besides the location session: its background
+    /// task, begun on leaving (60 s of 749 → 188.09) and open to the end; no wakes, no pushes.
+    /// The pause fallback's location session is drawn as a lane once a significant change wakes the app.
     @Test func onlyLanesWithSomethingInThemAreDrawn() throws {
-        #expect(try lanes("navigation-app", on: "city-commute.gpx").isEmpty)
-        #expect(try lanes("pause-fallback", on: "walk-with-cafe-stop.gpx").map(\.name) == ["kept alive by", "wakes"])
+        let navigation = try lanes("navigation-app", on: "city-commute.gpx")
+        #expect(navigation.map(\.name) == ["kept alive by", "background tasks"])
+        #expect(lane("background tasks", in: navigation).orderedTopMarks.map { "\($0.column) \($0.glyph)" } == ["188 openDiamond"])
+        #expect(spans(lane("background tasks", in: navigation)) == ["thin 188.09–970.00 open"])
+        #expect(try lanes("pause-fallback", on: "walk-with-cafe-stop.gpx").map(\.name) == ["kept alive by", "wakes", "background tasks"])
+    }
+
+    /// task-chain.yaml on the commute: on leaving (60 s → 188.09) the app begins task #1; the
+    /// budget runs out 30 s later (90 s → 222.14), its handler runs (▼) and ends it (the end's |
+    /// shares the pixel, the expiration outweighs it) and begins #2, whose ◇ is drawn over the
+    /// ▼ (offset): the watchdog ends it with the process a second later.
+    @Test func backgroundTasksShowBeginExpirationAndTheSecondTask() throws {
+        let tasks = lane("background tasks", in: try lanes("task-chain", on: "city-commute.gpx"))
+        #expect(marks(tasks) == ["222 down expiration handler"])
+        #expect(tasks.orderedTopMarks.map { "\($0.column) \($0.glyph) \($0.legend?.text ?? "-")" } == ["188 openDiamond begin", "222 openDiamond begin"])
+        #expect(spans(tasks) == ["thin 188.09–223.27 open"])
+        #expect(tasks.marks[222]?.title == """
+            0:01:30 expiration handler of #1 "chain" runs
+            0:01:30 endBackgroundTask #1 "chain" after 30 s
+            """)
+        #expect(tasks.topMarks[222]?.title == "0:01:30 beginBackgroundTask \"chain\" → #2 (the budget is spent: it grants no time)")
+        #expect(tasks.legend.map(\.text) == ["begin", "expiration handler", "open"])
     }
 
     /// 100,000 pushes in 1000 s keep one mark per pixel column (the 851 columns 120 to 970), and

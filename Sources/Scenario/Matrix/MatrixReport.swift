@@ -17,6 +17,25 @@ public enum MatrixReport {
         return "\(met ? "met" : "missed") \(Prose.percent(least.fraction))"
     }
 
+    /// Why a goal was missed, in a cell: where its first gap opened and the nearest cause
+    /// ("0:01:30: background time expired"); "-" when every goal was met or none was set.
+    static func whyMissed(_ summary: SimSummary) -> String {
+        guard summary.goalMet == false, let missed = summary.coverage.first(where: { !$0.met }) else { return "-" }
+        guard let gap = missed.gaps.first else { return "-" }
+        return "\(Formatting.clock(gap.from)): \(Prose.shortGapCause(gap.causes, of: missed.goal))"
+    }
+
+    /// The JUnit `classname` of a cell: `keepalive.<track>.<profile>`, the track's file name
+    /// without its folders and extension, and dots (which Jenkins reads as package separators)
+    /// in it or the profile's name as `_`: `../Tracks/city.commute.gpx`, `ios17` →
+    /// `keepalive.city_commute.ios17`.
+    static func className(track: String, profile: String) -> String {
+        var base = track.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? track
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+        func clean(_ name: String) -> String { String(name.map { $0 == "." ? "_" : $0 }) }
+        return "keepalive.\(clean(base)).\(clean(profile))"
+    }
+
     /// An aligned table, then each run not as expected with the verdict in a sentence, then the count.
     public static func text(_ outcome: MatrixOutcome) -> String {
         // A line break or control character in a name would break the row, or drive the terminal.
@@ -41,13 +60,14 @@ public enum MatrixReport {
         return text + "\n" + outcome.countLine + "\n"
     }
 
-    /// A GitHub-flavoured Markdown table, then the count.
+    /// A GitHub-flavoured Markdown table, with why each missed goal was missed, then the count.
     public static func markdown(_ outcome: MatrixOutcome) -> String {
         func line(_ cells: [String]) -> String {
             "| " + cells.map(SafeText.markdownCell).joined(separator: " | ") + " |\n"
         }
+        let titles = titles + ["why missed"]
         var text = line(titles) + line(titles.map { _ in "---" })
-        for row in outcome.rows { text += line(cells(row)) }
+        for row in outcome.rows { text += line(cells(row) + [whyMissed(row.summary)]) }
         return text + "\n" + outcome.countLine + "\n"
     }
 
@@ -106,7 +126,7 @@ public enum MatrixReport {
             let failures = suite.filter { $0.asExpected == false }.count
             xml += "  <testsuite name=\"\(SafeText.xml(track.name))\" tests=\"\(suite.count)\" failures=\"\(failures)\">\n"
             for row in suite {
-                xml += "    <testcase classname=\"\(SafeText.xml(track.name))\" name=\"\(SafeText.xml("\(row.run) (\(row.profile))"))\">\n"
+                xml += "    <testcase classname=\"\(SafeText.xml(className(track: track.name, profile: row.profile)))\" name=\"\(SafeText.xml("\(row.run) (\(row.profile))"))\">\n"
                 if row.asExpected == false {
                     let at = row.at.map { " at \(Formatting.clock($0))" } ?? ""
                     let message: String

@@ -51,6 +51,9 @@ struct PictureLane {
 
     let name: String
     private(set) var marks: [Int: Mark] = [:]
+    /// Marks drawn over the others and never hidden by them (a kill under a wake): one per
+    /// column, the first kept, the others counted in its tooltip.
+    private(set) var topMarks: [Int: Mark] = [:]
     private(set) var spans: [Span] = []
     /// Every legend entry the run used, in first use order.
     private var used: [LegendEntry] = []
@@ -60,14 +63,17 @@ struct PictureLane {
 
     init(name: String) { self.name = name }
 
-    var isEmpty: Bool { marks.isEmpty && spans.isEmpty }
+    var isEmpty: Bool { marks.isEmpty && spans.isEmpty && topMarks.isEmpty }
 
     /// The marks from left to right.
     var orderedMarks: [Mark] { marks.values.sorted { $0.column < $1.column } }
 
+    /// The marks drawn on top, from left to right.
+    var orderedTopMarks: [Mark] { topMarks.values.sorted { $0.column < $1.column } }
+
     /// The legend: every span's entry, and the entries of the marks that won their column.
     var legend: [LegendEntry] {
-        let shown = Set(marks.values.compactMap(\.legend))
+        let shown = Set(marks.values.compactMap(\.legend)).union(topMarks.values.compactMap(\.legend))
         return used.filter { if case .span = $0.symbol { true } else { shown.contains($0) } }
     }
 
@@ -101,6 +107,19 @@ struct PictureLane {
             existing.others += 1
         }
         marks[column] = existing
+    }
+
+    /// A mark at pixel `x` drawn over the lane's other marks (offset when one shares its column),
+    /// so that it is never hidden by them.
+    mutating func markOnTop(_ glyph: Glyph, _ color: String, _ legendText: String?, at x: Double, title: String) {
+        let column = Int(x.rounded())
+        let entry = list(.glyph(glyph), color, legendText)
+        guard var existing = topMarks[column] else {
+            topMarks[column] = Mark(column: column, glyph: glyph, color: color, legend: entry, weight: 0, titles: [title], others: 0)
+            return
+        }
+        if existing.titles.count < Mark.listed { existing.titles.append(title) } else { existing.others += 1 }
+        topMarks[column] = existing
     }
 
     /// A span from pixel `from` to pixel `to`; one that touches the last of its style extends it.

@@ -34,18 +34,25 @@ public enum PictureReport {
         let duration = max(summary.durationSeconds, 1)
         let x = axis(duration)
 
-        // Title and verdict.
+        // Title, the goal's answer (one line per goal), then the lifecycle sentence that explains it.
         svg.text(24, 32, "keepalive replay — \(outcome.track)", size: 18, weight: "bold")
-        for (index, line) in wrapped(Prose.sentence(summary), width: 130).prefix(2).enumerated() {
-            svg.text(24, 54 + Double(index) * 17, line, size: 14, fill: verdictColor(summary.verdict))
+        let header = headerLines(summary)
+        for (index, line) in header.enumerated() {
+            svg.text(24, 54 + Double(index) * 17, line.text, size: line.size, weight: line.bold ? "bold" : nil, fill: line.color)
         }
+        // Lines past the second move everything under them down.
+        let top = Double(max(header.count - 2, 0)) * 17
+        if top > 0 { svg.open(translateY: top) }
 
         drawStates(events, duration: duration, x: x, into: &svg)
 
-        // System events, lane by lane; everything below them moves down by their height.
+        // The goal's gaps in a row of their own, then the system events, lane by lane; everything
+        // below them moves down by their height.
+        let gaps = numberedGaps(summary)
+        let gapRow = gaps.isEmpty ? 0.0 : 30
         let lanes = systemEventLanes(events, duration: summary.durationSeconds)
-        let lanesTop = 388.0, lanePitch = 36.0
-        let shift = lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4
+        let lanesTop = 388.0 + gapRow, lanePitch = 36.0
+        let shift = gapRow + (lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4)
         let lineBottom = 470 + shift
 
         drawBudget(outcome, events, duration: duration, lineBottom: lineBottom, x: x, into: &svg)
@@ -58,17 +65,123 @@ public enum PictureReport {
 
         drawSpeedAndAxis(outcome, duration: duration, shift: shift, x: x, into: &svg)
 
+        // Over everything on the time axis, the gaps as translucent bands, numbered in their row.
+        if !gaps.isEmpty { drawGaps(gaps, row: 388, bottom: lineBottom, x: x, into: &svg) }
+
         // Track shape.
-        drawTrack(outcome, into: &svg, box: (40, 505 + shift, 440, 220))
+        drawTrack(outcome, gaps: gaps, into: &svg, box: (40, 505 + shift, 440, 220))
 
         // Summary.
         var lineY = 520.0 + shift
-        for (name, value) in summaryRows(outcome) {
+        let rows = summaryRows(outcome)
+        for (name, value) in rows {
             svg.text(520, lineY, name, size: 12, fill: "#607d8b")
             svg.text(700, lineY, value, size: 12)
             lineY += 19
         }
-        return svg.document(width: width, height: 760 + shift)
+        // The numbered gaps in words, under the map and the summary.
+        let listTop = max(760 + shift, lineY + 10)
+        // Lines longer than the picture is wide (about 170 characters at 11 px) go on, indented.
+        let listed = gapList(summary).enumerated().flatMap { index, line in
+            wrapped(line, width: 170).enumerated().map { (part, text) in (title: index == 0, text: part == 0 ? text : "    " + text) }
+        }
+        for (index, line) in listed.enumerated() {
+            svg.text(24, listTop + Double(index) * 16, line.text, size: 11, weight: line.title ? "bold" : nil, fill: line.title ? "#263238" : "#455a64", preserveSpaces: true)
+        }
+        if top > 0 { svg.close() }
+        // Tall enough for the summary's rows (a run in many states has more of them than the map is high).
+        let height = (listed.isEmpty ? max(760 + shift, lineY - 5) : listTop + Double(listed.count) * 16 + 8) + top
+        return svg.document(width: width, height: height)
+    }
+
+    /// The gaps drawn and numbered: at most ``labelledGaps`` carry a number (and a line in the
+    /// list under the picture); every gap the coverage kept is drawn as a band.
+    static let labelledGaps = Prose.gapLinesShown
+
+    /// A gap of one of the run's goals, with its number in the picture (1…) or none past ``labelledGaps``.
+    struct NumberedGap {
+        let gap: SimGap
+        let goal: SimGoal
+        let number: Int?
+    }
+
+    /// Every kept gap of every goal, in the goals' order, numbered from 1 up to ``labelledGaps``.
+    static func numberedGaps(_ summary: SimSummary) -> [NumberedGap] {
+        var result: [NumberedGap] = []
+        for coverage in summary.coverage {
+            for gap in coverage.gaps {
+                result.append(NumberedGap(gap: gap, goal: coverage.goal, number: result.count < labelledGaps ? result.count + 1 : nil))
+            }
+        }
+        return result
+    }
+
+    /// A line of the header: its text, size, weight and colour.
+    private struct HeaderLine {
+        let text: String
+        let size: Double
+        let bold: Bool
+        let color: String
+    }
+
+    /// The goal's answer in a line per goal (green met, red missed), then the sentence in grey;
+    /// without a goal, the sentence in the verdict's colour as before.
+    private static func headerLines(_ summary: SimSummary) -> [HeaderLine] {
+        let sentence = wrapped(Prose.sentence(summary), width: 140).prefix(2)
+        guard !summary.coverage.isEmpty else {
+            return wrapped(Prose.sentence(summary), width: 130).prefix(2).map { HeaderLine(text: $0, size: 14, bold: false, color: verdictColor(summary.verdict)) }
+        }
+        let goals = summary.coverage.flatMap { coverage in
+            wrapped(Prose.headline(coverage), width: 120).map { HeaderLine(text: $0, size: 14, bold: true, color: coverage.met ? "#2e7d32" : "#c62828") }
+        }
+        return goals + sentence.map { HeaderLine(text: $0, size: 12, bold: false, color: "#546e7a") }
+    }
+
+    /// The list under the picture: a title, "gap N …" for each numbered gap, and how many more.
+    static func gapList(_ summary: SimSummary) -> [String] {
+        let gaps = numberedGaps(summary)
+        guard !gaps.isEmpty else { return [] }
+        var lines = ["Gaps (the numbers on the time axis and the map):"]
+        for item in gaps {
+            guard let number = item.number else { break }
+            lines.append("gap \(number) " + Prose.gap(item.gap, of: item.goal))
+        }
+        let total = summary.coverage.reduce(0) { $0 + $1.gapCount }
+        if total > labelledGaps { lines.append("… and \(total - labelledGaps) more gaps") }
+        return lines
+    }
+
+    /// The gaps as translucent bands from the state bar down to `bottom`, and in their row (from
+    /// `row`) as red bars at least 3 px wide with their numbers over them, moved right when they
+    /// would overlap the one before. Bands a pixel apart are merged.
+    private static func drawGaps(_ gaps: [NumberedGap], row: Double, bottom: Double, x: (Double) -> Double, into svg: inout SVG) {
+        svg.label(110, row + 21, "goal gaps")
+        var bands: [(Double, Double)] = []
+        for item in gaps {
+            let (from, to) = widened(x(item.gap.from), x(item.gap.to), minimum: 3)
+            if let last = bands.last, from <= last.1 + 1 { bands[bands.count - 1].1 = max(last.1, to) } else { bands.append((from, to)) }
+        }
+        for band in bands {
+            svg.band(band.0, 80, band.1 - band.0, bottom - 80, fill: "#e53935", opacity: 0.13)
+            svg.rect(band.0, row + 13, band.1 - band.0, 8, fill: "#e53935")
+        }
+        var labelRight = -Double.infinity
+        for item in gaps {
+            guard let number = item.number else { continue }
+            let (from, to) = widened(x(item.gap.from), x(item.gap.to), minimum: 3)
+            let text = "\(number)"
+            let halfWidth = Double(text.count) * 3.2
+            let centre = max((from + to) / 2, labelRight + 2 + halfWidth)
+            svg.text(centre, row + 10, text, size: 10, weight: "bold", anchor: "middle", fill: "#b71c1c")
+            labelRight = centre + halfWidth
+        }
+    }
+
+    /// `from`…`to` widened around its middle to at least `minimum` pixels.
+    private static func widened(_ from: Double, _ to: Double, minimum: Double) -> (Double, Double) {
+        guard to - from < minimum else { return (from, to) }
+        let middle = (from + to) / 2
+        return (middle - minimum / 2, middle + minimum / 2)
     }
 
     /// The app's state as coloured bands, with their legend.
@@ -103,12 +216,14 @@ public enum PictureReport {
         let top = 150.0, bottom = 290.0
         let budget = summary.budgetSeconds
         func y(_ remaining: Double) -> Double { bottom - min(max(remaining, 0), budget) / budget * (bottom - top) }
-        svg.label(110, 160, "background")
-        svg.label(110, 174, "time left")
+        svg.label(110, 190, "background")
+        svg.label(110, 204, "time left (s)")
         svg.line(left, top, left + plotWidth, top, stroke: "#90a4ae", dash: "4 4")
         svg.line(left, bottom, left + plotWidth, bottom, stroke: "#90a4ae")
         svg.text(left + plotWidth - 4, top - 4, "budget \(Formatting.short(budget)) s", size: 11, anchor: "end", fill: "#607d8b")
-        svg.text(left - 6, bottom + 4, "0", size: 11, anchor: "end", fill: "#607d8b")
+        // The axis in seconds: 0 at the bottom, the budget at the top.
+        svg.text(left - 6, bottom + 4, "0 s", size: 11, anchor: "end", fill: "#607d8b")
+        svg.text(left - 6, top + 4, "\(Formatting.short(budget)) s", size: 11, anchor: "end", fill: "#607d8b")
         var curve: [(Double, Double)] = []
         var keptAlive: [(Double, Double)] = []
         var previous: SimEvent?
@@ -207,6 +322,7 @@ public enum PictureReport {
         svg.line(left, speedBottom, left + plotWidth, speedBottom, stroke: "#90a4ae")
 
         // Time axis.
+        svg.text(left - 30, speedBottom + 18, "time (h:mm:ss)", size: 11, anchor: "end", fill: "#607d8b")
         let step = tickStep(duration)
         var tick = 0.0
         while tick <= duration + 0.001 {
@@ -216,11 +332,15 @@ public enum PictureReport {
         }
     }
 
-    /// The picture in a page, with the key moments listed under it.
-    public static func html(_ outcome: ReplayOutcome) -> String {
+    /// The picture in a page, with what reproduces it: the command line as given (`commandLine`,
+    /// the program's name first), the settings and the profile, the goals' coverage with every
+    /// gap kept, the `--explain` result when it ran; then the key moments.
+    public static func html(_ outcome: ReplayOutcome, commandLine: [String]? = nil, explanation: Explanation? = nil) -> String {
         let summary = outcome.result.summary
         let digest = outcome.reportDigest
         let moments = digest.pictureEvents.filter { !RunDigest.isFix($0.kind) }
+        func cell(_ text: String) -> String { "<td>\(SafeText.xml(text))</td>" }
+        let heading = summary.coverage.isEmpty ? Prose.sentence(summary) : summary.coverage.map(Prose.headline).joined(separator: " ")
         var page = """
             <!doctype html>
             <html lang="en">
@@ -229,18 +349,51 @@ public enum PictureReport {
             <title>keepalive replay — \(SafeText.xml(outcome.track))</title>
             <style>
             body { font-family: -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 24px; color: #263238; }
+            h1 { font-size: 20px; } h1.met { color: #2e7d32; } h1.missed { color: #c62828; }
             table { border-collapse: collapse; font-size: 13px; }
-            td { padding: 2px 10px 2px 0; vertical-align: top; }
+            td, th { padding: 2px 10px 2px 0; vertical-align: top; text-align: left; }
             td.time { font-variant-numeric: tabular-nums; color: #607d8b; white-space: nowrap; }
+            pre { background: #f5f7f8; padding: 8px; white-space: pre-wrap; }
             </style>
             </head>
             <body>
-            <h1>\(SafeText.xml(Prose.sentence(summary)))</h1>
-            \(svg(outcome, events: digest.pictureEvents))
-            <h2>Key moments</h2>
-            <table>
+            <h1\(summary.goalMet.map { $0 ? " class=\"met\"" : " class=\"missed\"" } ?? "")>\(SafeText.xml(heading))</h1>
+            <p>\(SafeText.xml(Prose.sentence(summary)))</p>
 
             """
+        if let commandLine, !commandLine.isEmpty {
+            // The program as `keepalive`, wherever it was run from; the arguments as given.
+            page += "<h2>Command</h2>\n<pre>\(SafeText.xml(SafeText.shell(["keepalive"] + commandLine.dropFirst())))</pre>\n"
+        }
+        page += "<h2>Settings</h2>\n<table>\n"
+        for (name, value) in TimelineReport.settingRows(outcome) { page += "<tr>\(cell(name))\(cell(value))</tr>\n" }
+        page += "</table>\n"
+        if !summary.coverage.isEmpty {
+            page += "<h2>Goals and coverage</h2>\n<table>\n<tr><th>goal</th><th>wants</th><th>met</th><th>covered</th><th>not covered</th><th>longest gap</th><th>gaps</th></tr>\n"
+            for coverage in summary.coverage {
+                let uncovered = Formatting.duration(coverage.uncoveredSeconds) + (coverage.uncoveredMetres > 0 ? " (\(Prose.distance(coverage.uncoveredMetres)))" : "")
+                page += "<tr>\(cell(Prose.name(coverage.goal)))\(cell(Prose.text(coverage.goal)))\(cell(coverage.met ? "met" : "missed"))\(cell(Prose.percent(coverage.fraction)))\(cell(uncovered))\(cell(Formatting.duration(coverage.longestGapSeconds)))\(cell("\(coverage.gapCount)"))</tr>\n"
+            }
+            page += "</table>\n"
+            let gaps = numberedGaps(summary)
+            if !gaps.isEmpty {
+                page += "<h3>Gaps</h3>\n<table>\n<tr><th>#</th><th>from</th><th>to</th><th>uncovered</th><th>why</th><th>closed</th></tr>\n"
+                for (index, item) in gaps.enumerated() {
+                    let gap = item.gap
+                    let closed = Prose.gapEnd(gap, of: item.goal)
+                    let uncovered = Formatting.duration(gap.seconds) + (gap.metres > 0 ? " (\(Prose.distance(gap.metres)))" : "")
+                    page += "<tr>\(cell("\(index + 1)"))<td class=\"time\">\(Formatting.clock(gap.from))</td><td class=\"time\">\(Formatting.clock(gap.to))</td>\(cell(uncovered))\(cell(Prose.gapCause(gap.causes, of: item.goal)))\(cell(closed))</tr>\n"
+                }
+                page += "</table>\n"
+                let total = summary.coverage.reduce(0) { $0 + $1.gapCount }
+                if total > gaps.count { page += "<p>… and \(total - gaps.count) more gaps, not kept (a coverage keeps the first \(SimCoverage.maximumGaps) of each goal).</p>\n" }
+            }
+        }
+        if let explanation {
+            page += "<h2>--explain</h2>\n<pre>\(SafeText.xml(Prose.lines(explanation, summary: summary).joined(separator: "\n")))</pre>\n"
+        }
+        page += "<h2>Picture</h2>\n" + svg(outcome, events: digest.pictureEvents)
+        page += "<h2>Key moments</h2>\n<table>\n"
         for event in moments {
             page += "<tr><td class=\"time\">\(Formatting.clock(event.time))</td><td>\(event.state.rawValue)</td><td>\(SafeText.xml(Prose.message(event)))</td></tr>\n"
         }
@@ -284,6 +437,11 @@ public enum PictureReport {
         for mark in lane.orderedMarks {
             svg.glyph(mark.glyph, Double(mark.column), middle, color: mark.color, title: mark.title)
         }
+        // Over them, a little to the right of a mark they share a pixel with, so both show.
+        for mark in lane.orderedTopMarks {
+            let offset = lane.marks[mark.column] == nil ? 0.0 : 6
+            svg.glyph(mark.glyph, Double(mark.column) + offset, middle, color: mark.color, title: mark.title)
+        }
         var legendX = left
         for entry in lane.legend {
             let width = 14 + Double(entry.text.count) * 6.2 + 16
@@ -304,7 +462,7 @@ public enum PictureReport {
         return min(max(metresPerSecond, 0), SimLimits.speeds.upperBound) * 3.6
     }
 
-    private static func drawTrack(_ outcome: ReplayOutcome, into svg: inout SVG, box: (x: Double, y: Double, width: Double, height: Double)) {
+    private static func drawTrack(_ outcome: ReplayOutcome, gaps: [NumberedGap], into svg: inout SVG, box: (x: Double, y: Double, width: Double, height: Double)) {
         let pieces = outcome.trajectory.pieces
         guard let first = pieces.first?.first, let last = pieces.last?.last else { return }
         svg.rect(box.x, box.y, box.width, box.height, fill: "#fafafa", stroke: "#cfd8dc")
@@ -329,6 +487,12 @@ public enum PictureReport {
         func point(_ c: GeoCoordinate) -> (Double, Double) {
             (offsetX + (c.longitude - minLongitude) * cosMid * scale, offsetY + (maxLatitude - c.latitude) * scale)
         }
+        // The gaps, under the track: a wide translucent red stroke along the stretch each covers.
+        let summary = outcome.result.summary
+        let stop = (summary.suspendedAt ?? summary.terminatedAt).map { when in
+            point(outcome.trajectory.position(at: when)?.coordinate ?? nearest(pieces, to: when))
+        }
+        drawGaps(gaps, on: outcome.trajectory, point: point, avoiding: stop.map { [$0] } ?? [], into: &svg)
         for piece in outcome.trajectory.pieces {
             // Written point by point: a year's track can be hundreds of thousands of points.
             var path = svg.openPolyline()
@@ -344,13 +508,69 @@ public enum PictureReport {
         svg.circle(start.0, start.1, 5, fill: "#2e7d32")
         let end = point(last.coordinate)
         svg.rect(end.0 - 4, end.1 - 4, 8, 8, fill: "#263238")
-        svg.text(box.x, box.y + box.height + 16, "● start   ■ end\(outcome.result.summary.verdict == .keptAlive ? "" : "   ✕ where the app stopped running")", size: 11, fill: "#607d8b")
-        let summary = outcome.result.summary
-        if let when = summary.suspendedAt ?? summary.terminatedAt {
-            let position = outcome.trajectory.position(at: when)?.coordinate ?? nearest(pieces, to: when)
-            let p = point(position)
-            svg.cross(p.0, p.1, 7, stroke: "#c62828")
+        drawScaleBar(metresPerPixel: Geodesy.meanEarthRadius * .pi / 180 / scale, box: box, into: &svg)
+        // SVG collapses runs of spaces: the keys are separated by " · ".
+        let stopped = outcome.result.summary.verdict == .keptAlive ? "" : " · ✕ where the app stopped running"
+        let gapKey = gaps.isEmpty ? "" : " · red: the goal's gaps"
+        svg.text(box.x, box.y + box.height + 16, "● start · ■ end\(stopped)\(gapKey)", size: 11, fill: "#607d8b")
+        if let p = stop { svg.cross(p.0, p.1, 7, stroke: "#c62828") }
+    }
+
+    /// The most points a gap's stretch of the map is drawn with, so that a gap of hours stays small.
+    private static let pointsPerGap = 200
+
+    /// Each gap's stretch of the track as a wide translucent red line (a dot when it did not
+    /// move), the numbered ones with their number beside the stretch's start, moved off the
+    /// numbers already written.
+    private static func drawGaps(_ gaps: [NumberedGap], on trajectory: Trajectory, point: (GeoCoordinate) -> (Double, Double), avoiding marks: [(Double, Double)], into svg: inout SVG) {
+        // The numbers' places so far, and the marks' (their centre moved to where a number would sit).
+        var labels = marks.map { ($0.0 - 4, $0.1 + 4) }
+        for item in gaps {
+            let gap = item.gap
+            let steps = min(pointsPerGap, max(1, Int((gap.to - gap.from).rounded(.up))))
+            var points: [(Double, Double)] = []
+            for step in 0...steps {
+                let t = trajectory.startTime + gap.from + (gap.to - gap.from) * Double(step) / Double(steps)
+                guard let position = trajectory.position(at: t) else { continue }
+                let p = point(position.coordinate)
+                if let last = points.last, abs(last.0 - p.0) < 0.5, abs(last.1 - p.1) < 0.5 { continue }
+                points.append(p)
+            }
+            guard let first = points.first else { continue }
+            if points.count > 1 {
+                svg.polyline(points, stroke: "#e53935", width: 8, opacity: 0.45)
+            } else {
+                svg.circle(first.0, first.1, 5, fill: "#e53935", opacity: 0.45)
+            }
+            guard let number = item.number else { continue }
+            // Above right of the start, else the first free of a few places around it.
+            let candidates = [(6.0, -6.0), (6, 12), (-16, -6), (-16, 12), (6, 24), (-16, 24), (6, -18), (-16, -18)]
+            let place = candidates.map { (first.0 + $0.0, first.1 + $0.1) }.first { spot in
+                !labels.contains { abs($0.0 - spot.0) < 14 && abs($0.1 - spot.1) < 11 }
+            } ?? (first.0 + 6, first.1 - 6)
+            labels.append(place)
+            svg.text(place.0, place.1, "\(number)", size: 10, weight: "bold", fill: "#b71c1c", halo: true)
         }
+    }
+
+    /// A scale bar in the map's lower left corner: the roundest length (1, 2 or 5 times a power
+    /// of ten metres) no longer than a quarter of the box, with its length in m or km.
+    private static func drawScaleBar(metresPerPixel: Double, box: (x: Double, y: Double, width: Double, height: Double), into svg: inout SVG) {
+        guard metresPerPixel.isFinite, metresPerPixel > 0 else { return }
+        let metres = scaleBarMetres(maximum: box.width / 4 * metresPerPixel)
+        let length = metres / metresPerPixel
+        let x0 = box.x + 10, y0 = box.y + box.height - 10
+        svg.line(x0, y0, x0 + length, y0, stroke: "#263238", width: 2)
+        svg.line(x0, y0 - 4, x0, y0 + 1, stroke: "#263238", width: 2)
+        svg.line(x0 + length, y0 - 4, x0 + length, y0 + 1, stroke: "#263238", width: 2)
+        svg.text(x0 + length / 2, y0 - 5, metres < 1000 ? "\(Formatting.short(metres)) m" : "\(Formatting.short(metres / 1000)) km", size: 10, anchor: "middle", fill: "#263238", halo: true)
+    }
+
+    /// The roundest length, 1, 2 or 5 times a power of ten metres, at most `maximum` (at least 1 m).
+    static func scaleBarMetres(maximum: Double) -> Double {
+        guard maximum >= 1 else { return 1 }
+        let power = pow(10, (log10(maximum)).rounded(.down))
+        return [5.0, 2, 1].map { $0 * power }.first { $0 <= maximum } ?? power
     }
 
     private static func nearest(_ pieces: [[TrajectorySample]], to time: Double) -> GeoCoordinate {
@@ -363,13 +583,17 @@ public enum PictureReport {
 
     private static func summaryRows(_ outcome: ReplayOutcome) -> [(String, String)] {
         let summary = outcome.result.summary
-        var rows: [(String, String)] = [
-            ("verdict", summary.verdict.rawValue),
+        // The goals first: they are the answer; the lifecycle verdict explains it.
+        var rows: [(String, String)] = summary.coverage.map { coverage in
+            ("goal \(Prose.name(coverage.goal))", "\(coverage.met ? "met" : "missed"), \(Prose.percent(coverage.fraction)) covered, \(coverage.gapCount) gap\(coverage.gapCount == 1 ? "" : "s")")
+        }
+        rows += [
+            ("lifecycle", summary.verdict.rawValue),
             ("policy", summary.policy.rawValue),
             ("device", "\(summary.profile), \(Formatting.short(summary.budgetSeconds)) s budget"),
             ("trip", Formatting.clock(summary.durationSeconds)),
             ("fixes delivered", "\(summary.deliveredUpdates)"),
-            ("longest gap", summary.longestDeliveryGapSeconds.map(Formatting.duration) ?? "—"),
+            ("longest between fixes", summary.longestDeliveryGapSeconds.map(Formatting.duration) ?? "—"),
             ("least time left", summary.minimumBackgroundTimeRemaining.map(Formatting.duration) ?? "—"),
             ("strict reading", summary.strictVerdict == .keptAlive ? "kept alive" : "\(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"),
         ]
@@ -470,27 +694,46 @@ private struct SVG {
 
     func openPolyline() -> OpenPolyline { OpenPolyline() }
 
-    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double) {
+    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double, opacity: Double? = nil) {
         let list = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
-        body += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\"/>\n"
+        let translucent = opacity.map { " stroke-opacity=\"\(n($0))\" stroke-linecap=\"round\"" } ?? ""
+        body += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\"\(translucent)/>\n"
     }
 
     mutating func ticks(_ columns: [Int], top: Double, height: Double, stroke: String) {
         let path = columns.map { "M\($0) \(n(top))v\(n(height))" }.joined()
-        body += "<path d=\"\(path)\" stroke=\"\(stroke)\" stroke-width=\"1\"/>\n"
+        // 3 px wide: a lone fix stays visible; neighbours merge into a bar.
+        body += "<path d=\"\(path)\" stroke=\"\(stroke)\" stroke-width=\"3\"/>\n"
     }
 
-    mutating func circle(_ x: Double, _ y: Double, _ radius: Double, fill: String) {
-        body += "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(radius))\" fill=\"\(fill)\"/>\n"
+    /// A translucent rectangle that lets the pointer through to the tooltips under it.
+    mutating func band(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, opacity: Double) {
+        body += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\" fill-opacity=\"\(n(opacity))\" pointer-events=\"none\"/>\n"
+    }
+
+    /// Everything until ``close()`` moved down by `y`.
+    mutating func open(translateY y: Double) {
+        body += "<g transform=\"translate(0 \(n(y)))\">\n"
+    }
+
+    mutating func close() {
+        body += "</g>\n"
+    }
+
+    mutating func circle(_ x: Double, _ y: Double, _ radius: Double, fill: String, opacity: Double? = nil) {
+        body += "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(radius))\" fill=\"\(fill)\"\(opacity.map { " fill-opacity=\"\(n($0))\"" } ?? "")/>\n"
     }
 
     mutating func cross(_ x: Double, _ y: Double, _ size: Double, stroke: String) {
         body += "<path d=\"M\(n(x - size)) \(n(y - size))L\(n(x + size)) \(n(y + size))M\(n(x - size)) \(n(y + size))L\(n(x + size)) \(n(y - size))\" stroke=\"\(stroke)\" stroke-width=\"3\"/>\n"
     }
 
-    mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double, weight: String? = nil, anchor: String? = nil, fill: String = "#263238") {
+    /// Text; with `halo`, outlined in white so that it reads over the lines under it.
+    /// With `preserveSpaces`, leading and repeated spaces are kept (SVG collapses them).
+    mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double, weight: String? = nil, anchor: String? = nil, fill: String = "#263238", halo: Bool = false, preserveSpaces: Bool = false) {
         guard !content.isEmpty else { return }
-        body += "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")>\(SafeText.xml(content))</text>\n"
+        let outline = (halo ? " stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\"" : "") + (preserveSpaces && content.contains("  ") ? " xml:space=\"preserve\"" : "")
+        body += "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")\(outline)>\(SafeText.xml(content))</text>\n"
     }
 
     mutating func label(_ x: Double, _ y: Double, _ content: String) {
@@ -511,7 +754,7 @@ private struct SVG {
         let r = 4.5
         switch glyph {
         case .tick:
-            element("line", "x1=\"\(n(x))\" y1=\"\(n(y - 7))\" x2=\"\(n(x))\" y2=\"\(n(y + 7))\" stroke=\"\(color)\" stroke-width=\"2.00\"", title: title)
+            element("line", "x1=\"\(n(x))\" y1=\"\(n(y - 7))\" x2=\"\(n(x))\" y2=\"\(n(y + 7))\" stroke=\"\(color)\" stroke-width=\"3.00\"", title: title)
         case .dot:
             element("circle", "cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r - 0.5))\" fill=\"\(color)\"", title: title)
         case .ring:
@@ -528,13 +771,13 @@ private struct SVG {
             element("rect", "x=\"\(n(x - r + 1))\" y=\"\(n(y - r + 1))\" width=\"\(n(2 * r - 2))\" height=\"\(n(2 * r - 2))\" fill=\"\(color)\"", title: title)
         case .cross:
             let c = r - 1
-            element("path", "d=\"M\(n(x - c)) \(n(y - c))L\(n(x + c)) \(n(y + c))M\(n(x - c)) \(n(y + c))L\(n(x + c)) \(n(y - c))\" stroke=\"\(color)\" stroke-width=\"2.00\"", title: title)
+            element("path", "d=\"M\(n(x - c)) \(n(y - c))L\(n(x + c)) \(n(y + c))M\(n(x - c)) \(n(y + c))L\(n(x + c)) \(n(y - c))\" stroke=\"\(color)\" stroke-width=\"2.50\"", title: title)
         }
     }
 
-    /// A lane's span from `x1` to `x2` (at least a pixel wide) around the lane's middle `y`.
+    /// A lane's span from `x1` to `x2` (at least 3 px wide) around the lane's middle `y`.
     mutating func span(_ shape: PictureLane.Shape, _ x1: Double, _ x2: Double, _ y: Double, color: String, title: String? = nil) {
-        let width = max(x2 - x1, 1)
+        let width = max(x2 - x1, 3)
         switch shape {
         case .bar:
             element("rect", "x=\"\(n(x1))\" y=\"\(n(y - 5))\" width=\"\(n(width))\" height=\"10.00\" fill=\"\(color)\"", title: title)

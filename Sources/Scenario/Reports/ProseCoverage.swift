@@ -97,7 +97,7 @@ extension Prose {
     public static func gap(_ gap: SimGap, of goal: SimGoal) -> String {
         let why = reason(gap.causes) ?? noCause(goal)
         if case .pushes = goal { return "\(Formatting.clock(gap.from)), a VoIP push not reported as a call: \(why)" }
-        let end = gap.closed ? "closed: \(gap.closedBy.map(text) ?? selfClosed(goal))" : "not closed before the end"
+        let end = gap.closed ? "closed: \(gapEnd(gap, of: goal))" : gapEnd(gap, of: goal)
         let what: String
         if case .audio = goal {
             what = "without playback"
@@ -127,6 +127,22 @@ extension Prose {
         case .audio: "playback resumed"
         case .pushes: "a call was reported"
         }
+    }
+
+    /// What ended a gap of `goal`: the wake or launch, what came again by itself, or "not
+    /// closed before the end".
+    public static func gapEnd(_ gap: SimGap, of goal: SimGoal) -> String {
+        gap.closed ? gap.closedBy.map(text) ?? selfClosed(goal) : "not closed before the end"
+    }
+
+    /// What opened a gap of `goal`, in words.
+    public static func gapCause(_ causes: [SimCause], of goal: SimGoal) -> String {
+        reason(causes) ?? noCause(goal)
+    }
+
+    /// What opened a gap in a few words, for a table cell: the nearest cause alone.
+    public static func shortGapCause(_ causes: [SimCause], of goal: SimGoal) -> String {
+        causes.first.map(text) ?? noCause(goal)
     }
 
     /// 0.9962 → "99.6 %"; exactly 1 → "100 %".

@@ -68,4 +68,16 @@ public enum SafeText {
         }
         return result
     }
+
+    /// A command line as a shell reads it back: each argument bare when it holds only letters,
+    /// digits and `_./:=@%+,-`, else in single quotes (a quote inside as `'\''`). Not yet escaped
+    /// for where it is written: pass the result through ``xml(_:)`` or ``terminal(_:keepingLineBreaks:)``.
+    public static func shell(_ arguments: [String]) -> String {
+        arguments.map { argument in
+            let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_./:=@%+,-".unicodeScalars.contains($0)
+            }
+            return plain ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
 }

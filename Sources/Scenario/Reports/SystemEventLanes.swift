@@ -3,8 +3,8 @@ import Simulation
 /// The picture's system events, lane by lane, from the run's typed events in one pass.
 ///
 /// Top to bottom: what kept the app alive when (a span per hold, coloured by kind); why iOS
-/// woke (▲) or relaunched (●) it, and where a mechanism's rule killed it (✕, where no wake shares
-/// its pixel; the wake's tooltip names it); live updates and service sessions (§10); regions, visits and
+/// woke (▲) or relaunched (●) it, and where a mechanism's rule killed it (✕, drawn over a wake of
+/// the same pixel, a little to its right); UIKit background tasks (§2: begin, open, expiration, end); live updates and service sessions (§10); regions, visits and
 /// `CLMonitor` (§11: when the device crossed a boundary, when the crossing counted, when the app
 /// heard of it, or why it was held); BGTasks (§12: submitted, pending, running, expired,
 /// completed); audio (§13: playing, interrupted); pushes (§14: delivered, held, dropped). Every
@@ -19,8 +19,9 @@ enum SystemEventLanes {
     private static let purple = "#8e24aa", orange = "#ef6c00", red = "#c62828", grey = "#90a4ae"
     private static let indigo = "#3949ab", magenta = "#ad1457", violet = "#5e35b1"
 
-    /// The mechanisms' lanes, in the order they are drawn under the wakes (see ``MechanismLanes``).
-    static let mechanisms = ScenarioMechanisms.all.compactMap(\.lanes)
+    /// The mechanisms' lanes, in the order they are drawn under the wakes (see ``MechanismLanes``):
+    /// UIKit's background tasks first (a core mechanism, with no scenario words), then the others.
+    static let mechanisms: [any MechanismLanes.Type] = [BackgroundTaskLanes.self] + ScenarioMechanisms.all.compactMap(\.lanes)
 
     static func lanes(_ events: [SimEvent], end: Double, x: @escaping (Double) -> Double) -> [PictureLane] {
         let picture = LaneContext(x: x)
@@ -62,7 +63,8 @@ enum SystemEventLanes {
             case .launch(_, true, .systemLaunch(let reason)):
                 wakes.mark(.dot, color(reason), "relaunched: \(Prose.label(reason))", weight: 3, at: x(t), title: title(event))
             case .stateChange(_, .terminated, let cause) where endedByAMechanism(cause):
-                wakes.mark(.cross, red, "killed", weight: 1, at: x(t), title: title(event))
+                // Drawn over the wake that often shares its pixel (a VoIP push: woken, then killed).
+                wakes.markOnTop(.cross, red, "killed", at: x(t), title: title(event))
 
             default:
                 break

@@ -6,14 +6,25 @@ import Simulation
 public enum TimelineReport {
     /// The report; with `debugger` (the same run under Xcode's debugger), a line comparing the two.
     public static func text(_ outcome: ReplayOutcome, debugger: SimSummary? = nil) -> String {
+        var lines: [String] = []
+        lines.append("keepalive replay \(outcome.track)")
+        for (name, value) in settingRows(outcome) { lines.append("  " + pad(name, 8) + " " + value) }
+        lines.append("")
+        lines.append("     time  state       left  what happened")
+        timeline(outcome, debugger: debugger, into: &lines)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The run's settings as the text report's header prints them and the HTML report's table
+    /// shows them: track, device (the profile), app, uses, run, and each warning.
+    public static func settingRows(_ outcome: ReplayOutcome) -> [(name: String, value: String)] {
         let summary = outcome.result.summary
         let settings = outcome.settings
         let app = AppScriptOutline(settings.app)
-        var lines: [String] = []
-        lines.append("keepalive replay \(outcome.track)")
+        var lines: [(name: String, value: String)] = []
         let path = "\(outcome.trajectory.sampleCount) \(outcome.pathSource)\(outcome.timed ? "" : " (untimed: \(Formatting.short(settings.untimedSpeed)) m/s)")"
-        lines.append("  track    \(path), \(Formatting.clock(outcome.trajectory.duration)), \(outcome.trajectory.pieces.count) piece\(outcome.trajectory.pieces.count == 1 ? "" : "s")")
-        lines.append("  device   \(settings.profile.name): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep\(settings.profile.suspendsApps ? "" : "; Xcode's debugger attached: never suspended")\(settings.profile.watchdogEnabled ? "" : ", no watchdog")")
+        lines.append(("track", "\(path), \(Formatting.clock(outcome.trajectory.duration)), \(outcome.trajectory.pieces.count) piece\(outcome.trajectory.pieces.count == 1 ? "" : "s")"))
+        lines.append(("device", "\(settings.profile.name): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep\(settings.profile.suspendsApps ? "" : "; Xcode's debugger attached: never suspended")\(settings.profile.watchdogEnabled ? "" : ", no watchdog")"))
         let filter = app.distanceFilter < 0 ? "none" : "\(Formatting.short(app.distanceFilter)) m"
         let task = switch app.taskHabit {
         case .none: "no background task"
@@ -28,13 +39,16 @@ public enum TimelineReport {
         }
         let timers = (app.timers == 0 ? "" : "; \(app.timers) timer\(app.timers == 1 ? "" : "s")")
             + (app.registeredTasks.isEmpty ? "" : "; BGTasks \(app.registeredTasks.joined(separator: ", "))")  // §12
-        lines.append("  app      \(request); accuracy \(app.desiredAccuracy.rawValue); distance filter \(filter); background updates \(app.allowsBackgroundLocationUpdates ? "on" : "off"); auto-pause \(app.pausesLocationUpdatesAutomatically ? "on (\(activityName(app.activityType)))" : "off"); \(task)\(timers)")
-        if !app.mechanisms.isEmpty { lines.append("  uses     \(app.mechanisms.map(Prose.text).joined(separator: ", "))") }
-        lines.append("  run      \(settings.policy.rawValue) policy, seed \(settings.seed), starting authorization \(settings.initialAuthorization)")
-        for warning in outcome.allWarnings + summary.warnings.map(Prose.text) { lines.append("  warning  \(warning)") }
-        lines.append("")
-        lines.append("     time  state       left  what happened")
+        lines.append(("app", "\(request); accuracy \(app.desiredAccuracy.rawValue); distance filter \(filter); background updates \(app.allowsBackgroundLocationUpdates ? "on" : "off"); auto-pause \(app.pausesLocationUpdatesAutomatically ? "on (\(activityName(app.activityType)))" : "off"); \(task)\(timers)"))
+        if !app.mechanisms.isEmpty { lines.append(("uses", app.mechanisms.map(Prose.text).joined(separator: ", "))) }
+        lines.append(("run", "\(settings.policy.rawValue) policy, seed \(settings.seed), starting authorization \(settings.initialAuthorization)"))
+        for warning in outcome.allWarnings + summary.warnings.map(Prose.text) { lines.append(("warning", warning)) }
+        return lines
+    }
 
+    /// The key moments, the answer and the explanations, as lines.
+    private static func timeline(_ outcome: ReplayOutcome, debugger: SimSummary?, into lines: inout [String]) {
+        let summary = outcome.result.summary
         for entry in outcome.reportDigest.timeline {
             switch entry {
             case .fixes(let run):
@@ -64,7 +78,6 @@ public enum TimelineReport {
         lines.append(Prose.sentence(summary))
         if let exit = Prose.exitLine(summary) { lines.append(exit) }
         if let debugger { lines.append(Prose.debuggerComparison(device: summary, debugger: debugger)) }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func activityName(_ type: SimActivityType) -> String {
