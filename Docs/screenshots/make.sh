@@ -33,4 +33,5 @@ shoot() {
 shoot filter-50 Tracks/city-commute.gpx --distance-filter 50 --seed 3
 shoot geofence-monitor Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/geofence-monitor.yaml --profile ios17
 shoot no-background-location Tracks/city-commute.gpx --no-background-location
+shoot cafe-geofence-ios26 Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/cafe-geofence.yaml --profile ios26
 ls -l "$out"/*.png

@@ -19,7 +19,9 @@ struct RegionLanes: MechanismLanes {
             lane.mark(.tick, LaneColor.grey, "monitoring", weight: 1, at: at, title: picture.title(event))
         case .regions(.failure):
             lane.mark(.cross, LaneColor.red, "failed", weight: 6, at: at, title: picture.title(event))
-        case .warning(.regions(.eventNotDelivered)), .warning(.visits(.eventNotDelivered)):
+        case .regions(.lost(_, _, let crossedAt, let countedAt, _)):
+            crossing(crossedAt: crossedAt, countedAt: countedAt, event, picture, .cross, LaneColor.red, "lost", weight: 6)
+        case .visits(.lost):
             lane.mark(.cross, LaneColor.red, "lost", weight: 6, at: at, title: picture.title(event))
         case .warning(.monitor(.unavailable)):
             lane.mark(.cross, LaneColor.grey, "not on this iOS", weight: 5, at: at, title: picture.title(event))
