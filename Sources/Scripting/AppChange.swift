@@ -28,6 +28,21 @@ public enum AppChange: Hashable, Sendable {
     /// back), not when it enters the background: a When In Use app may run them in the
     /// background only if they were started on screen (§4), with no new consent.
     case startUpdatesOnScreen
+    /// After a pause the app monitors a region around its last fix, and restarts standard
+    /// updates (and stops that region) when the user leaves it (§11): the geofence fallback.
+    case regionFallback
+    /// When an interruption of its audio ends, the app activates its session and plays again
+    /// (`AVAudioSession.interruptionNotification` with `.shouldResume`, §13).
+    case resumeAudioAfterInterruption
+    /// Every push handler reports a call first (`CXProvider.reportNewIncomingCall`, §14).
+    case reportEveryVoIPPush
+}
+
+extension AppChange {
+    /// The region `regionFallback` monitors.
+    public static let fallbackRegion = "keepalive-fallback"
+    /// Its radius, in metres: iOS counts an exit 200 m past it (§11); Apple advises at least 100 m.
+    public static let fallbackRadius = 100.0
 }
 
 extension AppScript {
@@ -84,6 +99,20 @@ extension AppScript {
             if !(reactions[.wake] ?? []).contains(.startUpdates) {
                 script.reactions[.wake, default: []].append(.startUpdates)
             }
+            return script
+        case .regionFallback:
+            var script = self
+            script.reactions[.paused, default: []].append(.regions(.monitor(latitude: nil, longitude: nil, radius: AppChange.fallbackRadius, id: AppChange.fallbackRegion)))
+            script.reactions[.regionExit, default: []].append(contentsOf: [.startUpdates, .regions(.stopMonitoring(id: AppChange.fallbackRegion))])
+            return script
+        case .resumeAudioAfterInterruption:
+            var script = self
+            let resume: [AppScript.Action] = [.audio(.activateSession), .audio(.play(silent: false))]
+            script.reactions[.interruption] = [.when(.interrupted, actions: [], otherwise: resume)]
+            return script
+        case .reportEveryVoIPPush:
+            var script = self
+            if !(reactions[.push] ?? []).contains(.pushes(.reportCall)) { script.reactions[.push, default: []].insert(.pushes(.reportCall), at: 0) }
             return script
         case .startUpdatesOnScreen:
             var script = self

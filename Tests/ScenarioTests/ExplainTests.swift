@@ -5,7 +5,8 @@ import Simulation
 import Testing
 import TestSupport
 
-/// `--explain`: the smallest changes that keep the app alive, found by replaying with them.
+/// `--explain`: the smallest changes that meet the app's goal (or keep it alive, for a run
+/// without goals), found by replaying with them, each with what it costs, the cheapest first.
 @MainActor @Suite struct ExplainTests {
     private func explain(_ track: String, _ change: (inout ReplaySettings) -> Void = { _ in }, recipe: String? = nil) throws -> Explanation {
         var settings = try recipe.map { try ScenarioFile.read(contentsOf: Shipped.script($0)) } ?? ReplaySettings()
@@ -17,42 +18,56 @@ import TestSupport
         return replay.explain(try replay.run(on: loaded, keepsEvents: false), on: loaded)
     }
 
+    /// The changes of each fix, and their lifecycle verdicts.
+    private func changes(_ explanation: Explanation) -> [[ExplainChange]] { explanation.fixes.map(\.changes) }
+
     @Test func aPausedWalkIsFixedByNotPausing() throws {
         let explanation = try explain("walk-with-cafe-stop.gpx") { $0.activityType = .fitness }
         // The navigation app pauses, walks as fitness and has a distance filter of none and the flag on already.
         #expect(explanation.candidates == [
             .app(.set(.pausesLocationUpdatesAutomatically(false))), .app(.set(.activityType(.other))),
             .app(.set(.activityType(.automotiveNavigation))), .app(.set(.activityType(.otherNavigation))),
-            .app(.set(.activityType(.airborne))), .app(.significantChangeFallback),
+            .app(.set(.activityType(.airborne))), .app(.significantChangeFallback), .app(.regionFallback),
         ])
-        // The café takes 20 min, as long as the longest stationary window: no other activity type outlasts it.
-        #expect(explanation.fixes == [.init(changes: [.app(.set(.pausesLocationUpdatesAutomatically(false)))], verdict: .keptAlive)])
-        #expect(explanation.replays == 6)
+        // The café takes 20 min, as long as the longest stationary window: no other activity type
+        // outlasts it, and a navigation goal (a fix 5 s old) leaves no room for a fallback's wake.
+        #expect(explanation.judgedByGoal)
+        #expect(changes(explanation) == [[.app(.set(.pausesLocationUpdatesAutomatically(false)))]])
+        #expect(explanation.fixes.first?.verdict == .keptAlive)
+        // GPS on from the first second to the end, 49 min 2 s of it in the background.
+        #expect(explanation.fixes.first?.cost == ExplainCost(locationSeconds: [.best: 3001], wakes: 0, backgroundSeconds: 2942, tripSeconds: 3002))
+        // Seven candidates, then the fix and the app as it is replayed whole for their cost.
+        #expect(explanation.replays == 7 + 1 + 1)
         #expect(explanation.largestSetTried == 1)
     }
 
     @Test func theBackgroundFlagOffIsFixedByTheFlag() throws {
         let explanation = try explain("city-commute.gpx") { $0.backgroundLocation = false }
-        #expect(explanation.fixes == [.init(changes: [.app(.set(.allowsBackgroundLocationUpdates(true)))], verdict: .keptAlive)])
+        #expect(changes(explanation) == [[.app(.set(.allowsBackgroundLocationUpdates(true)))]])
+        #expect(explanation.fixes.first?.cost == ExplainCost(locationSeconds: [.best: 748], wakes: 0, backgroundSeconds: 689, tripSeconds: 749))
     }
 
     @Test func aMissingLocationModeIsFixedByDeclaringIt() throws {
         let explanation = try explain("city-commute.gpx") { $0.backgroundModes = [] }
-        #expect(explanation.fixes == [.init(changes: [.app(.declareBackgroundMode(.location))], verdict: .keptAlive)])
+        #expect(changes(explanation) == [[.app(.declareBackgroundMode(.location))]])
     }
 
-    @Test func thePulseOnIOS17IsFixedByNeverStoppingTheUpdates() throws {
+    /// Kept alive, the pulse's 3 km fixes still come minutes apart: its tracking goal needs
+    /// the updates kept running and a fine accuracy.
+    @Test func thePulseOnIOS17NeedsItsUpdatesKeptRunningAtAFineAccuracy() throws {
         let explanation = try explain("city-commute.gpx", recipe: "pulse-60s")
-        #expect(explanation.fixes == [.init(changes: [.app(.keepUpdatesRunning)], verdict: .keptAlive)])
+        #expect(changes(explanation) == [[.app(.set(.desiredAccuracy(.best))), .app(.keepUpdatesRunning)]])
+        #expect(explanation.originalCost == ExplainCost(locationSeconds: [.threeKilometers: 61], wakes: 0, backgroundSeconds: 32, tripSeconds: 749))
     }
 
     @Test func chainedTasksNeedTwoChanges() throws {
         let explanation = try explain("city-commute.gpx", recipe: "task-chain")
         #expect(explanation.largestSetTried == 2)
-        #expect(explanation.fixes == [.init(changes: [.app(.set(.allowsBackgroundLocationUpdates(true))), .app(.keepUpdatesRunning)], verdict: .keptAlive)])
-        #expect(explanation.candidates.count == 9)
-        // 9 alone, then 36 pairs less the 6 that would set two activity types at once.
-        #expect(explanation.replays == 9 + 36 - 6)
+        #expect(changes(explanation) == [[.app(.set(.allowsBackgroundLocationUpdates(true))), .app(.keepUpdatesRunning)]])
+        #expect(explanation.candidates.count == 10)
+        // 10 alone, then 45 pairs less the 6 that would set two activity types at once; then the
+        // fix and the app as it is, replayed whole.
+        #expect(explanation.replays == 10 + 45 - 6 + 2)
     }
 
     @Test func aRevokedAuthorizationHasNoFixInTheApp() throws {
@@ -102,9 +117,51 @@ import TestSupport
         let outcome = try replay.run(on: loaded, keepsEvents: false)
         #expect(outcome.result.summary.causes == [.whenInUseStartedInBackground, .backgroundTimeExpired(budget: 30), .tasksEndedInHandlers])
         let explanation = replay.explain(outcome, on: loaded)
-        #expect(explanation.fixes == [
-            .init(changes: [.app(.startUpdatesOnScreen)], verdict: .keptAlive),
-            .init(changes: [.alwaysInsteadOfWhenInUse], verdict: .keptAlive),
-        ])
+        // Judged by its navigation goal, only starting on screen works: asked for Always, the app
+        // still starts its updates on leaving the screen, and the first minute goes without fixes.
+        // Started on screen, a When In Use app's updates in the background show the blue
+        // indicator for its whole stay there.
+        #expect(changes(explanation) == [[.app(.startUpdatesOnScreen)]])
+        #expect(explanation.fixes.map(\.cost?.indicatorSeconds) == [689])
+        #expect(explanation.fixes.map(\.cost?.newPrompt) == [false])
+    }
+
+    /// Judged by a stated goal (10 min, 1 km), a paused walk has three fixes, the cheapest
+    /// first: a region around the stop, the significant-change service, never pausing.
+    @Test func theFallbacksComeBeforeNeverPausingWhenTheGoalAllowsThem() throws {
+        let text = """
+            goal: {tracking: {maxGapSeconds: 600, maxGapMetres: 1000}}
+            app:
+              info: {backgroundModes: [location], whenInUseUsage: true, alwaysUsage: true}
+              on:
+                launch:
+                  - set: {allowsBackgroundLocationUpdates: true, activityType: fitness}
+                  - request-always
+                  - start-updates
+                background:
+                  - begin-task: {name: walk, as: task, onExpiry: [{end-task: task}]}
+                foreground:
+                  - end-task: task
+            """
+        let settings = try ScenarioFile.parse(text, name: "s.yaml").resolved()
+        let path = Shipped.track("walk-with-cafe-stop.gpx")
+        let loaded = try LoadedTrack.load(path, lenient: false, untimedSpeed: settings.untimedSpeed)
+        let replay = ReplayRun(track: path, settings: settings)
+        let explanation = replay.explain(try replay.run(on: loaded, keepsEvents: false), on: loaded)
+        #expect(changes(explanation) == [[.app(.regionFallback)], [.app(.significantChangeFallback)], [.app(.set(.pausesLocationUpdatesAutomatically(false)))]])
+        #expect(explanation.fixes.map(\.cost?.locationSeconds) == [[.best: 1928], [.best: 2042], [.best: 3002]])
+        #expect(explanation.fixes.map(\.cost?.wakes) == [1, 1, 0])
+        // Suspended between the pause and the wake, the fallbacks' verdict is not "kept alive".
+        #expect(explanation.fixes.map(\.verdict) == [.suspended, .suspended, .keptAlive])
+        #expect(Prose.cost(try #require(explanation.fixes.first?.cost), against: explanation.originalCost)
+            == "location on 32 min 8 s at best; 1 wake; 31 min 38 s running in the background; energy 71 % of GPS on at best for the whole trip (as it is: 55 %)")
+    }
+
+    /// Beyond location: a VoIP app that never reports its pushes is told to report each one.
+    @Test func aVoIPAppIsToldToReportEveryPush() throws {
+        let explanation = try explain("city-commute.gpx", recipe: "voip-without-callkit")
+        #expect(explanation.candidates == [.app(.reportEveryVoIPPush)])
+        #expect(changes(explanation) == [[.app(.reportEveryVoIPPush)]])
+        #expect(explanation.fixes.first?.cost?.wakes == 5)
     }
 }

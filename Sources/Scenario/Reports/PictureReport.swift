@@ -390,7 +390,8 @@ public enum PictureReport {
             }
         }
         if let explanation {
-            page += "<h2>--explain</h2>\n<pre>\(SafeText.xml(Prose.lines(explanation, summary: summary).joined(separator: "\n")))</pre>\n"
+            // One escaped line at a time: the <pre> keeps the line breaks between them.
+            page += "<h2>--explain</h2>\n<pre>\(Prose.lines(explanation, summary: summary).map(SafeText.xml).joined(separator: "\n"))</pre>\n"
         }
         page += "<h2>Picture</h2>\n" + svg(outcome, events: digest.pictureEvents)
         page += "<h2>Key moments</h2>\n<table>\n"

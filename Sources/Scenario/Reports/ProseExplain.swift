@@ -37,6 +37,12 @@ extension Prose {
             return ("startMonitoringSignificantLocationChanges()", "called in locationManagerDidPauseLocationUpdates(_:), and startUpdatingLocation() when woken")
         case .startUpdatesOnScreen:
             return ("startUpdatingLocation()", "called while the app is on screen (at launch and on return), not on entering the background: no new consent needed")
+        case .regionFallback:
+            return ("startMonitoring(for: CLCircularRegion)", "of \(number(AppChange.fallbackRadius)) m around the last fix in locationManagerDidPauseLocationUpdates(_:), and startUpdatingLocation() in didExitRegion")
+        case .resumeAudioAfterInterruption:
+            return ("AVAudioSession.interruptionNotification", "observed: when the interruption ends with .shouldResume, setActive(true) and play() again")
+        case .reportEveryVoIPPush:
+            return ("CXProvider.reportNewIncomingCall(with:update:completion:)", "called in every pushRegistry(_:didReceiveIncomingPushWith:for:completion:) before it returns")
         }
     }
 
@@ -72,23 +78,56 @@ extension Prose {
 
     /// The explanation in lines, for the text report.
     public static func lines(_ explanation: Explanation, summary: SimSummary) -> [String] {
-        if explanation.replays == 0 { return ["Explain: the app stayed alive; there is nothing to fix."] }
+        let goals = summary.coverage.count == 1 ? "the goal" : "the goals"
+        let why = explanation.judgedByGoal
+            ? summary.coverage.first { !$0.met }.map(headline) ?? ""
+            : "It stopped because \(reason(summary.causes) ?? "of the scenario")."
+        let needed = explanation.judgedByGoal ? summary.goalMet == false : summary.verdict != .keptAlive && summary.verdict != .foregroundOnly
+        if needed, explanation.candidates.isEmpty {
+            return ["Explain: none of the changes this tool knows applies to this app. \(why)"]
+        }
+        if !needed {
+            return [explanation.judgedByGoal ? "Explain: \(goals) \(summary.coverage.count == 1 ? "is" : "are") met; there is nothing to fix." : "Explain: the app stayed alive; there is nothing to fix."]
+        }
         let tried = "\(explanation.replays) replays, \(explanation.candidates.count) changes\(explanation.largestSetTried > 1 ? " one at a time and in pairs" : " one at a time")"
+        let aim = explanation.judgedByGoal ? "meet \(goals)" : "keep the app alive"
         guard !explanation.fixes.isEmpty else {
-            return ["Explain: no change of one or two settings keeps the app alive (\(tried)); it stopped because \(reason(summary.causes) ?? "of the scenario")."]
+            return ["Explain: no change of one or two settings \(explanation.judgedByGoal ? "meets \(goals)" : "keeps the app alive") (\(tried)). \(why)"]
         }
-        let size = explanation.fixes[0].changes.count
-        let what = switch (size, explanation.fixes.count) {
-        case (1, 1): "this change keeps"
-        case (1, _): "each of these changes keeps"
-        case (_, 1): "this pair of changes keeps"
-        default: "each of these pairs of changes keeps"
+        let what = switch (explanation.fixes[0].changes.count, explanation.fixes.count) {
+        case (1, 1): "this change"
+        case (1, _): "each of these changes"
+        case (_, 1): "this pair of changes"
+        default: "each of these pairs of changes"
         }
-        var lines = ["Explain: \(what) the app alive (\(tried)):"]
+        var lines = ["Explain: \(what) would \(aim) (\(tried))\(explanation.fixes.count > 1 ? ", the cheapest first" : ""):"]
         for fix in explanation.fixes {
             lines.append("  - " + fix.changes.map(text).joined(separator: " and "))
+            if let cost = fix.cost { lines.append("    cost: " + Self.cost(cost, against: explanation.originalCost)) }
         }
         return lines
+    }
+
+    private static func percentOfGPS(_ cost: ExplainCost) -> String {
+        "\(Int((cost.relativeEnergy() * 100).rounded())) %"
+    }
+
+    /// What a fix costs, in a line: "location on 12 min at best; 3 wakes; 11 min in the
+    /// background; the blue location indicator for 11 min; a new consent prompt; energy 64 % of
+    /// GPS on at best for the whole trip (as it is: 51 %)".
+    public static func cost(_ cost: ExplainCost, against original: ExplainCost?) -> String {
+        var parts: [String] = []
+        let location = cost.locationSeconds.filter { $0.value > 0 }.sorted { $0.key.meters < $1.key.meters }
+        parts.append(location.isEmpty ? "no standard updates"
+                     : "location on " + location.map { "\(Formatting.duration($0.value)) at \($0.key.rawValue)" }.joined(separator: ", "))
+        parts.append("\(cost.wakes) wake\(cost.wakes == 1 ? "" : "s")")
+        parts.append("\(Formatting.duration(cost.backgroundSeconds)) running in the background")
+        if cost.indicatorSeconds > 0 { parts.append("the blue location indicator for \(Formatting.duration(cost.indicatorSeconds))") }
+        if cost.newPrompt { parts.append("a new consent prompt") }
+        var energy = "energy \(percentOfGPS(cost)) of GPS on at best for the whole trip"
+        if let original { energy += " (as it is: \(percentOfGPS(original)))" }
+        parts.append(energy)
+        return parts.joined(separator: "; ")
     }
 
     /// The explanation as JSON: `fixes`, a list of change sets.
@@ -100,6 +139,15 @@ extension Prose {
                     return .object([("setting", .string(setting)), ("value", .string(value)), ("text", .string(text(change)))])
                 })),
                 ("verdict", .string(fix.verdict.rawValue)),
+                ("cost", fix.cost.map { cost in
+                    JSONValue.object([
+                        ("locationSeconds", .object(cost.locationSeconds.sorted { $0.key.meters < $1.key.meters }.map { ($0.key.rawValue, .double($0.value)) })),
+                        ("wakes", .int(cost.wakes)), ("backgroundSeconds", .double(cost.backgroundSeconds)),
+                        ("indicatorSeconds", .double(cost.indicatorSeconds)), ("newPrompt", .bool(cost.newPrompt)),
+                        ("energy", .double(cost.relativeEnergy())),
+                        ("text", .string(Self.cost(cost, against: explanation.originalCost))),
+                    ])
+                } ?? .null),
             ])
         })
     }

@@ -3,39 +3,64 @@ import Simulation
 
 extension ReplayRun {
     /// Re-runs this replay with single changes (pairs when no single one helps) and finds the
-    /// smallest that keep the app alive. `original` is this replay's own outcome.
+    /// smallest that give the app what it needs: its goals met, or, for a run without goals,
+    /// the app kept alive. Each fix is then replayed whole to measure what it costs, and the
+    /// fixes come cheapest first. `original` is this replay's own outcome.
     @MainActor
     public func explain(_ original: ReplayOutcome, on loaded: LoadedTrack) -> Explanation {
         let candidates = Self.candidates(for: settings)
-        guard original.result.summary.verdict != .keptAlive, original.result.summary.verdict != .foregroundOnly else {
-            return Explanation(fixes: [], candidates: candidates, replays: 0, largestSetTried: 0)
+        let summary = original.result.summary
+        let byGoal = summary.goalMet != nil
+        let needsFix = byGoal ? summary.goalMet == false : summary.verdict != .keptAlive && summary.verdict != .foregroundOnly
+        guard needsFix else {
+            return Explanation(fixes: [], candidates: candidates, replays: 0, largestSetTried: 0, judgedByGoal: byGoal)
         }
         var replays = 0
-        func verdict(_ changes: [ExplainChange]) -> SimVerdict? {
+        func works(_ changes: [ExplainChange]) -> Bool {
             replays += 1
-            // Only the verdict counts: a candidate stops as soon as the app is stopped.
+            // Only the answer counts: a candidate stops as soon as it is decided.
             let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
             let simulation = changed.simulation(on: loaded, keepsEvents: false)
-            let verdict = simulation.runToVerdict()
+            let works = byGoal ? simulation.runToAnswer() == true : simulation.runToVerdict() == .keptAlive
             let result = simulation.result()
-            // A change that makes the app log past the limit, or whose virtual time stopped (a
-            // reaction loop), answers nothing: no fix.
-            guard result.logLimitReachedAt == nil else { return nil }
-            return result.summary.stall == nil ? verdict : .crashed
+            // A change that makes the app log past the limit, whose virtual time stopped (a
+            // reaction loop), or that crashes the app (whose goal then counts nothing) is no fix.
+            return works && result.logLimitReachedAt == nil && result.summary.stall == nil && result.summary.verdict != .crashed
         }
-        var fixes: [Explanation.Fix] = []
-        for change in candidates {
-            let result = verdict([change])
-            if let result, result == .keptAlive { fixes.append(.init(changes: [change], verdict: result)) }
-        }
-        guard fixes.isEmpty else { return Explanation(fixes: fixes, candidates: candidates, replays: replays, largestSetTried: 1) }
-        for (index, first) in candidates.enumerated() {
-            for second in candidates[(index + 1)...] where !Self.conflict(first, second) {
-                let result = verdict([first, second])
-                if let result, result == .keptAlive { fixes.append(.init(changes: [first, second], verdict: result)) }
+        var found: [[ExplainChange]] = candidates.filter { works([$0]) }.map { [$0] }
+        var largest = 1
+        if found.isEmpty {
+            largest = 2
+            for (index, first) in candidates.enumerated() {
+                for second in candidates[(index + 1)...] where !Self.conflict(first, second) && works([first, second]) {
+                    found.append([first, second])
+                }
             }
         }
-        return Explanation(fixes: fixes, candidates: candidates, replays: replays, largestSetTried: 2)
+        guard !found.isEmpty else {
+            return Explanation(fixes: [], candidates: candidates, replays: replays, largestSetTried: candidates.isEmpty ? 0 : largest, judgedByGoal: byGoal)
+        }
+        let originalCost = cost(of: [], on: loaded)
+        var fixes = found.map { changes in
+            let (cost, verdict) = self.cost(of: changes, on: loaded)
+            return Explanation.Fix(changes: changes, verdict: verdict, cost: cost)
+        }
+        replays += fixes.count + 1
+        // Cheapest first: what the user pays in energy, then a new prompt.
+        fixes.sort { ($0.cost?.energy() ?? 0, $0.cost?.newPrompt == true ? 1 : 0) < ($1.cost?.energy() ?? 0, $1.cost?.newPrompt == true ? 1 : 0) }
+        return Explanation(fixes: fixes, candidates: candidates, replays: replays, largestSetTried: largest,
+                           judgedByGoal: byGoal, originalCost: originalCost.cost)
+    }
+
+    /// The replay with `changes` made, run whole: what it costs and its lifecycle verdict.
+    @MainActor
+    private func cost(of changes: [ExplainChange], on loaded: LoadedTrack) -> (cost: ExplainCost, verdict: SimVerdict) {
+        let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
+        let meter = ExplainCostMeter(newPrompt: changes.contains(.alwaysInsteadOfWhenInUse))
+        let simulation = changed.simulation(on: loaded, sinks: [meter], keepsEvents: false)
+        let summary = simulation.run().summary
+        meter.close(at: summary.durationSeconds)
+        return (meter.cost, summary.verdict)
     }
 
     /// The changes worth trying for this app: those that change something.
@@ -43,11 +68,40 @@ extension ReplayRun {
         let script = settings.app
         let outline = AppScriptOutline(script)
         var changes: [ExplainChange] = []
+        // Location settings are worth trying only on an app that uses location.
+        let usesLocation = script.allActions.contains(.startUpdates) || script.allActions.contains(.startSignificantChanges)
+            || outline.mechanisms.contains { mechanism in
+                switch mechanism {
+                case .regions, .monitor, .visits, .liveUpdates, .significantChanges: true
+                default: false
+                }
+            }
+        changes += usesLocation ? locationCandidates(settings, outline) : []
+        let plays = script.allActions.contains(.audio(.play(silent: false)))
+        if plays, !(script.reactions[.interruption] ?? []).contains(where: { action in
+            if case .when(_, _, let otherwise) = action { otherwise.contains(.audio(.play(silent: false))) } else { false }
+        }) {
+            changes.append(.app(.resumeAudioAfterInterruption))
+        }
+        if script.info.backgroundModes.contains(.voip), !(script.reactions[.push] ?? []).contains(.pushes(.reportCall)) {
+            changes.append(.app(.reportEveryVoIPPush))
+        }
+        return changes
+    }
+
+    /// The location changes worth trying for an app that uses location.
+    private static func locationCandidates(_ settings: ResolvedReplay, _ outline: AppScriptOutline) -> [ExplainChange] {
+        let script = settings.app
+        var changes: [ExplainChange] = []
         if outline.pausesLocationUpdatesAutomatically {
             changes.append(.app(.set(.pausesLocationUpdatesAutomatically(false))))
         }
         for type in SimActivityType.allCases where type != outline.activityType {
             changes.append(.app(.set(.activityType(type))))
+        }
+        // Coarse accuracy comes with fixes minutes apart: finer costs more, and the cost says so.
+        if outline.desiredAccuracy.meters > SimAccuracy.nearestTenMeters.meters {
+            changes.append(.app(.set(.desiredAccuracy(.best))))
         }
         if outline.distanceFilter != simDistanceFilterNone {
             changes.append(.app(.set(.distanceFilter(simDistanceFilterNone))))
@@ -75,8 +129,13 @@ extension ReplayRun {
         if outline.taskHabit == .neverEnded || outline.taskHabit == .mixed {
             changes.append(.app(.endTasksInExpirationHandlers))
         }
-        if !(script.reactions[.paused] ?? []).contains(.startSignificantChanges) {
+        let paused = script.reactions[.paused] ?? []
+        if !paused.contains(.startSignificantChanges) {
             changes.append(.app(.significantChangeFallback))
+        }
+        // The geofence fallback beside it, for an app that pauses and watches no region then.
+        if outline.pausesLocationUpdatesAutomatically, !paused.contains(where: { if case .regions = $0 { true } else { false } }) {
+            changes.append(.app(.regionFallback))
         }
         return changes
     }

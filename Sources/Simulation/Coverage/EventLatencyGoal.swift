@@ -88,6 +88,9 @@ final class EventLatencyMeter: SimGoalMeter {
         }
     }
 
+    /// Any late or lost event misses the goal.
+    var missedForCertain: Bool { gaps.count > 0 }
+
     func appStopped(causes: [SimCause]) {
         stopCauses = causes
     }

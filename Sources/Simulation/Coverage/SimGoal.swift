@@ -58,9 +58,13 @@ protocol SimGoalMeter: SimEventSink {
     /// The app was just suspended or terminated, for these causes (the state change's event
     /// carries only the first).
     func appStopped(causes: [SimCause])
+    /// Whether the goal is already missed, whatever the rest of the run brings (`--explain`
+    /// stops a candidate there); `false` when that is not known yet.
+    var missedForCertain: Bool { get }
 }
 
 extension SimGoalMeter {
     /// A goal that does not explain its gaps by the app's stops ignores them.
     func appStopped(causes: [SimCause]) {}
+    var missedForCertain: Bool { false }
 }

@@ -84,6 +84,19 @@ public final class KeepAliveSimulation {
         return finish().summary.verdict
     }
 
+    /// Runs until a goal is missed whatever follows, or else to the end; returns whether every
+    /// goal was met (`nil` without goals). The rest of the run does not happen: use it when only
+    /// the answer counts (`--explain`'s candidates judged by the goal).
+    public func runToAnswer() -> Bool? {
+        while !goalMeters.contains(where: \.missedForCertain), let next = system.scheduler.nextTime, next <= end {
+            let steps = system.scheduler.steps
+            step(until: next)
+            if system.scheduler.steps == steps { break }
+        }
+        if !goalMeters.contains(where: \.missedForCertain) { step(until: end) }
+        return finish().summary.goalMet
+    }
+
     /// Runs until `seconds` from the start (no further than the end), for stepping in tests.
     public func run(untilSeconds seconds: Double) {
         step(until: min(end, SimInstant(seconds: seconds)))

@@ -73,6 +73,9 @@ final class RefreshGoalMeter: SimGoalMeter {
                         closedBy: closed ? closedBy : nil, closed: closed))
     }
 
+    /// Any gap misses the goal.
+    var missedForCertain: Bool { gaps.count > 0 }
+
     func appStopped(causes: [SimCause]) {
         stopCauses = causes
     }

@@ -110,6 +110,12 @@ final class LocationGoalMeter: SimGoalMeter {
         open?.metres += speed
     }
 
+    /// Missed once more seconds went uncovered than the goal allows of the whole trip's
+    /// duration (the moving seconds can be no more than that).
+    var missedForCertain: Bool {
+        Double(movingSeconds - coveredSeconds) > (1 - goal.requiredFraction) * trajectory.duration
+    }
+
     func appStopped(causes: [SimCause]) {
         stopCauses = causes
     }
