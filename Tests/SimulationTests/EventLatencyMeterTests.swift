@@ -23,6 +23,7 @@ import TestSupport
     /// Driving at 20 m/s, 1 km is behind after 50 s: late only once 5 min have passed too.
     @Test func aDriveIsLateOnlyAfterTheLatency() {
         let onTime = meter(speed: 20)
+        onTime.receive(event(0, .regions(.start(region))))
         onTime.receive(crossing(at: 340, counted: 100))  // 4 min after: 4.8 km on, in time
         #expect(onTime.coverage(until: 3000).met)
         #expect(onTime.coverage(until: 3000).eventCount == 1)
@@ -48,6 +49,7 @@ import TestSupport
     /// Standing still after 1000 s: an event told 20 min late is not late, the user has not moved.
     @Test func aUserWhoHasNotMovedIsStillInTime() {
         let still = meter(speed: 10)
+        still.receive(event(0, .regions(.start(region))))
         still.receive(crossing(at: 2300, counted: 1100))
         #expect(still.coverage(until: 3000).met)
     }
@@ -65,5 +67,18 @@ import TestSupport
             SimGap(from: 2700, to: 3000, seconds: 300, metres: 0, causes: [.forceQuit], closedBy: nil, closed: false),
         ])
         #expect(coverage.uncoveredSeconds == 1500)
+    }
+
+    /// An app that never watched a region does not meet its geofence goal for want of crossings.
+    @Test func aGoalWhoseAppNeverWatchedIsMissed() {
+        let never = meter(speed: 10)
+        #expect(!never.coverage(until: 3000).met)
+        #expect(never.coverage(until: 3000).fraction == 0)
+        #expect(never.coverage(until: 3000).eventCount == 0)
+
+        let watching = meter(speed: 10)
+        watching.receive(event(0, .regions(.start(region))))
+        #expect(watching.coverage(until: 3000).met)
+        #expect(watching.coverage(until: 3000).fraction == 1)
     }
 }

@@ -55,8 +55,10 @@ extension Prose {
         if let events = coverage.eventCount {
             let noun = coverage.goal.isVisits ? "visit" : "crossing"
             let reached = events - coverage.gapCount
+            let watched = coverage.goal.isVisits ? "visits" : "a region"
             text = events == 0
-                ? "Goal \(goal) met: no \(noun) happened on this trip (nothing to reach the app)"
+                ? (coverage.met ? "Goal \(goal) met: no \(noun) happened on this trip (nothing to reach the app)"
+                                : "Goal \(goal) missed: the app never watched \(watched) on this trip (nothing could reach it)")
                 : "Goal \(goal) \(coverage.met ? "met" : "missed"): \(reached) of \(events) \(noun)\(events == 1 ? "" : "s") reached the app in time"
         }
         if coverage.gapCount > 0 {

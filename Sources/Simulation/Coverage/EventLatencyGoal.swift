@@ -23,6 +23,9 @@ enum LatencySignal {
     /// An event that happened at `happenedAt` could not reach the app now, because of `cause`
     /// (`nil`: the app's stop explains it): it may still reach it later (a held event) or never.
     case withheld(key: String, happenedAt: Double, cause: SimCause?)
+    /// The app started watching for such events (a region, a condition, visits): a goal whose
+    /// app never did is missed, not met for want of events.
+    case watching
 }
 
 /// Measures an ``EventLatencyGoal``: an event is late once both its latency and its travel
@@ -41,6 +44,7 @@ final class EventLatencyMeter: SimGoalMeter {
     private var running = false
     private var stopCauses: [SimCause] = []
     private var reopenedBy: SimCause?
+    private var watched = false
     private var happened = 0
     private var onTime = 0
     private var uncoveredSeconds = 0.0
@@ -83,6 +87,8 @@ final class EventLatencyMeter: SimGoalMeter {
             var causes = running ? [] : stopCauses
             if let cause, !causes.contains(cause) { causes.insert(cause, at: 0) }
             waiting.append((key, happenedAt, causes))
+        case .watching:
+            watched = true
         case nil:
             break
         }
@@ -152,8 +158,8 @@ final class EventLatencyMeter: SimGoalMeter {
             metres += travelled
             log.add(SimGap(from: due, to: end, seconds: end - due, metres: travelled, causes: entry.causes, closedBy: nil, closed: false))
         }
-        let fraction = count == 0 ? 1 : Double(onTime) / Double(count)
-        return SimCoverage(goal: goal, met: onTime == count, fraction: fraction, uncoveredSeconds: seconds, uncoveredMetres: metres,
+        let fraction = count == 0 ? (watched ? 1 : 0) : Double(onTime) / Double(count)
+        return SimCoverage(goal: goal, met: watched && onTime == count, fraction: fraction, uncoveredSeconds: seconds, uncoveredMetres: metres,
                            longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count, eventCount: count)
     }
 }

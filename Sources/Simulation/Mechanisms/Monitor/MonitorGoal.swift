@@ -9,6 +9,8 @@ extension ConditionMonitoring {
             record.crossedAt == nil ? nil : .delivered(key: "\(monitor) \(record.identifier)", happenedAt: record.date)
         case .monitor(.held(let monitor, let record, let reason)):
             record.crossedAt == nil ? nil : .withheld(key: "\(monitor) \(record.identifier)", happenedAt: record.date, cause: .monitor(reason))
+        case .monitor(.added(_, _, _, _, let monitored)) where monitored:
+            .watching
         default:
             nil
         }

@@ -7,6 +7,8 @@ extension RegionMonitoring {
             .delivered(key: key(region, entered: entered), happenedAt: qualifiedAt)
         case .regions(.lost(let region, let entered, _, let qualifiedAt, let cause)):
             .withheld(key: key(region, entered: entered), happenedAt: qualifiedAt, cause: cause)
+        case .regions(.start):
+            .watching
         default:
             nil
         }

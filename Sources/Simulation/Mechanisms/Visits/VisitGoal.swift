@@ -8,6 +8,8 @@ extension RegionMonitoring {
                 .delivered(key: key(visit), happenedAt: happened(visit, dwell: dwell))
             case .visits(.lost(let visit, let cause)):
                 .withheld(key: key(visit), happenedAt: happened(visit, dwell: dwell), cause: cause)
+            case .visits(.start):
+                .watching
             default:
                 nil
             }
