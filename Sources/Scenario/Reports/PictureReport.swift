@@ -281,10 +281,17 @@ public enum PictureReport {
             (.fixDelivered, 306, "#2e7d32", "delivered"), (.fixFiltered, 320, "#9e9e9e", "filtered"),
             (.fixQueued, 334, "#ef6c00", "queued"), (.fixUnavailable, 348, "#c62828", "no signal"),
         ]
+        var any = false
         for (kind, rowTop, stroke, _) in rows {
             var columns = Set<Int>()
             for event in events where event.kind == kind { columns.insert(Int(x(event.time).rounded())) }
             if !columns.isEmpty { svg.ticks(columns.sorted(), top: rowTop, height: 12, stroke: stroke) }
+            any = any || !columns.isEmpty
+        }
+        // An app that runs no location updates: say so, rather than a legend for an empty lane.
+        guard any else {
+            svg.text(left, 326, "none: the app ran no location updates", size: 11, fill: "#78909c")
+            return
         }
         var legend = left
         for (_, _, stroke, name) in rows {
