@@ -38,7 +38,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     /// between are not scheduled, and this keeps their cadence (the last tick's time and the
     /// interval in nanoseconds) until a change brings it back (``resumeCadence(in:)``), as in
     /// ``SimLocationManager``.
-    private var idleCadence: (from: SimInstant, interval: Int64)?
+    private var idleCadence: IdleCadence?
     private var rejoinDeadline: ScheduledWork?
     private var lastDiagnostic: SimLiveDiagnostic?
     /// Whether a session kept the app in the background: a use of the `location` mode (§7).
@@ -200,29 +200,19 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     /// before the next piece of the track starts (none after its end) and keeps the cadence.
     /// Returns `false` when the next tick is the one due anyway.
     private func skipIdleTicks(interval seconds: Double, in system: SimSystem) -> Bool {
-        let now = system.now
-        let interval = SimInstant.nanoseconds(fromSeconds: seconds)
-        guard tick == nil, interval > 0 else { return false }
-        guard let start = system.configuration.trajectory.nextPieceStart(after: now.seconds) else {
-            idleCadence = (now, interval)
-            return true
-        }
-        let ticks = max(1, (SimInstant(seconds: start).nanoseconds - now.nanoseconds - 1) / interval)
-        guard ticks > 1 else { return false }
-        idleCadence = (now, interval)
-        schedule(at: SimInstant(nanoseconds: now.nanoseconds + ticks * interval), in: system)
+        guard tick == nil, let (cadence, next) = IdleCadence.skipping(at: system.now, every: seconds, on: system.configuration.trajectory) else { return false }
+        idleCadence = cadence
+        if let next { schedule(at: next, in: system) }
         return true
     }
 
     /// Something a tick reads changes while ticks are skipped: the next tick of the cadence is
     /// scheduled for real (at the current instant if one falls on it).
     func resumeCadence(in system: SimSystem) {
-        guard let (from, interval) = idleCadence else { return }
+        guard let cadence = idleCadence else { return }
         idleCadence = nil
         tick?.cancel()
-        let elapsed = system.now.nanoseconds - from.nanoseconds
-        let ticks = max(1, elapsed / interval + (elapsed % interval == 0 ? 0 : 1))
-        schedule(at: SimInstant(nanoseconds: from.nanoseconds + ticks * interval), in: system)
+        schedule(at: cadence.nextTick(atOrAfter: system.now), in: system)
     }
 
     private func produce(in system: SimSystem) {

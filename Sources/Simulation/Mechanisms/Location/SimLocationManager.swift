@@ -81,7 +81,7 @@ public final class SimLocationManager: LocationManaging {
     /// tick before the next piece starts (none after the end), and any change that a tick would
     /// notice first brings the cadence back (``resumeCadence(_:)``): idle time costs nothing,
     /// and every tick that does something comes when it would have.
-    @exclusivity(unchecked) private var idleCadence: (from: SimInstant, interval: Int64)?
+    @exclusivity(unchecked) private var idleCadence: IdleCadence?
     /// Whether a fix is being offered now: a start or a one-fix request from the app's callback
     /// then changes nothing at this instant (the next tick comes at the interval), as starting
     /// updates that run changes nothing on iOS, instead of a tick at the same instant for ever.
@@ -359,20 +359,9 @@ public final class SimLocationManager: LocationManaging {
     /// track starts (none after its end) and keeps the cadence in `idleCadence`. Returns `false`
     /// when the next tick is the one due anyway.
     private func skipIdleTicks(_ system: SimSystem, interval seconds: Double) -> Bool {
-        let now = system.now
-        let interval = SimInstant.nanoseconds(fromSeconds: seconds)
-        guard interval > 0 else { return false }
-        guard let start = system.configuration.trajectory.nextPieceStart(after: now.seconds) else {
-            idleCadence = (now, interval)
-            return true
-        }
-        // The last tick strictly before the piece starts, so that the tick at its start is
-        // scheduled from there, at the moment it would have been.
-        let ticks = max(1, (SimInstant(seconds: start).nanoseconds - now.nanoseconds - 1) / interval)
-        guard ticks > 1 else { return false }
-        idleCadence = (now, interval)
-        let at = SimInstant(nanoseconds: now.nanoseconds + ticks * interval)
-        tick = system.scheduler.schedule(at: at, owner: .mechanism) { [weak self] in self?.produce() }
+        guard let (cadence, next) = IdleCadence.skipping(at: system.now, every: seconds, on: system.configuration.trajectory) else { return false }
+        idleCadence = cadence
+        if let next { tick = system.scheduler.schedule(at: next, owner: .mechanism) { [weak self] in self?.produce() } }
         return true
     }
 
@@ -380,15 +369,10 @@ public final class SimLocationManager: LocationManaging {
     /// cadence is scheduled for real (at the current instant if one falls on it), so that it sees
     /// the change when it would have.
     private func resumeCadence(_ system: SimSystem) {
-        guard let (from, interval) = idleCadence else { return }
+        guard let cadence = idleCadence else { return }
         idleCadence = nil
         tick?.cancel()
-        let now = system.now.nanoseconds
-        let elapsed = now - from.nanoseconds
-        let ticks = max(1, elapsed / interval + (elapsed % interval == 0 ? 0 : 1))
-        tick = system.scheduler.schedule(at: SimInstant(nanoseconds: from.nanoseconds + ticks * interval), owner: .mechanism) { [weak self] in
-            self?.produce()
-        }
+        tick = system.scheduler.schedule(at: cadence.nextTick(atOrAfter: system.now), owner: .mechanism) { [weak self] in self?.produce() }
     }
 
     /// Offers the fix of this tick; `false` when there is no position to draw it from.
