@@ -71,10 +71,12 @@ struct MatrixReader {
         if let profilesNode {
             profiles = []
             for (name, node) in try names("profiles", profilesNode) {
-                guard let profile = SimProfile(settingText: name) else {
-                    throw fail(node, "'\(name)' is not a profile (\(SimProfile.settingNames.joined(separator: ", ")))")
+                guard let profile = SimProfile(settingText: name) else { throw fail(node, SimProfile.notAValue(name)) }
+                // Two versions one profile covers (ios15, ios16) would run the same cells twice.
+                if let listed = profiles.first(where: { $0.name == profile.name }) {
+                    let same = listed.requestedVersion == profile.requestedVersion ? "" : ": \(Prose.profile(profile)), as \(Prose.profile(listed))"
+                    throw fail(node, "'\(name)' is listed twice\(same)")
                 }
-                guard !profiles.contains(profile) else { throw fail(node, "'\(name)' is listed twice") }
                 profiles.append(profile)
             }
         }
@@ -139,8 +141,8 @@ struct MatrixReader {
                 let verdict = try self.verdict(value)
                 if profile == "default" {
                     expectation.otherwise = verdict
-                } else if profiles.contains(profile) {
-                    expectation.byProfile[profile] = verdict
+                } else if let listed = SimProfile(settingText: profile).map(\.name), profiles.contains(listed) {
+                    expectation.byProfile[listed] = verdict
                 } else {
                     throw fail(key, "'\(profile)' is not one of the matrix's profiles (\(profiles.joined(separator: ", "))) or 'default'")
                 }
