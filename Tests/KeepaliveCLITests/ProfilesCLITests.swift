@@ -36,6 +36,22 @@ import Testing
         #expect(object["profile"] as? String == "debugger")
     }
 
+    /// Issue 18 D: an iOS version runs the profile covering it, and the run says which and why.
+    @Test func aVersionRunsItsProfileAndTheDeviceLineSaysWhy() throws {
+        let text = try CLI.run(["replay", commute, "--profile", "iOS 16.4"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("\n  device   ios16 → ios14 profile (covers iOS 14–16): 30 s of background time, paused while asleep\n"))
+        let (_, object) = try CLI.json(["replay", commute, "--profile", "ios16", "--format", "json"])
+        #expect(object["profile"] as? String == "ios14")
+        let choice = try #require(object["profileChoice"] as? [String: Any])
+        #expect(choice["requestedVersion"] as? Int == 16)
+        #expect(choice["coversVersions"] as? [Int] == [14, 16])
+        #expect(choice["text"] as? String == "ios16 → ios14 profile (covers iOS 14–16)")
+        let (_, named) = try CLI.json(["replay", commute, "--profile", "IOS17", "--format", "json"])
+        #expect(named["profile"] as? String == "ios17")
+        #expect(named["profileChoice"] is NSNull)
+    }
+
     @Test func compareDebuggerIsNotForJSONLines() throws {
         let result = try CLI.run(["replay", commute, "--compare-debugger", "--format", "jsonl"])
         #expect(result.status == 64)

@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--profile", "ios99"], "Error: --profile: 'ios99' is not one of ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger; did you mean 'ios9'?\n"),
+        (["--profile", "ios99"], "Error: --profile: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14–16, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26)\n"),
         (["--no-background-task", "--leak-background-task"], "Error: --leak-background-task: there is no background task to leak with --no-background-task\n"),
         (["--background-modes", "location,gps"], "Error: --background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)\n"),
         (["--speed", "0"], "Error: --speed: 0.0 is not a speed (above 0, up to 299792458 m/s, the speed of light)\n"),

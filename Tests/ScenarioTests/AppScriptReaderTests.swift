@@ -246,8 +246,8 @@ import TestSupport
         ("app: {on: {launch: {set: {distanceFilter: -1}}}}", "s.yaml:1:43: 'distanceFilter' -1.0 is not a distance (0…40075017 m, the Earth's circumference)"),
         ("app: {on: {launch: {set: {desiredAccuracy: reduced}}}}",
          "s.yaml:1:44: 'desiredAccuracy' 'reduced' is not an accuracy (bestForNavigation, best, nearestTenMeters, hundredMeters, kilometer, threeKilometers)"),
-        ("app: {on: {launch: {set: {activityType: automotive-navigation}}}}",
-         "s.yaml:1:41: 'activityType' 'automotive-navigation' is not an activity type (other, automotiveNavigation, fitness, otherNavigation, airborne)"),
+        ("app: {on: {launch: {set: {activityType: automotive}}}}",
+         "s.yaml:1:41: 'activityType' 'automotive' is not an activity type (other, automotiveNavigation, fitness, otherNavigation, airborne)"),
         ("app: {on: {launch: {set: {allowsBackgroundLocationUpdates: sometimes}}}}", "s.yaml:1:60: 'allowsBackgroundLocationUpdates' must be true or false"),
         // Variables.
         ("app: {on: {foreground: {end-task: task}}}", "s.yaml:1:35: 'end-task' 'task' is not stored by any begin-task's 'as' (the script has none)"),

@@ -74,7 +74,11 @@ import TestSupport
     @Test(arguments: [
         ("tracks: [a.gpx]\nruns: [{name: a, colour: red}]\n", "m.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
         ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix; did you mean 'runs'? (tracks, profiles, runs)"),
-        ("tracks: [a.gpx]\nprofiles: [ios17, ios99]\nruns: [{}]\n", "m.yaml:2:19: 'ios99' is not a profile (ios6, ios7, ios9, ios12, ios13, ios14, ios17, ios18, ios26, debugger)"),
+        ("tracks: [a.gpx]\nprofiles: [ios17, ios99]\nruns: [{}]\n", "m.yaml:2:19: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14–16, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26)"),
+        ("tracks: [a.gpx]\nprofiles: [ios15, iOS16]\nruns: [{}]\n",
+         "m.yaml:2:19: 'iOS16' is listed twice: ios16 → ios14 profile (covers iOS 14–16), as ios15 → ios14 profile (covers iOS 14–16)"),
+        ("tracks: [a.gpx]\nprofiles: [ios14, '16.4']\nruns: [{}]\n",
+         "m.yaml:2:19: '16.4' is listed twice: ios16 → ios14 profile (covers iOS 14–16), as ios14"),
         ("tracks: [a.gpx]\nprofiles: [ios17, ios17]\nruns: [{}]\n", "m.yaml:2:19: 'ios17' is listed twice"),
         ("tracks: [a.gpx]\nruns: [{expect: alive}]\n", "m.yaml:2:17: 'alive' is not an answer or a verdict (met, missed, kept-alive, suspended, terminated, crashed, foreground-only)"),
         ("tracks: [a.gpx]\nruns: [{expect: {ios13: suspended}}]\n", "m.yaml:2:18: 'ios13' is not one of the matrix's profiles (ios17) or 'default'"),

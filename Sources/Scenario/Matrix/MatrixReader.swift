@@ -38,9 +38,13 @@ struct MatrixReader {
     func fields(_ mapping: Yams.Node.Mapping, allowed: [String], of what: String) throws(MatrixError) -> [(String, Yams.Node, Yams.Node)] {
         var fields: [(String, Yams.Node, Yams.Node)] = []
         for (key, value) in mapping {
-            guard let keyName = key.scalar?.string else { throw fail(key, "a key must be a name, not a list or mapping") }
-            guard allowed.contains(keyName) else {
-                throw fail(key, "'\(keyName)' is not a key of \(what)\(Suggestion.didYouMean(keyName, among: allowed)) (\(Suggestion.choices(allowed, near: keyName)))")
+            guard let written = key.scalar?.string else { throw fail(key, "a key must be a name, not a list or mapping") }
+            // Matched as scenario keys are: `Runs` is `runs`.
+            guard let keyName = Suggestion.spelled(written, among: allowed) else {
+                throw fail(key, "'\(written)' is not a key of \(what)\(Suggestion.didYouMean(written, among: allowed)) (\(Suggestion.choices(allowed, near: written)))")
+            }
+            if let earlier = fields.first(where: { $0.0 == keyName }) {
+                throw fail(key, "'\(written)' and '\(earlier.1.scalar?.string ?? keyName)' are one key written two ways: give it once")
             }
             fields.append((keyName, key, value))
         }
@@ -71,10 +75,12 @@ struct MatrixReader {
         if let profilesNode {
             profiles = []
             for (name, node) in try names("profiles", profilesNode) {
-                guard let profile = SimProfile(settingText: name) else {
-                    throw fail(node, "'\(name)' is not a profile (\(SimProfile.settingNames.joined(separator: ", ")))")
+                guard let profile = SimProfile(settingText: name) else { throw fail(node, SimProfile.notAValue(name)) }
+                // Two versions one profile covers (ios15, ios16) would run the same cells twice.
+                if let listed = profiles.first(where: { $0.name == profile.name }) {
+                    let same = listed.requestedVersion == profile.requestedVersion ? "" : ": \(Prose.profile(profile)), as \(Prose.profile(listed))"
+                    throw fail(node, "'\(name)' is listed twice\(same)")
                 }
-                guard !profiles.contains(profile) else { throw fail(node, "'\(name)' is listed twice") }
                 profiles.append(profile)
             }
         }
@@ -113,8 +119,8 @@ struct MatrixReader {
             case "settings":
                 guard let settings = value.mapping else { throw fail(value, "'settings' must be a mapping of scenario settings") }
                 let profileKey = ReplaySettings.setting(\.$profile).key
-                if let profile = settings.first(where: { $0.key.scalar?.string == profileKey }) {
-                    throw fail(profile.key, "'\(profileKey)' is set by the matrix's 'profiles' list, not by a run")
+                if let profile = settings.first(where: { $0.key.scalar.flatMap { Suggestion.spelled($0.string, among: [profileKey]) } != nil }) {
+                    throw fail(profile.key, "'\(profile.key.scalar?.string ?? profileKey)' is set by the matrix's 'profiles' list, not by a run")
                 }
                 do throws(ReplayError) {
                     inline = try ScenarioFile.settings(settings, name: name)
@@ -139,8 +145,8 @@ struct MatrixReader {
                 let verdict = try self.verdict(value)
                 if profile == "default" {
                     expectation.otherwise = verdict
-                } else if profiles.contains(profile) {
-                    expectation.byProfile[profile] = verdict
+                } else if let listed = SimProfile(settingText: profile).map(\.name), profiles.contains(listed) {
+                    expectation.byProfile[listed] = verdict
                 } else {
                     throw fail(key, "'\(profile)' is not one of the matrix's profiles (\(profiles.joined(separator: ", "))) or 'default'")
                 }

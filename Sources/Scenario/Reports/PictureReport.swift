@@ -598,7 +598,7 @@ public enum PictureReport {
         rows += [
             ("lifecycle", summary.verdict.rawValue),
             ("policy", summary.policy.rawValue),
-            ("device", "\(summary.profile), \(Formatting.short(summary.budgetSeconds)) s budget"),
+            ("device", "\(Prose.profile(outcome.settings.profile)), \(Formatting.short(summary.budgetSeconds)) s budget"),
             ("trip", Formatting.clock(summary.durationSeconds)),
             ("fixes delivered", "\(summary.deliveredUpdates)"),
             ("longest between fixes", summary.longestDeliveryGapSeconds.map(Formatting.duration) ?? "—"),

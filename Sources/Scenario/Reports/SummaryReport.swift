@@ -29,6 +29,7 @@ public enum SummaryReport {
             ("sentence", .string(Prose.sentence(summary))),
             ("policy", .string(summary.policy.rawValue)),
             ("profile", .string(summary.profile)),
+            ("profileChoice", profileChoice(outcome.settings.profile)),
             ("budgetSeconds", .double(summary.budgetSeconds)),
             ("deliveredUpdates", .int(summary.deliveredUpdates)),
             ("longestDeliveryGapSeconds", number(summary.longestDeliveryGapSeconds)),
@@ -59,6 +60,14 @@ public enum SummaryReport {
         }
         if let explanation { fields.append(("fixes", Prose.json(explanation))) }
         return .object(fields)
+    }
+
+    /// Why the run used its profile when it was asked for an iOS version the profile stands in
+    /// for: `{"requestedVersion": 16, "coversVersions": [14, 16], "text": …}`; `null` when it was named.
+    static func profileChoice(_ profile: SimProfile) -> JSONValue {
+        guard let version = profile.requestedVersion else { return .null }
+        let range = profile.coversVersions.map { JSONValue.array([.int($0.lowerBound), .int($0.upperBound)]) } ?? .null
+        return .object([("requestedVersion", .int(version)), ("coversVersions", range), ("text", .string(Prose.profile(profile)))])
     }
 
     /// A lint finding: `{"finding": "modeDeclaredButUnused", "key": "fetch", "text": …}`.

@@ -24,7 +24,7 @@ public enum TimelineReport {
         var lines: [(name: String, value: String)] = []
         let path = "\(outcome.trajectory.sampleCount) \(outcome.pathSource)\(outcome.timed ? "" : " (untimed: \(Formatting.short(settings.untimedSpeed)) m/s)")"
         lines.append(("track", "\(path), \(Formatting.clock(outcome.trajectory.duration)), \(outcome.trajectory.pieces.count) piece\(outcome.trajectory.pieces.count == 1 ? "" : "s")"))
-        lines.append(("device", "\(settings.profile.name): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep\(settings.profile.suspendsApps ? "" : "; Xcode's debugger attached: never suspended")\(settings.profile.watchdogEnabled ? "" : ", no watchdog")"))
+        lines.append(("device", "\(Prose.profile(settings.profile)): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep\(settings.profile.suspendsApps ? "" : "; Xcode's debugger attached: never suspended")\(settings.profile.watchdogEnabled ? "" : ", no watchdog")"))
         let filter = app.distanceFilter < 0 ? "none" : "\(Formatting.short(app.distanceFilter)) m"
         let task = switch app.taskHabit {
         case .none: "no background task"

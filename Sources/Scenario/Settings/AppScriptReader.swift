@@ -52,12 +52,28 @@ struct AppScriptReader: ScenarioNodeReader {
     /// The actions written as a mapping, with the fields each takes besides its own key.
     static let fields = mechanisms.reduce(coreFields) { fields, mechanism in fields.merging(mechanism.actionFields) { core, _ in core } }
 
+    /// The keys an action written as a mapping may hold: the actions' and their fields.
+    private static let mappingKeys = Array(Set(fields.keys).union(fields.values.joined())).sorted()
+
     private static let coreFields: [String: [String]] = [
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"],
     ]
 
     /// The keys of `info:`, the Info.plist's entries a script models.
     static let infoKeys = ["backgroundModes", "whenInUseUsage", "alwaysUsage", "bgTaskIdentifiers", "requireExplicitServiceSession"]
+
+    /// Apple's Info.plist names, as Xcode's source view writes them, and the `info:` key each
+    /// reads as: an Info.plist's entries may be copied as they are. A usage description takes its
+    /// text (any text declares it). The model keeps one Always string, so both Always keys
+    /// declare it, and an Info.plist may give both (an app that supports iOS 8–10 and 11+ does).
+    static let infoPlistNames: [(apple: String, key: String)] = [
+        ("UIBackgroundModes", "backgroundModes"),
+        ("NSLocationWhenInUseUsageDescription", "whenInUseUsage"),
+        ("NSLocationAlwaysAndWhenInUseUsageDescription", "alwaysUsage"),
+        ("NSLocationAlwaysUsageDescription", "alwaysUsage"),
+        ("BGTaskSchedulerPermittedIdentifiers", "bgTaskIdentifiers"),
+        ("NSLocationRequireExplicitServiceSession", "requireExplicitServiceSession"),  // iOS 18, §10
+    ]
 
     /// The desired accuracies a script may set: `kCLLocationAccuracy…` by Core Location's names.
     static let accuracies: [SimAccuracy] = [.bestForNavigation, .best, .nearestTenMeters, .hundredMeters, .kilometer, .threeKilometers]
@@ -81,14 +97,13 @@ struct AppScriptReader: ScenarioNodeReader {
         guard let mapping = node.mapping else { throw fail("app", "must be a mapping of info, on and timers", node) }
         // An Info.plist without the keys the file leaves out: no background modes, no usage strings.
         var script = AppScript(info: SimCapabilities(backgroundModes: [], whenInUseUsageDescription: nil, alwaysAndWhenInUseUsageDescription: nil))
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
+        for (key, keyNode, value) in try entries(mapping, keys: ScenarioBlock.app.keys).map({ ($0.key, $0.keyNode, $0.value) }) {
             switch key {
             case "info": script.info = try info(value)
             case "on":
                 guard let triggers = value.mapping else { throw fail(key, "must be a mapping of triggers to actions", value) }
-                for (triggerNode, actions) in triggers {
-                    let triggerName = try keyName(triggerNode)
+                for entry in try entries(triggers, keys: ScenarioBlock.triggers.keys) {
+                    let (triggerName, triggerNode, actions) = (entry.key, entry.keyNode, entry.value)
                     guard let trigger = AppScript.Trigger(rawValue: triggerName) else {
                         throw fail(triggerName, ScenarioBlock.triggers.unknown(triggerName, what: "a trigger"), triggerNode)
                     }
@@ -119,22 +134,23 @@ struct AppScriptReader: ScenarioNodeReader {
         // The text does not matter, only whether it is there; the navigation app's, so that its
         // script declares the same Info.plist as the built-in app.
         let described = SimCapabilities()
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
-            switch key {
+        for entry in try entries(mapping, keys: Self.infoKeys, aliases: ScenarioBlock.info.aliases) {
+            // Messages name the key as written: `UIBackgroundModes` where the file says so.
+            let (key, keyNode, value) = (entry.written, entry.keyNode, entry.value)
+            switch entry.key {
             case "backgroundModes":
                 guard let list = value.sequence else { throw fail(key, "must be a list of modes", value) }
                 for item in list {
                     guard let modeName = item.scalar?.string else { throw fail(key, "must be a list of mode names, not of lists or mappings", item) }
-                    guard let mode = SimBackgroundMode(rawValue: modeName) else {
+                    guard let mode = SimBackgroundMode(settingText: modeName) else {
                         throw fail(key, SimBackgroundMode.notAValue(modeName), item)
                     }
                     info.backgroundModes.insert(mode)
                 }
             case "whenInUseUsage":
-                info.whenInUseUsageDescription = try bool(key, value) ? described.whenInUseUsageDescription : nil
+                info.whenInUseUsageDescription = try usage(entry, described.whenInUseUsageDescription)
             case "alwaysUsage":
-                info.alwaysAndWhenInUseUsageDescription = try bool(key, value) ? described.alwaysAndWhenInUseUsageDescription : nil
+                info.alwaysAndWhenInUseUsageDescription = try usage(entry, described.alwaysAndWhenInUseUsageDescription)
             case "bgTaskIdentifiers":  // §12: BGTaskSchedulerPermittedIdentifiers
                 guard let list = value.sequence else { throw fail(key, "must be a list of task identifiers", value) }
                 for item in list {
@@ -147,6 +163,13 @@ struct AppScriptReader: ScenarioNodeReader {
             }
         }
         return info
+    }
+
+    /// A usage description: `true` or `false` under the script's key (declared with `text`, or
+    /// not); under Apple's name, the prompt's text, which declares it.
+    private func usage(_ entry: KeyEntry, _ text: String?) throws(ReplayError) -> String? {
+        guard entry.alias != nil else { return try bool(entry.written, entry.value) ? text : nil }
+        return try word(entry.written, entry.value, "the text the prompt shows (any text declares it)")
     }
 
     // MARK: Reactions
@@ -180,8 +203,7 @@ struct AppScriptReader: ScenarioNodeReader {
     /// `{id: IDENTIFIER, do: ACTIONS}` under a trigger that takes an id.
     private mutating func limitedReaction(_ trigger: String, _ mapping: Yams.Node.Mapping, _ node: Yams.Node) throws(ReplayError) -> (String, [AppScript.Action]) {
         var (id, actions): (String?, [AppScript.Action]?) = (nil, nil)
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
+        for (key, keyNode, value) in try entries(mapping, keys: ["id", "do"]).map({ ($0.key, $0.keyNode, $0.value) }) {
             switch key {
             case "id":
                 id = try word(key, value, "a task identifier")
@@ -200,8 +222,7 @@ struct AppScriptReader: ScenarioNodeReader {
         var seconds: Double?
         var condition = AppScript.Timer.Condition.always
         var actions: [AppScript.Action]?
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
+        for (key, keyNode, value) in try entries(mapping, keys: ScenarioBlock.timer.keys).map({ ($0.key, $0.keyNode, $0.value) }) {
             switch key {
             case "every": seconds = try number(key, value, .timerInterval)
             case "while":
@@ -236,20 +257,20 @@ struct AppScriptReader: ScenarioNodeReader {
     /// A bare word (`start-updates`) or a mapping keyed by the action (`{end-task: task}`).
     private mutating func action(_ key: String, _ node: Yams.Node, depth: Int) throws(ReplayError) -> AppScript.Action {
         guard let mapping = node.mapping else {
-            let word = try string(key, node)
+            let written = try string(key, node)
+            let word = Suggestion.spelled(written, among: Self.actionNames) ?? written  // `startUpdates` is `start-updates`
             if let action = Self.action(word: word) { return action }
             if Self.fields[word] != nil { throw fail(word, "needs a value: {\(word): …}", node) }
             throw fail(key, "'\(word)' \(Self.notAnAction(word))", node)
         }
-        var entries: [(key: String, keyNode: Yams.Node, value: Yams.Node)] = []
-        for (keyNode, value) in mapping { entries.append((try keyName(keyNode), keyNode, value)) }
-        guard let verb = entries.first(where: { Self.fields[$0.key] != nil }) else {
-            guard let first = entries.first else { throw fail(key, "holds an empty mapping where an action belongs", node) }
+        let keyed = try entries(mapping, keys: Self.mappingKeys)
+        guard let verb = keyed.first(where: { Self.fields[$0.key] != nil }) else {
+            guard let first = keyed.first else { throw fail(key, "holds an empty mapping where an action belongs", node) }
             throw fail(first.key, Self.notAnAction(first.key), first.keyNode)
         }
         let allowed = Self.fields[verb.key] ?? []
         var fields: [String: Yams.Node] = [:]
-        for entry in entries where entry.key != verb.key {
+        for entry in keyed where entry.key != verb.key {
             guard allowed.contains(entry.key) else {
                 let valid = allowed.isEmpty ? "it has none: one action a mapping" : Self.list(allowed)
                 throw fail(entry.key, "is not a field of '\(verb.key)' (\(valid))", entry.keyNode)
@@ -288,8 +309,7 @@ struct AppScriptReader: ScenarioNodeReader {
         if node.null != nil { return .beginTask(name: nil, variable: nil, onExpiry: []) }
         guard let mapping = node.mapping else { throw fail("begin-task", "must be a mapping of name, as and onExpiry", node) }
         var (name, variable, onExpiry): (String?, String?, [AppScript.Action]) = (nil, nil, [])
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
+        for (key, keyNode, value) in try entries(mapping, keys: ["name", "as", "onExpiry"]).map({ ($0.key, $0.keyNode, $0.value) }) {
             switch key {
             case "name": name = try string(key, value)
             case "as": variable = try variableName(key, value)
@@ -316,8 +336,7 @@ struct AppScriptReader: ScenarioNodeReader {
         let properties = Self.list(ScenarioBlock.set.keys)
         guard let mapping = node.mapping else { throw fail("set", "must be a mapping of properties to values (\(properties))", node) }
         var settings: [AppScript.ManagerSetting] = []
-        for (keyNode, value) in mapping {
-            let key = try keyName(keyNode)
+        for (key, keyNode, value) in try entries(mapping, keys: ScenarioBlock.set.keys).map({ ($0.key, $0.keyNode, $0.value) }) {
             guard let property = AppScript.ManagerSetting.Property(rawValue: key) else {
                 throw fail(key, ScenarioBlock.set.unknown(key, what: "a property"), keyNode)
             }

@@ -156,8 +156,8 @@ extension ReplaySetting {
                 if fieldsNode.scalar?.string.isEmpty == false || fieldsNode.sequence != nil {
                     throw reader.fail(name, "must be a mapping of \(StatedGoals.fields[kind, default: []].joined(separator: ", "))", fieldsNode)
                 }
-                for (fieldNode, valueNode) in fieldsNode.mapping ?? [:] {
-                    let field = try reader.keyName(fieldNode)
+                for entry in try reader.entries(fieldsNode.mapping ?? [:], keys: StatedGoals.fields[kind, default: []]) {
+                    let (field, fieldNode, valueNode) = (entry.key, entry.keyNode, entry.value)
                     let range: SettingRange = switch field {
                     case "fraction": .fraction
                     case "maxGapMetres", "withinMetres": .distance

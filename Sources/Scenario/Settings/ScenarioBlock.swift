@@ -30,6 +30,12 @@ enum ScenarioBlock: CaseIterable {
         }
     }
 
+    /// Other names the block reads as its keys: Apple's Info.plist names under `info`
+    /// (``AppScriptReader/infoPlistNames``).
+    var aliases: [String: String] {
+        self == .info ? Dictionary(uniqueKeysWithValues: AppScriptReader.infoPlistNames.map { ($0.apple, $0.key) }) : [:]
+    }
+
     /// The block, as a message names where a key belongs.
     var place: String {
         switch self {
@@ -48,10 +54,10 @@ enum ScenarioBlock: CaseIterable {
     func unknown(_ key: String, what: String) -> String {
         let folded = Suggestion.folded(key)
         let choices = Suggestion.choices(keys, near: key)
-        let elsewhere = Self.allCases.filter { $0 != self && $0.keys.contains { Suggestion.folded($0) == folded } }
+        let elsewhere = Self.allCases.filter { $0 != self && ($0.keys + $0.aliases.keys).contains { Suggestion.folded($0) == folded } }
         if !keys.contains(where: { Suggestion.folded($0) == folded }), !elsewhere.isEmpty {
             return "is not \(what): it belongs \(elsewhere.map(\.place).joined(separator: " or "))"
         }
-        return "is not \(what)\(Suggestion.didYouMean(key, among: keys)) (\(choices))"
+        return "is not \(what)\(Suggestion.didYouMean(key, among: keys + aliases.keys.sorted())) (\(choices))"
     }
 }

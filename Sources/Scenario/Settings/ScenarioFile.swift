@@ -134,8 +134,7 @@ public enum ScenarioFile {
 
         mutating func settings(_ mapping: Yams.Node.Mapping) throws(ReplayError) -> ReplaySettings {
             var settings = ReplaySettings()
-            for (keyNode, value) in mapping {
-                let key = try keyName(keyNode)
+            for (key, keyNode, value) in try entries(mapping, keys: ScenarioBlock.top.keys).map({ ($0.key, $0.keyNode, $0.value) }) {
                 switch key {
                 case "app": settings.app = try AppScriptReader.script(value, name: name)
                 case "events":
@@ -163,12 +162,13 @@ public enum ScenarioFile {
         func event(_ node: Yams.Node) throws(ReplayError) -> SimScenarioEvent {
             guard let mapping = node.mapping else { throw fail("events", "entries must be mappings with 'at' and 'do'", node) }
             var fields: [String: Yams.Node] = [:]
-            for (key, value) in mapping { fields[try keyName(key)] = value }
+            for entry in try entries(mapping, keys: ["at", "do"]) { fields[entry.key] = entry.value }
             guard let atNode = fields["at"], let doNode = fields["do"] else {
                 throw fail("events", "entries need 'at' (seconds) and 'do' (an action)", node)
             }
             let time = try number("at", atNode, .time)
-            let verb = try string("do", doNode)
+            let written = try string("do", doNode)
+            let verb = Suggestion.spelled(written, among: ScenarioFile.verbs) ?? written  // `memoryPressure` is `memory-pressure`
             let allowed: Set<String>
             let action: SimScenarioEvent.Action
             switch verb {

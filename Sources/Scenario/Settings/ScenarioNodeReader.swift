@@ -32,6 +32,27 @@ extension ScenarioNodeReader {
         return name
     }
 
+    /// A mapping's entries with each key as `keys` declares it: `distance-filter`,
+    /// `distance_filter` and `DistanceFilter` read as `distanceFilter` (``Suggestion/spelled(_:among:)``,
+    /// the one rule), and a key of `aliases` (Apple's Info.plist names under `info`) as the key it
+    /// stands for. A key no name spells stays as written, for the reader to report. One key
+    /// written two ways is an error naming both, except two different aliases of one key (an
+    /// Info.plist declaring both eras' Always strings).
+    func entries(_ mapping: Yams.Node.Mapping, keys: [String], aliases: [String: String] = [:]) throws(ReplayError) -> [KeyEntry] {
+        var entries: [KeyEntry] = []
+        for (keyNode, value) in mapping {
+            let written = try keyName(keyNode)
+            let declared = Suggestion.spelled(written, among: keys)
+            let alias = declared == nil ? Suggestion.spelled(written, among: aliases.keys.sorted()) : nil
+            let key = declared ?? alias.flatMap { aliases[$0] } ?? written
+            if let earlier = entries.first(where: { $0.key == key }), earlier.alias == nil || alias == nil || earlier.alias == alias {
+                throw fail(written, "and '\(earlier.written)' are one key written two ways: give it once", keyNode)
+            }
+            entries.append(KeyEntry(key: key, written: written, alias: alias, keyNode: keyNode, value: value))
+        }
+        return entries
+    }
+
     func bool(_ key: String, _ node: Yams.Node) throws(ReplayError) -> Bool {
         guard let value = node.bool else { throw fail(key, "must be true or false", node) }
         return value
@@ -42,13 +63,27 @@ extension ScenarioNodeReader {
         return value
     }
 
-    /// A word naming a case of `T` by its raw value; else `key` "'word' is not `what` (the names)".
+    /// A word naming a case of `T` by its raw value, spelled as keys are; else `key` "'word' is
+    /// not `what` (the names)".
     func named<T: RawRepresentable & CaseIterable>(_ key: String, _ node: Yams.Node, _ what: String) throws(ReplayError) -> T
     where T.RawValue == String {
         let word = try string(key, node)
-        guard let value = T(rawValue: word) else {
+        guard let value = Suggestion.spelled(word, among: T.allCases.map(\.rawValue)).flatMap(T.init(rawValue:)) else {
             throw fail(key, "'\(word)' is not \(what) (\(T.allCases.map(\.rawValue).joined(separator: ", ")))", node)
         }
         return value
     }
+}
+
+/// A mapping's key as the reader matches it (``ScenarioNodeReader/entries(_:keys:aliases:)``)
+/// and as the file wrote it.
+struct KeyEntry {
+    /// The declared key: `distanceFilter` for `distance-filter`, `backgroundModes` for `UIBackgroundModes`.
+    let key: String
+    /// The key as written, for messages.
+    let written: String
+    /// The alias it was written as (`UIBackgroundModes`), or nil.
+    let alias: String?
+    let keyNode: Yams.Node
+    let value: Yams.Node
 }

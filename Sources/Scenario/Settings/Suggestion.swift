@@ -38,6 +38,17 @@ public enum Suggestion {
         return nearest.joined(separator: ", ") + " … or one of \(names.count - nearest.count) others; see \(reference)"
     }
 
+    /// The name `written` spells: itself if it is one, else the one name it equals with case,
+    /// `-` and `_` ignored (`distance-filter`, `distance_filter` and `DistanceFilter` spell
+    /// `distanceFilter`; `startUpdates` spells `start-updates`). `nil` when it spells none, or
+    /// more than one. The one rule every reader's keys and names are matched by.
+    public static func spelled(_ written: String, among names: [String]) -> String? {
+        if names.contains(written) { return written }
+        let key = folded(written)
+        let matches = names.filter { folded($0) == key }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
     /// `word` without case, `-` or `_`: how keys and names are compared.
     public static func folded(_ word: String) -> String {
         String(word.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" })

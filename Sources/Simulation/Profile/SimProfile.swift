@@ -11,9 +11,16 @@
 public struct SimProfile: Hashable, Sendable, Codable {
     /// A short name for reports, e.g. "ios17".
     public var name: String
-    /// The iOS major version the profile stands for (the oldest of its range: 6 for iOS 4–6,
-    /// 7 for 7–8, …); mechanisms ask it whether their API exists.
+    /// The iOS major version the profile stands for (6 for iOS 4–6, 7 for 7–8, …; its range is
+    /// ``coversVersions``); mechanisms ask it whether their API exists.
     public var iOSVersion: Int
+    /// The iOS major versions the profile models, as its documentation gives them (`14...16`
+    /// for ``iOS14``): a run asked for iOS 16 runs the first of ``all`` whose range holds 16.
+    /// `nil` for a profile made by hand that stands for no release.
+    public var coversVersions: ClosedRange<Int>?
+    /// The iOS major version a run asked for when this profile stands in for it (iOS 16 runs
+    /// ``iOS14``), for the reports to say so; `nil` when the profile was asked for by its own version or name.
+    public var requestedVersion: Int?
 
     // MARK: §2 Background time
 
@@ -120,6 +127,22 @@ public struct SimProfile: Hashable, Sendable, Codable {
         return profile
     }
 
+    /// This profile, modelling the iOS major versions `versions`.
+    func covering(_ versions: ClosedRange<Int>) -> SimProfile {
+        var profile = self
+        profile.coversVersions = versions
+        return profile
+    }
+
+    /// The named profile that models iOS `version` (a major version: 16 for iOS 16.4), marked
+    /// with ``requestedVersion`` when it is not the profile's own; `nil` when none does (before
+    /// iOS 4, 19–25, which were never released, or after the newest profile).
+    public static func covering(version: Int) -> SimProfile? {
+        guard var profile = all.first(where: { $0.coversVersions?.contains(version) == true }) else { return nil }
+        if version != profile.iOSVersion { profile.requestedVersion = version }
+        return profile
+    }
+
     /// Creates a profile; the named profiles below are the usual starting points.
     public init(
         name: String, iOSVersion: Int, backgroundTimeBudget: Double, budgetRunsWhileAsleep: Bool,
@@ -167,38 +190,48 @@ public struct SimProfile: Hashable, Sendable, Codable {
     public static let iOS6 = SimProfile(
         name: "ios6", iOSVersion: 6, backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
         grantsProvisionalAlways: false, hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
+        .covering(4...6)
     /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
+    /// iOS 8's authorization requests (§5) are not modelled here: this profile prompts on first use.
     public static let iOS7 = SimProfile(
         name: "ios7", iOSVersion: 7, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
         grantsProvisionalAlways: false, hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
-    /// iOS 9: the first with `allowsBackgroundLocationUpdates` (§3); 180 s, paused while asleep.
+        .covering(7...8)
+    /// iOS 9–10: the first with `allowsBackgroundLocationUpdates` (§3); 180 s, paused while
+    /// asleep; Always needs `NSLocationAlwaysUsageDescription` alone (§5, iOS 8–10).
     public static let iOS9 = SimProfile(
         name: "ios9", iOSVersion: 9, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
         hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
-    /// iOS 9–12: 180 s, paused while asleep; `allowsBackgroundLocationUpdates` exists.
+        .covering(9...10)
+    /// iOS 11–12: as ``iOS9`` (iOS 9–12 share these numbers), and Always needs
+    /// `NSLocationAlwaysAndWhenInUseUsageDescription` with When In Use's (§5, iOS 11+).
     public static let iOS12 = SimProfile(
         name: "ios12", iOSVersion: 12, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
         hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
+        .covering(11...12)
     /// iOS 13: 30 s, paused while asleep, provisional Always; no approximate location yet.
     public static let iOS13 = SimProfile(
         name: "ios13", iOSVersion: 13, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true,
         hasReducedAccuracy: false)
+        .covering(13...13)
     /// iOS 14–16: as iOS 13, and approximate location (reduced accuracy, §5) exists.
     public static let iOS14 = SimProfile(
         name: "ios14", iOSVersion: 14, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        .covering(14...16)
     /// iOS 17: as iOS 14.
     public static let iOS17 = SimProfile(
         name: "ios17", iOSVersion: 17, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(iOS18: false)
+        .withLocationSessions(iOS18: false).covering(17...17)
     /// iOS 18: as iOS 17 (§10–§14 change APIs, not these numbers).
     public static let iOS18 = SimProfile(
         name: "ios18", iOSVersion: 18, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(iOS18: true)
+        .withLocationSessions(iOS18: true).covering(18...18)
     /// iOS 26: as iOS 18, `BGContinuedProcessingTask` (§12) exists, and location events no
     /// longer relaunch a force-quit app (§9).
     public static let iOS26 = SimProfile(
         name: "ios26", iOSVersion: 26, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
         .withLocationSessions(iOS18: true).with(bgTasks: .iOS26).withoutLocationRelaunchAfterForceQuit()
+        .covering(26...26)
     /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
     /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
     public static let debugger = SimProfile.iOS17.underDebugger(named: "debugger")

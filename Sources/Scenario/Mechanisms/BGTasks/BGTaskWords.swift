@@ -66,8 +66,7 @@ enum BGTaskWords: MechanismWords {
         let allowed = taskFields[verb] ?? []
         var fields: [String: Yams.Node] = [:]
         if let mapping = node.mapping {
-            for (keyNode, value) in mapping {
-                let key = try reader.keyName(keyNode)
+            for (key, keyNode, value) in try reader.entries(mapping, keys: allowed).map({ ($0.key, $0.keyNode, $0.value) }) {
                 guard allowed.contains(key) else { throw reader.fail(key, "is not a field of '\(verb)' (\(AppScriptReader.list(allowed)))", keyNode) }
                 fields[key] = value
             }

@@ -18,8 +18,7 @@ enum TransferWords: MechanismWords {
                        in reader: inout AppScriptReader) throws(ReplayError) -> AppScript.Action {
         var given: [String: Yams.Node] = [:]
         if let mapping = value.mapping {
-            for (keyNode, field) in mapping {
-                let name = try reader.keyName(keyNode)
+            for (name, keyNode, field) in try reader.entries(mapping, keys: startFields).map({ ($0.key, $0.keyNode, $0.value) }) {
                 guard startFields.contains(name) else {
                     throw reader.fail(name, "is not a field of '\(key)' (\(AppScriptReader.list(startFields)))", keyNode)
                 }
