@@ -89,7 +89,7 @@ extension Prose {
         if !needed {
             return [explanation.judgedByGoal ? "Explain: \(goals) \(summary.coverage.count == 1 ? "is" : "are") met; there is nothing to fix." : "Explain: the app stayed alive; there is nothing to fix."]
         }
-        let tried = "\(explanation.replays) replays, \(explanation.candidates.count) changes\(explanation.largestSetTried > 1 ? " one at a time and in pairs" : " one at a time")"
+        let tried = "\(explanation.replays) replay\(explanation.replays == 1 ? "" : "s"), \(explanation.candidates.count) change\(explanation.candidates.count == 1 ? "" : "s")\(explanation.largestSetTried > 1 ? " one at a time and in pairs" : " one at a time")"
         let aim = explanation.judgedByGoal ? "meet \(goals)" : "keep the app alive"
         guard !explanation.fixes.isEmpty else {
             return ["Explain: no change of one or two settings \(explanation.judgedByGoal ? "meets \(goals)" : "keeps the app alive") (\(tried)). \(why)"]

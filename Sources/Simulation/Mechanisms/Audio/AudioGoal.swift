@@ -107,6 +107,9 @@ final class AudioGoalMeter: SimGoalMeter {
         stopCauses = causes
     }
 
+    /// Any gap, open or closed, misses the goal.
+    var missedForCertain: Bool { gaps.count > 0 || open != nil }
+
     func finish() {}
 
     func coverage(until end: Double) -> SimCoverage {

@@ -63,6 +63,9 @@ final class CallGoalMeter: SimGoalMeter {
     /// A push's cause is its own (the kill, the drop), not the app's stop.
     func appStopped(causes: [SimCause]) {}
 
+    /// With every push required, the first one not reported misses the goal.
+    var missedForCertain: Bool { goal.requiredFraction >= 1 && gaps.count > 0 }
+
     func finish() {}
 
     func coverage(until end: Double) -> SimCoverage {
