@@ -75,6 +75,12 @@ struct ReplaySettingOptions: ParsableArguments {
         valueName: "goal"))
     var goal: Setting<StatedGoals>?
 
+    @Flag(help: "The device is in Low Power Mode for the whole run: Background App Refresh is off (§15).")
+    var lowPowerMode = false
+
+    @Option(help: ArgumentHelp("The device's thermal state from the start: \(Self.list(SimThermalState.self, notes: [.nominal: "default"])); serious and critical defer BGTasks.", valueName: "state"))
+    var thermal: Setting<SimThermalState>?
+
     func validate() throws {
         // Text that is no distance filter is a usage error at once, as ArgumentParser's own are;
         // names that are no value are reported with the scenario file's settings, when resolved.

@@ -58,7 +58,7 @@ import TestSupport
             """, name: "s.yaml")
         #expect(settings.events == [
             SimScenarioEvent(at: 1, .bgTasks(.launch(identifier: "r"))), SimScenarioEvent(at: 2, .bgTasks(.expire(identifier: "r"))),
-            SimScenarioEvent(at: 3, .bgTasks(.setBackgroundAppRefresh(enabled: false))), SimScenarioEvent(at: 4, .bgTasks(.setCharging(true))),
+            SimScenarioEvent(at: 3, .bgTasks(.setBackgroundAppRefresh(enabled: false))), SimScenarioEvent(at: 4, .device(.setCharging(true))),
         ])
     }
 

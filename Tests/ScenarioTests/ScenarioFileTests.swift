@@ -10,6 +10,7 @@ import TestSupport
         var fields = ["authorization": ", status: denied", "accuracy": ", level: reduced", "location-services": ", enabled: false"]
         fields.merge(["bg-launch": ", id: r", "bg-expire": ", id: r", "background-app-refresh": ", enabled: false", "power": ", charging: true"]) { $1 }  // §12
         fields["bg-cancel"] = ", id: r"  // §12 BGContinuedProcessingTask
+        fields.merge(["low-power-mode": ", on: true", "battery": ", level: 15%", "thermal": ", state: serious"]) { $1 }  // §15
         for verb in ScenarioFile.verbs {
             let settings = try ScenarioFile.parse("events:\n  - {at: 1, do: \(verb)\(fields[verb] ?? "")}\n", name: "v.yaml")
             #expect(settings.events.map { ScenarioFile.verb($0.action) } == [verb])
@@ -62,7 +63,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("distancefiter: 50", "s.yaml:1:1: 'distancefiter' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, speed, seed, lenient … or one of 19 others; see Docs/Scenarios.md)"),
+        ("distancefiter: 50", "s.yaml:1:1: 'distancefiter' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, speed, seed, lenient … or one of 25 others; see Docs/Scenarios.md)"),
         ("budget: lots", "s.yaml:1:9: 'budget' must be a number: a positive duration (1e-09…3155760000 s: 100 years)"),
         ("budget: 1e18", "s.yaml:1:9: 'budget' 1e+18 is not a positive duration (1e-09…3155760000 s: 100 years)"),
         ("distanceFilter: 1e308", "s.yaml:1:17: 'distanceFilter' 1e+308 is not a distance (0…40075017 m, the Earth's circumference)"),
@@ -78,7 +79,7 @@ import TestSupport
         ("events:\n  - {at: 1, do: lock, [x]: 1}", "s.yaml:2:23: a key must be a name, not a list or mapping"),
         ("policy: sometimes", "s.yaml:1:9: 'policy' must be session or delivery"),
         ("servicesOff: maybe", "s.yaml:1:14: 'servicesOff' must be true or false"),
-        ("events:\n  - at: 10\n    do: dance", "s.yaml:3:9: 'do' 'dance' is not an action (launch, lock, bg-cancel, call, fetch … or one of 19 others; see Docs/Scenarios.md)"),
+        ("events:\n  - at: 10\n    do: dance", "s.yaml:3:9: 'do' 'dance' is not an action (launch, lock, bg-cancel, call, fetch … or one of 25 others; see Docs/Scenarios.md)"),
         ("events:\n  - at: 10", "s.yaml:2:5: 'events' entries need 'at' (seconds) and 'do' (an action)"),
         ("events:\n  - {at: 10, do: lock, status: denied}", "s.yaml:2:5: 'status' is not a field of 'lock'"),
         ("events:\n  - {at: 10, do: authorization}", "s.yaml:2:5: 'status' is needed by 'authorization'"),

@@ -181,7 +181,7 @@ import TestSupport
                                 submit: .bgTasks(.submitProcessing(id: "com.example.clean", earliest: 0, requiresExternalPower: true))),
                          timeline: [
                             SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 200, .lock),
-                            SimScenarioEvent(at: 250, .bgTasks(.setCharging(true))), SimScenarioEvent(at: 280, .bgTasks(.setCharging(false))),
+                            SimScenarioEvent(at: 250, .device(.setCharging(true))), SimScenarioEvent(at: 280, .device(.setCharging(false))),
                          ])
         #expect(log(result, [.bgTasks(.deferred), .bgTasks(.launch), .bgTasks(.expiration)]) == [
             At(110, .bgTasks(.deferred(processing, .deviceInUse))),

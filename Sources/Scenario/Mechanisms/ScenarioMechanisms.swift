@@ -11,5 +11,6 @@ enum ScenarioMechanisms {
         (TransferWords.self, TransferLanes.self),
         (AudioWords.self, AudioLanes.self),
         (PushWords.self, PushLanes.self),
+        (DeviceWords.self, nil),  // the device's conditions (§15): no mechanism, no lane
     ]
 }

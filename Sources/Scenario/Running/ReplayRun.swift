@@ -72,6 +72,7 @@ public struct ReplayRun: Sendable {
             locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
         configuration.maximumLogLines = settings.maximumLogLines
         configuration.goals = settings.goals
+        configuration.device = settings.device
         return configuration
     }
 

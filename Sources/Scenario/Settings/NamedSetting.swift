@@ -79,3 +79,6 @@ extension SimBackgroundMode: NamedSetting {
         "'\(text)' is not a background mode\(Suggestion.didYouMean(text, among: settingNames)) (\(Suggestion.choices(settingNames, near: text)))"
     }
 }
+
+/// `thermal: serious`, `--thermal serious`: `ProcessInfo.thermalState` (§15).
+extension SimThermalState: NamedSetting {}

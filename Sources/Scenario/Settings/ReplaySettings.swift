@@ -60,6 +60,19 @@ public struct ReplaySettings: Hashable, Sendable {
     @Setting public var maxLogLines: Int?
     /// What the app needs from the trip (default: what the app uses, ``ReplayGoal/defaultGoals(for:builtIn:)``).
     @Setting public var goal: StatedGoals?
+    // §15 The phone's state for the whole run (events change it later).
+    /// Low Power Mode is on from the start.
+    @Setting public var lowPowerMode: Bool?
+    /// The battery's level when the trip starts, 0…1 (default 1).
+    @Setting public var batteryLevel: Double?
+    /// The share of a full charge the battery loses per hour while not charging, 0…1 (default 0).
+    @Setting public var batteryDrainPerHour: Double?
+    /// The device is connected to power from the start.
+    @Setting public var charging: Bool?
+    /// `ProcessInfo.thermalState` from the start (default nominal).
+    @Setting public var thermal: SimThermalState?
+    /// The device-wide Background App Refresh switch (default on).
+    @Setting public var backgroundAppRefresh: Bool?
     /// More events, from a scenario file.
     public var events: [SimScenarioEvent] = []
     /// The app's behaviour, from a scenario file's `app:`; `nil` runs the navigation app.
@@ -92,6 +105,12 @@ public struct ReplaySettings: Hashable, Sendable {
         .limit("maxScriptActions", \.$maxScriptActions),
         .limit("maxLogLines", \.$maxLogLines),
         .goals("goal", \.$goal),
+        .flag("lowPowerMode", \.$lowPowerMode),
+        .number("batteryLevel", \.$batteryLevel, .fraction),
+        .number("batteryDrainPerHour", \.$batteryDrainPerHour, .fraction),
+        .flag("charging", \.$charging),
+        .choice("thermal", \.$thermal),
+        .flag("backgroundAppRefresh", \.$backgroundAppRefresh),
     ]
 
     public init() {}
@@ -171,7 +190,19 @@ public struct ReplaySettings: Hashable, Sendable {
             accuracyAuthorization: (accuracy ?? Self.defaultAccuracy) == .reduced ? .reducedAccuracy : .fullAccuracy,
             locationServicesEnabled: !(servicesOff ?? false), timeline: timeline,
             untimedSpeed: speed ?? Self.defaultSpeed, seed: seed ?? 0, lenient: lenient ?? false,
-            maximumLogLines: maxLogLines ?? Self.defaultMaxLogLines)
+            maximumLogLines: maxLogLines ?? Self.defaultMaxLogLines, device: device)
+    }
+
+    /// The phone's state when the trip starts (§15).
+    private var device: SimDevice {
+        var device = SimDevice()
+        if let lowPowerMode { device.lowPowerMode = lowPowerMode }
+        if let batteryLevel { device.batteryLevel = batteryLevel }
+        if let batteryDrainPerHour { device.batteryDrainPerHour = batteryDrainPerHour }
+        if let charging { device.charging = charging }
+        if let thermal { device.thermalState = thermal }
+        if let backgroundAppRefresh { device.backgroundAppRefreshEnabled = backgroundAppRefresh }
+        return device
     }
 
     /// The app's script, the scenario's or the navigation app, changed as the settings say.

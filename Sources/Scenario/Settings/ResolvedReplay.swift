@@ -20,4 +20,6 @@ public struct ResolvedReplay: Hashable, Sendable {
     public var lenient: Bool
     /// The most lines the app may log; the run stops with an error past them.
     public var maximumLogLines: Int
+    /// The phone's state when the trip starts (§15).
+    public var device = SimDevice()
 }

@@ -35,6 +35,8 @@ public protocol BackgroundMechanism: AnyObject {
     /// strings, task identifiers), for the lint of §7. Asked once, when the run finishes,
     /// before ``runEnded(in:)``; keep what it needs as the run goes, cheaply.
     func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse
+    /// The device's state (``SimSystem/device``) changed from `old` (§15).
+    func deviceChanged(in system: SimSystem, from old: SimDevice)
 }
 
 extension BackgroundMechanism {
@@ -45,4 +47,5 @@ extension BackgroundMechanism {
     public func budgetExpired(in system: SimSystem) {}
     public func runEnded(in system: SimSystem) {}
     public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse { .none }
+    public func deviceChanged(in system: SimSystem, from old: SimDevice) {}
 }

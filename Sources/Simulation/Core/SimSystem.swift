@@ -27,6 +27,10 @@ public final class SimSystem {
     @exclusivity(unchecked) public private(set) var process = 0
     /// Whether the user force-quit the app (until it is opened again).
     public private(set) var wasForceQuit = false
+    /// The phone's state (§15); changed through ``changeDevice(_:_:)``, which tells the mechanisms.
+    public internal(set) var device: SimDevice
+    /// The app was updated and the user has not opened it since (§15).
+    public private(set) var awaitsOpenAfterUpdate = false
     /// The app's delegate in the current process.
     public private(set) var appDelegate: SimAppDelegate?
     /// The current process's `UIApplication`.
@@ -71,6 +75,7 @@ public final class SimSystem {
         clock = SimClock()
         scheduler = Scheduler()
         random = SeededRandom(seed: configuration.seed)
+        device = configuration.device
         budget = BackgroundBudget(seconds: configuration.profile.backgroundTimeBudget,
                                   pausesWhileAsleep: !configuration.profile.budgetRunsWhileAsleep)
         record = SimRunRecord(budget: configuration.profile.backgroundTimeBudget)
@@ -185,6 +190,7 @@ public final class SimSystem {
             reevaluate()
         } else {
             wasForceQuit = false
+            awaitsOpenAfterUpdate = false
             setState(.inactive, .launching)
             delegate.applicationDidFinishLaunching(application, inBackground: false)
             guard appState == .inactive else { return }
@@ -204,7 +210,7 @@ public final class SimSystem {
             moveToBackground(.systemWake(reason), seconds: seconds, grace: seconds)
             if let application { appDelegate?.applicationWasWoken(application, for: reason) }
             reevaluate()
-        case .terminated where !wasForceQuit || afterForceQuit:
+        case .terminated where (!wasForceQuit || afterForceQuit) && backgroundLaunchBlocked == nil:
             launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
         default:
             break
@@ -273,6 +279,7 @@ public final class SimSystem {
         isAsleep = false
         emit(.deviceUnlock)
         for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
+        if !device.unlockedSinceBoot { changeDevice(.firstUnlock) { $0.unlockedSinceBoot = true } }
         if frozen, appState == .suspended {
             frozen = false
             setState(.background, .deviceWoke(budgetLeft: budget.remaining(at: now).rounded(.up)))
@@ -290,6 +297,29 @@ public final class SimSystem {
             return
         }
         terminate([.memoryPressure], verdict: .terminated)
+    }
+
+    /// Why iOS launches no terminated app in the background now (§15), or nil.
+    public var backgroundLaunchBlocked: SimCause? {
+        if !device.unlockedSinceBoot { return .device(.beforeFirstUnlock) }
+        if awaitsOpenAfterUpdate, !profile.relaunchesAfterAppUpdate { return .device(.appUpdatedNotOpened) }
+        return nil
+    }
+
+    /// The device restarts (§15): the app ends as every app does (not a force quit: that state
+    /// is cleared), and the device starts locked, before its first unlock.
+    func restartDevice(_ cause: SimDeviceCause) {
+        if appState != .notRunning, appState != .terminated { terminate([.device(cause)], verdict: .terminated) }
+        wasForceQuit = false
+        changeDevice(.restarted(osUpdate: cause == .osUpdate)) { $0.unlockedSinceBoot = false }
+        lock()
+    }
+
+    /// The App Store updates the app (§15): iOS terminates it, as a system kill, not a force quit.
+    func updateApp() {
+        if appState != .notRunning, appState != .terminated { terminate([.device(.appUpdate)], verdict: .terminated) }
+        awaitsOpenAfterUpdate = true
+        emit(.scenario, .scenario(.device(.appUpdated)))
     }
 
     func forceQuit() {

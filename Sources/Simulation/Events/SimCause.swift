@@ -79,4 +79,6 @@ public enum SimCause: Hashable, Sendable, Codable {
     case liveUpdates(LiveUpdateCause)  // Live updates and background activity sessions (§10).
     /// Pushes (§14): why a VoIP push was not a call.
     case pushes(PushCause)
+    /// Device conditions (§15): a restart, an OS or app update.
+    case device(SimDeviceCause)
 }

@@ -7,4 +7,6 @@ public enum SimScenarioNote: Hashable, Sendable, Codable {
     case memoryPressureIgnored
     /// Something only BGTasks notice (§12).
     case bgTasks(BGTaskScenarioNote)
+    /// Something of the device's state (§15).
+    case device(SimDeviceNote)
 }

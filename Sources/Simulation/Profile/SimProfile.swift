@@ -98,6 +98,8 @@ public struct SimProfile: Hashable, Sendable, Codable {
 
     /// §12 BGTaskScheduler and BGContinuedProcessingTask.
     public var bgTasks = BGTaskProfile()
+    /// Device conditions (§15): Low Power Mode's offer, heat, app updates.
+    public var device = SimDeviceProfile()
     public var transfers = TransferProfile()  // Background URLSession transfers.
     /// §14 Silent pushes, background fetch and VoIP pushes.
     public var pushes = PushProfile()

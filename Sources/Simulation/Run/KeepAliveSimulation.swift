@@ -39,6 +39,7 @@ public final class KeepAliveSimulation {
             system.record.stopObservers.append { [unowned meter] causes in meter.appStopped(causes: causes) }
         }
         StandardMechanisms.install(in: system, configuration)
+        system.deviceRunStarts()
         end = SimInstant(seconds: Self.endSeconds(of: configuration))
         system.scheduler.end = end
         if configuration.launchesAtStart {

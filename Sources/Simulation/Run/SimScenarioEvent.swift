@@ -35,6 +35,8 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         case audio(AudioScenarioAction)
         /// A silent push, a VoIP push or a background fetch (§14).
         case pushes(PushScenarioAction)
+        /// Low Power Mode, battery, charging, heat, the global refresh switch, restarts and updates (§15).
+        case device(SimDeviceAction)
     }
 
     /// Seconds from the start of the run.

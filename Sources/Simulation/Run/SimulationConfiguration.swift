@@ -33,6 +33,8 @@ public struct SimulationConfiguration: Sendable {
     /// line past it stops the run there (``SimulationResult/logLimitReachedAt``), so a script
     /// that logs every second for years cannot fill memory. `nil`: no limit.
     public var maximumLogLines: Int?
+    /// The phone's state when the run starts (§15): Low Power Mode, battery, heat, switches.
+    public var device = SimDevice()
 
     /// Creates a configuration; only the trajectory is required.
     public init(

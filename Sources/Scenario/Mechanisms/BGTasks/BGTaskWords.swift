@@ -4,7 +4,8 @@ import Yams
 
 /// BGTaskScheduler's words (§12): the script actions `register-task`, `submit-refresh`,
 /// `submit-processing`, `complete-task`, `submit-continued-processing` and `report-progress`, and
-/// the scenario verbs `bg-launch`, `bg-expire`, `background-app-refresh`, `power` and `bg-cancel`.
+/// the scenario verbs `bg-launch`, `bg-expire`, `background-app-refresh` and `bg-cancel` (`power`
+/// is the device's: DeviceWords).
 enum BGTaskWords: MechanismWords {
     static let actionNames = [
         "register-task", "submit-refresh", "submit-processing", "complete-task",
@@ -28,7 +29,7 @@ enum BGTaskWords: MechanismWords {
         }
     }
 
-    static let verbs = ["bg-launch", "bg-expire", "background-app-refresh", "power", "bg-cancel"]
+    static let verbs = ["bg-launch", "bg-expire", "background-app-refresh", "bg-cancel"]
 
     static func event(_ verb: String, fields: [String: Yams.Node], node: Yams.Node,
                       in reader: some ScenarioNodeReader) throws(ReplayError) -> (action: SimScenarioEvent.Action, allowed: Set<String>)? {
@@ -45,10 +46,14 @@ enum BGTaskWords: MechanismWords {
             return (.bgTasks(action), ["id"])
         case "background-app-refresh":
             guard let enabledNode = fields["enabled"] else { throw reader.fail("enabled", "is needed by 'background-app-refresh'", node) }
-            return (.bgTasks(.setBackgroundAppRefresh(enabled: try reader.bool("enabled", enabledNode))), ["enabled"])
-        case "power":
-            guard let chargingNode = fields["charging"] else { throw reader.fail("charging", "is needed by 'power'", node) }
-            return (.bgTasks(.setCharging(try reader.bool("charging", chargingNode))), ["charging"])
+            let enabled = try reader.bool("enabled", enabledNode)
+            // `scope: device` is the device-wide switch (§15); the app's own by default.
+            let scope = try fields["scope"].map { value throws(ReplayError) in try reader.string("scope", value) } ?? "app"
+            switch scope {
+            case "app": return (.bgTasks(.setBackgroundAppRefresh(enabled: enabled)), ["enabled", "scope"])
+            case "device": return (.device(.setBackgroundAppRefresh(enabled: enabled)), ["enabled", "scope"])
+            default: throw reader.fail("scope", "must be app or device", fields["scope"] ?? node)
+            }
         default:
             return nil
         }
@@ -149,7 +154,6 @@ extension BGTaskScenarioAction: MechanismScenarioAction {
         case .launch: "bg-launch"
         case .expire: "bg-expire"
         case .setBackgroundAppRefresh: "background-app-refresh"
-        case .setCharging: "power"
         case .cancel: "bg-cancel"
         }
     }

@@ -43,8 +43,6 @@ extension Prose {
         switch note {
         case .backgroundAppRefreshSwitched(let on):
             return "Background App Refresh switched \(on ? "on" : "off") in Settings"
-        case .chargingChanged(let charging):
-            return charging ? "the device is connected to power" : "the device is disconnected from power"
         }
     }
 
@@ -113,7 +111,7 @@ extension Prose {
             "BGTaskScheduler.Error unavailable (1): a continued processing request is submitted from the foreground, after the user's action (and with Background App Refresh on)"
         case .notPermitted where kind == .continuedProcessing:
             "BGTaskScheduler.Error notPermitted (3): BGTaskSchedulerPermittedIdentifiers permits the identifier neither as it is nor by a wildcard entry (com.example.export.*), or the device lacks a required resource"
-        case .unavailable: "BGTaskScheduler.Error unavailable (1): Background App Refresh is off"
+        case .unavailable: "BGTaskScheduler.Error unavailable (1): Background App Refresh is off (for the app or the device, or by Low Power Mode)"
         case .tooManyPendingTaskRequests: "BGTaskScheduler.Error tooManyPendingTaskRequests (2): at most 1 app refresh and 10 processing requests may be pending"
         case .notPermitted: "BGTaskScheduler.Error notPermitted (3): the identifier is not in BGTaskSchedulerPermittedIdentifiers, or UIBackgroundModes lacks fetch/processing"
         case .immediateRunIneligible: "BGTaskScheduler.Error immediateRunIneligible (4): the continued processing task cannot start at once (strategy .fail)"
@@ -127,6 +125,9 @@ extension Prose {
         case .appInUse: "the app is on screen; it runs when the app is in the background"
         case .deviceInUse: "a processing task waits for an idle (locked) device"
         case .notCharging: "it requires external power and the device is not charging"
+        case .lowPowerMode: "Low Power Mode is on, which turns Background App Refresh off until it ends"
+        case .thermalState: "the device is hot: iOS defers discretionary background work until it cools"
+        case .cannotLaunchApp: "iOS launches no app in the background now (before the first unlock after a restart, or an updated app not yet opened)"
         }
     }
 

@@ -29,6 +29,7 @@ extension Prose {
         case .appKilled: "the app was killed, and a held push with it"
         case .appNotRunning: "the app could not be woken"
         case .tooManyUnreportedCalls: "iOS stopped VoIP pushes after pushes not reported as calls"
+        case .backgroundAppRefreshOff: "Background App Refresh is off on the device (or by Low Power Mode)"
         }
     }
 }

@@ -6,8 +6,6 @@ public enum BGTaskScenarioAction: Hashable, Sendable, Codable, SimMechanismScena
     case expire(identifier: String)
     /// The user switches Background App Refresh on or off in Settings.
     case setBackgroundAppRefresh(enabled: Bool)
-    /// The device is connected to power, or disconnected.
-    case setCharging(Bool)
     /// The user stops the running continued processing task with this identifier in its Live
     /// Activity: iOS expires it (iOS 26).
     case cancel(identifier: String)
@@ -20,7 +18,6 @@ public enum BGTaskScenarioAction: Hashable, Sendable, Codable, SimMechanismScena
         case .launch(let identifier): scheduler.launchNow(identifier, in: system)
         case .expire(let identifier): scheduler.expireNow(identifier, in: system)
         case .setBackgroundAppRefresh(let enabled): scheduler.setBackgroundAppRefresh(enabled: enabled, in: system)
-        case .setCharging(let charging): scheduler.setCharging(charging, in: system)
         case .cancel(let identifier): scheduler.cancelByUser(identifier, in: system)
         }
     }

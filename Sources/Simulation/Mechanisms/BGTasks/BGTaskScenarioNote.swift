@@ -2,6 +2,4 @@
 public enum BGTaskScenarioNote: Hashable, Sendable, Codable {
     /// The user switched Background App Refresh on or off in Settings.
     case backgroundAppRefreshSwitched(on: Bool)
-    /// The device was connected to power, or disconnected.
-    case chargingChanged(charging: Bool)
 }

@@ -43,10 +43,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         var deadlineWork: ScheduledWork?
     }
 
-    /// The Background App Refresh switch in Settings.
+    /// The app's Background App Refresh switch in Settings (the device-wide one, Low Power Mode,
+    /// charging and heat are the device's: ``SimSystem/device``).
     public private(set) var isBackgroundAppRefreshEnabled: Bool
-    /// Whether the device is connected to power.
-    public private(set) var isCharging: Bool
 
     private var handlers: [String: @MainActor (SimBGTask) -> Void] = [:]
     /// The process that may still register handlers (its launch has not finished).
@@ -61,10 +60,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     private var releaseCause: SimCause?
     private var random = SeededRandom(seed: 0)
 
-    /// A scheduler with Background App Refresh on (or off) and the device charging (or not).
-    public init(backgroundAppRefreshEnabled: Bool = true, charging: Bool = false) {
+    /// A scheduler with the app's Background App Refresh on (or off).
+    public init(backgroundAppRefreshEnabled: Bool = true) {
         isBackgroundAppRefreshEnabled = backgroundAppRefreshEnabled
-        isCharging = charging
     }
 
     /// The least time from a submit to the launch it asks for, in seconds.
@@ -141,7 +139,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         let others = pending.filter { $0.record.identifier != identifier && $0.record.kind == kind }.count
         let limit = kind == .appRefresh ? system.profile.bgTasks.maximumPendingRefreshRequests : system.profile.bgTasks.maximumPendingProcessingRequests
         let error: SimBGTaskSchedulerError? =
-            if !isBackgroundAppRefreshEnabled { .unavailable }
+            if !isBackgroundAppRefreshEnabled || system.device.backgroundAppRefreshBlocked { .unavailable }
             else if !capabilities.permitsTaskIdentifier(identifier, wildcards: false)
                         || !(kind.requiredMode.map { capabilities.backgroundModes.contains($0) } ?? true) { .notPermitted }
             else if others >= limit { .tooManyPendingTaskRequests }
@@ -213,14 +211,13 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         launchDue(in: system)
     }
 
-    /// The device is connected to power, or disconnected (which ends tasks that require it).
-    public func setCharging(_ charging: Bool, in system: SimSystem) {
-        isCharging = charging
-        system.emit(.scenario, .scenario(.bgTasks(.chargingChanged(charging: charging))))
-        if !charging {
+    /// The device changed (§15): disconnected from power, tasks that require it end; whatever
+    /// stood in the way of a due request may have gone.
+    public func deviceChanged(in system: SimSystem, from old: SimDevice) {
+        if old.charging, !system.device.charging {
             for run in running where run.requiresExternalPower && !run.expired { expire(run.task, .powerDisconnected, in: system) }
         }
-        launchDue(in: system)
+        checkSoon(in: system)
     }
 
     /// A scenario's `bg-launch`: iOS launches the pending request now, whatever its date and the
@@ -252,11 +249,15 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     private func obstacle(_ request: Pending, forced: Bool, in system: SimSystem) -> SimBGTaskDeferral? {
         if system.wasForceQuit { return .forceQuit }
         if forced { return nil }
-        if !isBackgroundAppRefreshEnabled { return .backgroundAppRefreshOff }
+        let device = system.device
+        if !isBackgroundAppRefreshEnabled || !device.backgroundAppRefreshEnabled { return .backgroundAppRefreshOff }
+        if device.lowPowerMode { return .lowPowerMode }
+        if device.thermalState >= system.profile.device.defersBackgroundTasksFrom { return .thermalState }
         if system.appState.isForeground { return .appInUse }
+        if !system.appState.isRunning, system.backgroundLaunchBlocked != nil { return .cannotLaunchApp }
         if request.record.kind == .processing {
             if !system.isAsleep { return .deviceInUse }
-            if request.requiresExternalPower, !isCharging { return .notCharging }
+            if request.requiresExternalPower, !device.charging { return .notCharging }
         }
         return nil
     }
@@ -393,7 +394,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         identifiersUsed.insert(identifier)
         let supported: SimBGContinuedProcessingResources = system.profile.bgTasks.supportsBackgroundGPU ? .gpu : .default
         let error: SimBGTaskSchedulerError? =
-            if !isBackgroundAppRefreshEnabled || !system.appState.isForeground { .unavailable }
+            if !isBackgroundAppRefreshEnabled || system.device.backgroundAppRefreshBlocked || !system.appState.isForeground { .unavailable }
             else if !system.configuration.capabilities.permitsTaskIdentifier(identifier, wildcards: true) || !supported.isSuperset(of: resources) { .notPermitted }
             else { nil }
         guard try admit(record, error, in: system) else { return }

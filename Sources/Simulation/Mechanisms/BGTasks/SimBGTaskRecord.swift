@@ -53,6 +53,13 @@ public enum SimBGTaskDeferral: String, Hashable, Sendable, Codable {
     case deviceInUse
     /// A processing task that requires external power waits for the device to charge.
     case notCharging
+    /// Low Power Mode is on: Background App Refresh is off while it lasts (§15).
+    case lowPowerMode
+    /// The device is hot (`profile.device.defersBackgroundTasksFrom`): discretionary work waits (§15).
+    case thermalState
+    /// iOS launches no app in the background now: before the first unlock after a restart, or
+    /// after an app update the user has not opened (§15).
+    case cannotLaunchApp
 }
 
 /// Why a running BGTask expires (§12).

@@ -8,6 +8,8 @@ public enum PushEvent: Hashable, Sendable, Codable {
     /// Why a push never reached the app.
     public enum DropReason: String, Hashable, Sendable, Codable {
         case modeMissing, forceQuit, replacedByNewer, appKilled, appNotRunning, tooManyUnreportedCalls
+        /// Background fetch needs Background App Refresh: off on the device, or by Low Power Mode (§15).
+        case backgroundAppRefreshOff
     }
 
     case delivered(SimPushKind)

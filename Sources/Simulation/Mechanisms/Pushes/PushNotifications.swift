@@ -29,6 +29,11 @@ public final class PushNotifications: BackgroundMechanism {
             system.emit(PushEvent.dropped(kind, .modeMissing))
             return
         }
+        // Background fetch is Background App Refresh: Low Power Mode turns it off (§15). [doc]
+        if kind == .fetch, system.device.backgroundAppRefreshBlocked {
+            system.emit(PushEvent.dropped(kind, .backgroundAppRefreshOff))
+            return
+        }
         if system.wasForceQuit, kind != .voip {
             system.emit(PushEvent.dropped(kind, .forceQuit))
             return

@@ -151,6 +151,7 @@ public final class RegionMonitoring: BackgroundMechanism {
     // MARK: Telling the app
 
     private func report(_ region: SimCircularRegion, entered: Bool, crossedAt: Double, qualifiedAt: Double, in system: SimSystem) {
+        if holdsUntilFirstUnlock(in: system, { [unowned self] in report(region, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, in: system) }) { return }
         let reached = reachApp(for: .regions(entered ? .entry : .exit), identifier: region.identifier, in: system)
         guard case .success(let services) = reached else {
             if case .failure(let lost) = reached { system.emit(RegionEvent.lost(region.record, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, cause: lost.cause)) }
@@ -161,6 +162,7 @@ public final class RegionMonitoring: BackgroundMechanism {
     }
 
     private func report(_ visit: SimVisit, in system: SimSystem) {
+        if holdsUntilFirstUnlock(in: system, { [unowned self] in report(visit, in: system) }) { return }
         let reached = reachApp(for: .visits(.visit), identifier: nil, in: system)
         guard case .success(let services) = reached else {
             if case .failure(let lost) = reached { system.emit(VisitEvent.lost(visit.record, cause: lost.cause)) }
@@ -188,11 +190,33 @@ public final class RegionMonitoring: BackgroundMechanism {
             }
             system.wake(for: reason, seconds: system.profile.regions.wakeSeconds, afterForceQuit: system.profile.regions.relaunchAfterForceQuit)
             if !system.appState.isRunning, system.wasForceQuit { return .failure(EventLost(cause: .forceQuit)) }
+            if !system.appState.isRunning, let blocked = system.backgroundLaunchBlocked { return .failure(EventLost(cause: blocked)) }
         }
         return system.appState.isRunning ? .success(services) : .failure(EventLost())
     }
 
+    // MARK: §15 Restarts
+
+    /// Events that came due after a restart, before the first unlock, oldest first.
+    private var heldUntilFirstUnlock: [@MainActor () -> Void] = []
+
+    /// Before the first unlock after a restart iOS launches no app: regions and visits persist,
+    /// and the event is delivered (relaunching the app) at the first unlock. [doc][model]
+    private func holdsUntilFirstUnlock(in system: SimSystem, _ report: @escaping @MainActor () -> Void) -> Bool {
+        guard !system.appState.isRunning, !system.device.unlockedSinceBoot else { return false }
+        heldUntilFirstUnlock.append(report)
+        return true
+    }
+
+    public func deviceChanged(in system: SimSystem, from old: SimDevice) {
+        guard !old.unlockedSinceBoot, system.device.unlockedSinceBoot else { return }
+        let held = heldUntilFirstUnlock
+        heldUntilFirstUnlock = []
+        for report in held { report() }
+    }
+
     public func runEnded(in system: SimSystem) {
+        heldUntilFirstUnlock = []
         poll.cancel()
         for entry in pending { entry.work.cancel() }
         pending = []
