@@ -11,5 +11,6 @@ enum ScenarioMechanisms {
         (TransferWords.self, TransferLanes.self),
         (AudioWords.self, AudioLanes.self),
         (PushWords.self, PushLanes.self),
+        (ResourceWords.self, nil),  // the app's own CPU and memory (§15)
     ]
 }

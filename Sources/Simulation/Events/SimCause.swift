@@ -79,4 +79,5 @@ public enum SimCause: Hashable, Sendable, Codable {
     case liveUpdates(LiveUpdateCause)  // Live updates and background activity sessions (§10).
     /// Pushes (§14): why a VoIP push was not a call.
     case pushes(PushCause)
+    case resources(ResourceCause)  // The app's own CPU and memory (§15).
 }

@@ -7,4 +7,5 @@ public enum SimScenarioNote: Hashable, Sendable, Codable {
     case memoryPressureIgnored
     /// Something only BGTasks notice (§12).
     case bgTasks(BGTaskScenarioNote)
+    case resources(ResourceScenarioNote)  // The app's own CPU and memory (§15).
 }

@@ -92,6 +92,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// §12 BGTaskScheduler and BGContinuedProcessingTask.
     public var bgTasks = BGTaskProfile()
     public var transfers = TransferProfile()  // Background URLSession transfers.
+    public var resources = ResourceProfile()  // The app's own CPU and memory (§15).
     /// §14 Silent pushes, background fetch and VoIP pushes.
     public var pushes = PushProfile()
 

@@ -35,6 +35,7 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         case audio(AudioScenarioAction)
         /// A silent push, a VoIP push or a background fetch (§14).
         case pushes(PushScenarioAction)
+        case resources(ResourceScenarioAction)  // Critical memory pressure (§15).
     }
 
     /// Seconds from the start of the run.
