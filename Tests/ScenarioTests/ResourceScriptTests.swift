@@ -65,4 +65,18 @@ import TestSupport
             == "killed: jetsam (memory resource limit): a footprint of 250 MB in the background, over the limit of 200 MB")
         #expect(Prose.text(SimExitCategory(.resources(.footprintLimit(footprintMB: 250, limitMB: 200)))!) == "memory resource limit")
     }
+
+    /// busy-tracker.yaml on the city commute: killed by the CPU monitor at its 54th background
+    /// fix, 0:01:53; with 50 ms a fix it runs to the end of the track.
+    @Test func theBusyTrackerIsKilledAtItsFiftyFourthBackgroundFix() throws {
+        let outcome = try Shipped.replay("busy-tracker", on: "city-commute.gpx").run()
+        let summary = outcome.result.summary
+        #expect(summary.terminatedAt == 113)
+        #expect(summary.exitCategory == .cpuResourceLimit)
+        var settings = try ScenarioFile.read(contentsOf: Shipped.script("busy-tracker"))
+        settings.app?.reactions[.location] = [.resources(.cpu(seconds: 0.05))]
+        let light = try ReplayRun(track: Shipped.track("city-commute.gpx"), settings: settings.resolved()).run()
+        #expect(light.result.summary.terminatedAt == nil)
+        #expect(light.result.summary.exitCategory == nil)
+    }
 }
