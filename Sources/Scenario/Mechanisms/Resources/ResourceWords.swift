@@ -16,7 +16,7 @@ enum ResourceWords: MechanismWords {
     private static let timeUnits: [(unit: String, seconds: Double)] = [("ms", 0.001), ("s", 1)]
     /// Memory's units; a bare number is MB.
     private static let memoryUnits: [(unit: String, megabytes: Double)] = [("KB", 1.0 / 1024), ("MB", 1), ("GB", 1024)]
-    /// The largest footprint a script may give: 1 TB, far past any phone. 
+    /// The largest footprint a script may give: 1 TB, far past any phone.
     static let maximumMegabytes = 1024.0 * 1024
     /// The most wake-ups a second a busy loop may give.
     static let maximumWakeupsPerSecond = 1_000_000.0

@@ -12,8 +12,6 @@ public final class ResourceLimits: BackgroundMechanism {
     private var wakeups = WindowLedger()
     /// The current process's footprint in MB.
     public private(set) var footprintMB = 0.0
-    /// CPU seconds the app used in the background over the run, all processes.
-    public private(set) var backgroundCPUSeconds = 0.0
 
     public init() {}
 
@@ -24,7 +22,6 @@ public final class ResourceLimits: BackgroundMechanism {
         guard system.appState == .background else { return }
         let limits = system.profile.resources
         if seconds > 0, let limit = limits.cpuLimit {
-            backgroundCPUSeconds += seconds
             let (used, over) = cpu.add(seconds, at: system.now.seconds, window: limit.windowSeconds)
             if used > limit.allowed {
                 kill(.cpuLimit(usedSeconds: used, overSeconds: over, limit: limit), blockingRelaunch: !limits.relaunchAfterCPUKill, in: system)
