@@ -75,6 +75,7 @@ public struct AppScript: Hashable, Sendable {
         case pushes(PushScriptAction)
         case liveUpdates(LiveUpdateScriptAction)  // Live updates and background activity sessions (§10).
         case serviceSessions(ServiceSessionScriptAction)  // CLServiceSession (§10).
+        case resources(ResourceScriptAction)  // The app's own CPU and memory (§15).
 
         // MARK: CLMonitor (§11)
         /// A named `CLMonitor`'s conditions.

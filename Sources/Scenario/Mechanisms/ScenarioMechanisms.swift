@@ -12,5 +12,6 @@ enum ScenarioMechanisms {
         (AudioWords.self, AudioLanes.self),
         (PushWords.self, PushLanes.self),
         (DeviceWords.self, nil),  // the device's conditions (§15): no mechanism, no lane
+        (ResourceWords.self, nil),  // the app's own CPU and memory (§15)
     ]
 }

@@ -177,7 +177,11 @@ public enum ScenarioFile {
             case "launch": (action, allowed) = (.launch, [])
             case "lock": (action, allowed) = (.lock, [])
             case "unlock": (action, allowed) = (.unlock, [])
-            case "memory-pressure": (action, allowed) = (.memoryPressure, [])
+            case "memory-pressure":
+                // §15: `warning` (the default) purges a suspended app; `critical` also kills a running background one.
+                let level = try fields["level"].map { node throws(ReplayError) in try string("level", node) } ?? "warning"
+                guard level == "warning" || level == "critical" else { throw fail("level", "must be warning or critical", fields["level"]!) }
+                (action, allowed) = (level == "critical" ? .resources(.criticalMemoryPressure) : .memoryPressure, ["level"])
             case "force-quit": (action, allowed) = (.forceQuit, [])
             case "end-background-task": (action, allowed) = (.endBackgroundTask, [])
             case "start-updates": (action, allowed) = (.startUpdatingLocation, [])

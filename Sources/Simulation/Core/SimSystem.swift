@@ -31,6 +31,8 @@ public final class SimSystem {
     public internal(set) var device: SimDevice
     /// The app was updated and the user has not opened it since (§15).
     public private(set) var awaitsOpenAfterUpdate = false
+    /// Whether a system kill keeps the app from being relaunched by events until the user opens it.
+    public private(set) var relaunchBlocked = false
     /// The app's delegate in the current process.
     public private(set) var appDelegate: SimAppDelegate?
     /// The current process's `UIApplication`.
@@ -191,6 +193,7 @@ public final class SimSystem {
         } else {
             wasForceQuit = false
             awaitsOpenAfterUpdate = false
+            relaunchBlocked = false
             setState(.inactive, .launching)
             delegate.applicationDidFinishLaunching(application, inBackground: false)
             guard appState == .inactive else { return }
@@ -210,7 +213,7 @@ public final class SimSystem {
             moveToBackground(.systemWake(reason), seconds: seconds, grace: seconds)
             if let application { appDelegate?.applicationWasWoken(application, for: reason) }
             reevaluate()
-        case .terminated where (!wasForceQuit || afterForceQuit) && backgroundLaunchBlocked == nil:
+        case .terminated where (!wasForceQuit || afterForceQuit) && backgroundLaunchBlocked == nil && !relaunchBlocked:
             launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
         default:
             break
@@ -338,6 +341,14 @@ public final class SimSystem {
     /// a termination, not a crash. Added for mechanisms; the core itself never calls it.
     public func terminate(because cause: SimCause) {
         guard appState.isRunning else { return }
+        terminate([cause], verdict: .terminated)
+    }
+
+    /// iOS kills the running app for `cause`; with `blockingRelaunch`, no event relaunches it
+    /// until the user opens it (a profile's choice for a resource kill, §15).
+    public func terminate(because cause: SimCause, blockingRelaunch: Bool) {
+        guard appState.isRunning else { return }
+        relaunchBlocked = blockingRelaunch
         terminate([cause], verdict: .terminated)
     }
 

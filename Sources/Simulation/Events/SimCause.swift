@@ -81,4 +81,5 @@ public enum SimCause: Hashable, Sendable, Codable {
     case pushes(PushCause)
     /// Device conditions (§15): a restart, an OS or app update.
     case device(SimDeviceCause)
+    case resources(ResourceCause)  // The app's own CPU and memory (§15).
 }

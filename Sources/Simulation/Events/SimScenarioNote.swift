@@ -9,4 +9,5 @@ public enum SimScenarioNote: Hashable, Sendable, Codable {
     case bgTasks(BGTaskScenarioNote)
     /// Something of the device's state (§15).
     case device(SimDeviceNote)
+    case resources(ResourceScenarioNote)  // The app's own CPU and memory (§15).
 }

@@ -13,5 +13,6 @@ enum StandardMechanisms {
         system.install(LocationServiceSessions())
         system.install(ConditionMonitoring())
         system.install(BackgroundTransfers())
+        system.install(ResourceLimits())
     }
 }

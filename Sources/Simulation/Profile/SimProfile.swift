@@ -101,6 +101,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// Device conditions (§15): Low Power Mode's offer, heat, app updates.
     public var device = SimDeviceProfile()
     public var transfers = TransferProfile()  // Background URLSession transfers.
+    public var resources = ResourceProfile()  // The app's own CPU and memory (§15).
     /// §14 Silent pushes, background fetch and VoIP pushes.
     public var pushes = PushProfile()
 

@@ -56,6 +56,7 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         case .bgTasks(.assertionTimeout): self = .backgroundTaskAssertionTimeout
         case .crash(.bgTasks(.registeredTwice)), .crash(.bgTasks(.registeredAfterLaunch)), .crash(.bgTasks(.noLaunchHandler)): self = .abnormalExit
         case .crash(.monitor): self = .abnormalExit  // CLMonitor (§11)
+        case .resources(let cause): self = SimExitCategory(cause)  // The app's CPU and memory (§15).
         default: return nil
         }
     }

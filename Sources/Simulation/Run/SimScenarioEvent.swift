@@ -37,6 +37,7 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         case pushes(PushScenarioAction)
         /// Low Power Mode, battery, charging, heat, the global refresh switch, restarts and updates (§15).
         case device(SimDeviceAction)
+        case resources(ResourceScenarioAction)  // Critical memory pressure (§15).
     }
 
     /// Seconds from the start of the run.

@@ -1,0 +1,98 @@
+/// The app's own CPU and memory use and the limits iOS puts on it in the background (§15).
+///
+/// The app's code reports what it uses (``SimApplication/useCPU(seconds:wakeups:)``,
+/// ``SimApplication/setFootprint(megabytes:)``); CPU and wake-ups count only while the app runs
+/// in the background, summed over each monitor's trailing window. Going over a limit kills the
+/// app at once: the CPU and wake-ups monitors with the CPU resource limit exit, the footprint
+/// limit with the memory resource limit exit. Critical memory pressure (a scenario event) kills
+/// a background app that only a task or a wake's run holds. Nothing here holds the app.
+@MainActor
+public final class ResourceLimits: BackgroundMechanism {
+    private var cpu = WindowLedger()
+    private var wakeups = WindowLedger()
+    /// The current process's footprint in MB.
+    public private(set) var footprintMB = 0.0
+
+    public init() {}
+
+    public func holdStatus(in system: SimSystem) -> SimHoldStatus { .notHolding(nil) }
+
+    /// The app's code used `seconds` of CPU and woke `wakeupCount` times, now.
+    func use(cpu seconds: Double, wakeups wakeupCount: Double, in system: SimSystem) {
+        guard system.appState == .background else { return }
+        let limits = system.profile.resources
+        if seconds > 0, let limit = limits.cpuLimit {
+            let (used, over) = cpu.add(seconds, at: system.now.seconds, window: limit.windowSeconds)
+            if used > limit.allowed {
+                kill(.cpuLimit(usedSeconds: used, overSeconds: over, limit: limit), blockingRelaunch: !limits.relaunchAfterCPUKill, in: system)
+                return
+            }
+        }
+        if wakeupCount > 0, let limit = limits.wakeupsLimit {
+            let (count, over) = wakeups.add(wakeupCount, at: system.now.seconds, window: limit.windowSeconds)
+            if count > limit.allowed {
+                kill(.wakeupsLimit(wakeups: count, overSeconds: over, limit: limit), blockingRelaunch: !limits.relaunchAfterCPUKill, in: system)
+            }
+        }
+    }
+
+    /// The process's footprint becomes `megabytes`.
+    func setFootprint(_ megabytes: Double, in system: SimSystem) {
+        footprintMB = max(0, megabytes)
+        checkFootprint(in: system)
+    }
+
+    private func checkFootprint(in system: SimSystem) {
+        guard system.appState == .background, let limit = system.profile.resources.backgroundFootprintLimitMB, footprintMB > limit else { return }
+        kill(.footprintLimit(footprintMB: footprintMB, limitMB: limit), blockingRelaunch: false, in: system)
+    }
+
+    private func kill(_ cause: ResourceCause, blockingRelaunch: Bool, in system: SimSystem) {
+        system.terminate(because: .resources(cause), blockingRelaunch: blockingRelaunch)
+    }
+
+    /// Critical pressure: a suspended app is purged as by any pressure; a background app that
+    /// only a budget-spending hold (a task, a wake's run) keeps is killed; one that a hold
+    /// spending no budget keeps (location, audio) ranks higher and stays. [model]
+    func criticalMemoryPressure(in system: SimSystem) {
+        guard system.appState == .background else {
+            system.memoryPressure()
+            return
+        }
+        if let hold = system.keepAlive {
+            system.emit(.scenario, .scenario(.resources(.criticalPressureKept(hold))))
+        } else {
+            kill(.criticalMemoryPressure, blockingRelaunch: false, in: system)
+        }
+    }
+
+    public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        // Checked once the move to the background is complete, not inside it.
+        guard system.appState == .background, old != .background else { return }
+        system.scheduler.schedule(after: 0, owner: .mechanism) { [unowned self, unowned system] in checkFootprint(in: system) }
+    }
+
+    public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
+        cpu.reset()
+        wakeups.reset()
+        footprintMB = 0
+    }
+}
+
+extension SimApplication {
+    /// Simulator hook for the app's own work (§15): its code used `seconds` of CPU now and woke
+    /// `wakeups` times. Counts toward the CPU and wake-ups limits only in the background.
+    public func useCPU(seconds: Double, wakeups: Double = 1) {
+        guard let system = liveSystem, system.appState.isRunning else { return }
+        system.mechanism(ResourceLimits.self)?.use(cpu: seconds, wakeups: wakeups, in: system)
+    }
+
+    /// The process's memory footprint in MB (0 until the app sets it).
+    public var footprintMB: Double { liveSystem?.mechanism(ResourceLimits.self)?.footprintMB ?? 0 }
+
+    /// Simulator hook: the process's memory footprint becomes `megabytes` (§15).
+    public func setFootprint(megabytes: Double) {
+        guard let system = liveSystem, system.appState.isRunning else { return }
+        system.mechanism(ResourceLimits.self)?.setFootprint(megabytes, in: system)
+    }
+}

@@ -1,0 +1,12 @@
+/// What a scenario does to the app's memory (§15): a `SimScenarioEvent.Action.resources`.
+public enum ResourceScenarioAction: Hashable, Sendable, Codable, SimMechanismScenarioAction {
+    /// Critical memory pressure from other apps (`memory-pressure` with `level: critical`):
+    /// a suspended app is purged, and a background app running on a task or a wake's run is
+    /// killed; one held by location or audio ranks higher and is kept.
+    case criticalMemoryPressure
+
+    @MainActor
+    public func apply(to system: SimSystem) {
+        system.mechanism(ResourceLimits.self)?.criticalMemoryPressure(in: system)
+    }
+}
