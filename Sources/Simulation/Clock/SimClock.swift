@@ -24,7 +24,9 @@ public final class SimClock: Clock, @unchecked Sendable {
         let id: UInt64
         let deadline: SimInstant
         let process: Int
-        /// Whether an app task started with `SimApplication.task` sleeps here.
+        /// The sleeping task, and whether the run waits for it once woken (an app task, or a
+        /// task woken by one of the simulation's sequences).
+        let key: SimRestTracker.TaskKey?
         let tracked: Bool
         let continuation: CheckedContinuation<Void, Error>
     }
@@ -36,13 +38,10 @@ public final class SimClock: Clock, @unchecked Sendable {
     private var sleepers: [Sleeper] = []
     private var nextSleeperID: UInt64 = 0
     private var runningProcess = 0
-    /// App tasks started or resumed from a sleep that have not yet slept (again) or finished.
-    private var resumedAppTasks = 0
+    /// The tasks the run has woken that have not yet come to rest.
+    let rest = SimRestTracker()
 
     init() {}
-
-    /// Set for the app's own tasks, so that a run knows when they have all come to rest.
-    @TaskLocal static var isAppTask = false
 
     public var now: SimInstant { lock.withLock { current } }
 
@@ -60,21 +59,23 @@ public final class SimClock: Clock, @unchecked Sendable {
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                let (key, tracked) = rest.park()
                 let cancelled: Bool = lock.withLock {
                     if Task.isCancelled { return true }
-                    let tracked = Self.isAppTask
-                    if tracked, resumedAppTasks > 0 { resumedAppTasks -= 1 }
-                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, tracked: tracked, continuation: continuation))
+                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, key: key, tracked: tracked, continuation: continuation))
                     return false
                 }
-                if cancelled { continuation.resume(throwing: CancellationError()) }
+                if cancelled {
+                    if tracked { rest.wake(key, by: .clock, at: now) }
+                    continuation.resume(throwing: CancellationError())
+                }
             }
         } onCancel: {
             let removed: Sleeper? = lock.withLock {
                 guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
                 return sleepers.remove(at: index)
             }
-            removed?.continuation.resume(throwing: CancellationError())
+            if let removed { wake([removed], throwing: true) }
         }
     }
 
@@ -101,11 +102,19 @@ public final class SimClock: Clock, @unchecked Sendable {
         let due: [Sleeper] = lock.withLock {
             let due = sleepers.filter { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
             sleepers.removeAll { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
-            resumedAppTasks += due.count { $0.tracked }
             return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
         }
-        due.forEach { $0.continuation.resume() }
+        wake(due, throwing: false)
         return due.count
+    }
+
+    /// Resumes sleepers, tracking the driven ones as awake before they can run.
+    private func wake(_ woken: [Sleeper], throwing: Bool) {
+        let instant = now
+        for sleeper in woken {
+            if sleeper.tracked { rest.wake(sleeper.key, by: .clock, at: instant) }
+            if throwing { sleeper.continuation.resume(throwing: CancellationError()) } else { sleeper.continuation.resume() }
+        }
     }
 
     /// Ends the sleeps of a process that ended (or of every process, at the end of a run).
@@ -113,28 +122,14 @@ public final class SimClock: Clock, @unchecked Sendable {
         let ended: [Sleeper] = lock.withLock {
             let ended = sleepers.filter { process == nil || $0.process == process }
             sleepers.removeAll { process == nil || $0.process == process }
-            resumedAppTasks += ended.count { $0.tracked }
             return ended
         }
-        ended.forEach { $0.continuation.resume(throwing: CancellationError()) }
+        wake(ended, throwing: true)
     }
 
     /// How many tasks sleep on this clock.
     var sleeperCount: Int { lock.withLock { sleepers.count } }
 
-    /// An app task started: it is in flight until it sleeps or finishes.
-    func appTaskStarted() {
-        lock.withLock { resumedAppTasks += 1 }
-    }
-
-    /// An app task finished.
-    func appTaskFinished() {
-        lock.withLock { if resumedAppTasks > 0 { resumedAppTasks -= 1 } }
-    }
-
-    /// App tasks started or resumed that are still on their way to their next sleep or their end.
-    var appTasksInFlight: Int { lock.withLock { resumedAppTasks } }
-
-    /// How many of the app's own tasks sleep on this clock.
+    /// How many of the app's own tasks (and tasks woken by the simulation's sequences) sleep on this clock.
     var appTaskSleeperCount: Int { lock.withLock { sleepers.count { $0.tracked } } }
 }
