@@ -25,6 +25,9 @@ struct ReplaySettingOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Set allowsBackgroundLocationUpdates (default: on).")
     var backgroundLocation: Bool?
 
+    @Option(help: ArgumentHelp("The app's real Info.plist (XML or binary): its background modes, location usage descriptions, BGTask identifiers and NSLocationRequireExplicitServiceSession replace the script's.", valueName: "path"))
+    var infoPlist: Setting<InfoPlistPath>?
+
     @Option(help: ArgumentHelp("The Info.plist UIBackgroundModes, comma-separated (default: \(Self.navigationAppModes)).", valueName: "modes"))
     var backgroundModes: Setting<[SimBackgroundMode]>?
 

@@ -195,8 +195,8 @@ import TestSupport
         // The shape of `app`, `info`, `on` and `timers`.
         ("app: [x]", "s.yaml:1:6: 'app' must be a mapping of info, on and timers"),
         ("app: {colour: red}", "s.yaml:1:7: 'colour' is not a field of 'app' (info, on, timers)"),
-        ("app: {info: [location]}", "s.yaml:1:13: 'info' must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession"),
-        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession)"),
+        ("app: {info: [location]}", "s.yaml:1:13: 'info' must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from"),
+        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from)"),
         ("app: {info: {backgroundModes: location}}", "s.yaml:1:31: 'backgroundModes' must be a list of modes"),
         ("app: {info: {backgroundModes: [[location]]}}", "s.yaml:1:32: 'backgroundModes' must be a list of mode names, not of lists or mappings"),
         ("app: {info: {backgroundModes: [location, gps]}}",

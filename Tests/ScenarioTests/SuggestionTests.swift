@@ -40,13 +40,13 @@ import Testing
         ("app: {on: {launch: [start-update]}}",
          "s.yaml:1:21: 'launch' 'start-update' is not an action; did you mean 'start-updates'? (start-updates, stop-updates, start-live-updates, start-visits, stop-live-updates … or one of 35 others; see Docs/Scenarios.md)"),
         ("distanceFiltr: 5",
-         "s.yaml:1:1: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, lenient, budget, accuracy … or one of 25 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:1: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, budget … or one of 26 others; see Docs/Scenarios.md)"),
         ("app: {on: {lauch: [start-updates]}}",
          "s.yaml:1:12: 'lauch' is not a trigger; did you mean 'launch'? (launch, push, paused, wake, error … or one of 14 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: {set: {distanceFiltr: 5}}}}",
          "s.yaml:1:27: 'distanceFiltr' is not a property; did you mean 'distanceFilter'? (distanceFilter, desiredAccuracy, allowsBackgroundLocationUpdates, pausesLocationUpdatesAutomatically, activityType, showsBackgroundLocationIndicator)"),
         ("app: {info: {backgroundMode: [location]}}",
-         "s.yaml:1:14: 'backgroundMode' is not a field of 'info'; did you mean 'backgroundModes'? (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession)"),
+         "s.yaml:1:14: 'backgroundMode' is not a field of 'info'; did you mean 'backgroundModes'? (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from)"),
     ])
     func typosGetTheNameTheyMeant(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }

@@ -40,6 +40,11 @@ public enum TimelineReport {
         let timers = (app.timers == 0 ? "" : "; \(app.timers) timer\(app.timers == 1 ? "" : "s")")
             + (app.registeredTasks.isEmpty ? "" : "; BGTasks \(app.registeredTasks.joined(separator: ", "))")  // §12
         lines.append(("app", "\(request); accuracy \(app.desiredAccuracy.rawValue); distance filter \(filter); background updates \(app.allowsBackgroundLocationUpdates ? "on" : "off"); auto-pause \(app.pausesLocationUpdatesAutomatically ? "on (\(activityName(app.activityType)))" : "off"); \(task)\(timers)"))
+        if let plist = settings.infoPlistPath {
+            // The lint below speaks of this file.
+            let info = settings.app.info
+            lines.append(("info", "\(SafeText.terminal(plist)): UIBackgroundModes \(info.backgroundModes.isEmpty ? "none" : info.backgroundModes.map(\.rawValue).sorted().joined(separator: ", "))"))
+        }
         if !app.mechanisms.isEmpty { lines.append(("uses", app.mechanisms.map(Prose.text).joined(separator: ", "))) }
         lines.append(("run", "\(settings.policy.rawValue) policy, seed \(settings.seed), starting authorization \(settings.initialAuthorization)"))
         for warning in outcome.allWarnings + summary.warnings.map(Prose.text) { lines.append(("warning", warning)) }

@@ -28,7 +28,7 @@ public struct ReplayOutcome: Sendable {
     public var reportDigest: RunDigest { digest ?? RunDigest(result.events, duration: result.summary.durationSeconds) }
 
     /// Every warning, the file's then the run's, as the reports print them.
-    public var allWarnings: [String] { warnings.map(\.description) + trackWarnings.map(Prose.text) + runWarnings }
+    public var allWarnings: [String] { settings.warnings + warnings.map(\.description) + trackWarnings.map(Prose.text) + runWarnings }
 
     /// The answer (spec §4): every goal met, when goals were measured; else whether the app was
     /// kept alive. Silent audio is never a pass (§13). `keepalive replay` exits 0 or 1 on it.

@@ -60,7 +60,7 @@ struct AppScriptReader: ScenarioNodeReader {
     ]
 
     /// The keys of `info:`, the Info.plist's entries a script models.
-    static let infoKeys = ["backgroundModes", "whenInUseUsage", "alwaysUsage", "bgTaskIdentifiers", "requireExplicitServiceSession"]
+    static let infoKeys = ["backgroundModes", "whenInUseUsage", "alwaysUsage", "bgTaskIdentifiers", "requireExplicitServiceSession", "from"]
 
     /// Apple's Info.plist names, as Xcode's source view writes them, and the `info:` key each
     /// reads as: an Info.plist's entries may be copied as they are. A usage description takes its
@@ -134,12 +134,20 @@ struct AppScriptReader: ScenarioNodeReader {
         // The text does not matter, only whether it is there; the navigation app's, so that its
         // script declares the same Info.plist as the built-in app.
         let described = SimCapabilities()
-        for entry in try entries(mapping, keys: Self.infoKeys, aliases: ScenarioBlock.info.aliases) {
+        let entries = try entries(mapping, keys: Self.infoKeys, aliases: ScenarioBlock.info.aliases)
+        // `from: Info.plist` first (the app's real file, relative to the scenario's folder); the
+        // keys beside it override what it says.
+        if let from = entries.first(where: { $0.key == "from" }) {
+            let path = InfoPlistPath.relative(try word(from.written, from.value, "the path of an Info.plist"), to: name)
+            info = try InfoPlist.read(contentsOf: path.path).capabilities
+        }
+        for entry in entries where entry.key != "from" {
             // Messages name the key as written: `UIBackgroundModes` where the file says so.
             let (key, keyNode, value) = (entry.written, entry.keyNode, entry.value)
             switch entry.key {
             case "backgroundModes":
                 guard let list = value.sequence else { throw fail(key, "must be a list of modes", value) }
+                info.backgroundModes = []  // the list replaces what `from` said
                 for item in list {
                     guard let modeName = item.scalar?.string else { throw fail(key, "must be a list of mode names, not of lists or mappings", item) }
                     guard let mode = SimBackgroundMode(settingText: modeName) else {
@@ -153,6 +161,7 @@ struct AppScriptReader: ScenarioNodeReader {
                 info.alwaysAndWhenInUseUsageDescription = try usage(entry, described.alwaysAndWhenInUseUsageDescription)
             case "bgTaskIdentifiers":  // §12: BGTaskSchedulerPermittedIdentifiers
                 guard let list = value.sequence else { throw fail(key, "must be a list of task identifiers", value) }
+                info.permittedBackgroundTaskIdentifiers = []  // the list replaces what `from` said
                 for item in list {
                     info.permittedBackgroundTaskIdentifiers.append(try word(key, item, "a list of task identifiers, not of lists or mappings"))
                 }

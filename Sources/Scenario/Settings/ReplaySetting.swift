@@ -102,6 +102,15 @@ extension ReplaySetting {
         ReplaySetting(key, path, read: { node, reader throws(ReplayError) in Setting(text: try reader.string(key, node)) })
     }
 
+    /// A file's path, relative to the scenario file's folder when it is not absolute.
+    static func infoPlist(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<InfoPlistPath>> & Sendable) -> ReplaySetting {
+        ReplaySetting(key, path, read: { node, reader throws(ReplayError) in
+            let text = try reader.string(key, node)
+            guard !text.isEmpty else { throw reader.fail(key, InfoPlistPath.notAValue(text), node) }
+            return Setting(wrappedValue: .relative(text, to: reader.name))
+        })
+    }
+
     /// A name that must be one of the values where it stands: "'policy' must be session or delivery".
     static func choice<Value: NamedSetting>(_ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Value>> & Sendable) -> ReplaySetting {
         ReplaySetting(key, path, read: { node, reader throws(ReplayError) in

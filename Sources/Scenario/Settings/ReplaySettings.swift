@@ -26,6 +26,8 @@ public struct ReplaySettings: Hashable, Sendable {
     @Setting public var activityType: ReplayActivityType?
     /// The authorization when the trip starts (default: ``defaultAuthorization``: the app asks).
     @Setting public var authorization: ReplayAuthorization?
+    /// The app's real Info.plist, instead of the script's `info:` (``InfoPlist``).
+    @Setting public var infoPlist: InfoPlistPath?
     /// The Info.plist's `UIBackgroundModes`, instead of the app's.
     @Setting public var backgroundModes: [SimBackgroundMode]?
     /// `distanceFilter`, instead of the app's.
@@ -85,6 +87,7 @@ public struct ReplaySettings: Hashable, Sendable {
         .name("accuracy", \.$accuracy),
         .name("activityType", \.$activityType),
         .name("authorization", \.$authorization),
+        .infoPlist("infoPlist", \.$infoPlist),
         .backgroundModes("backgroundModes", \.$backgroundModes),
         .distanceFilter("distanceFilter", \.$distanceFilter, .distance),
         .choice("policy", \.$policy),
@@ -182,7 +185,8 @@ public struct ReplaySettings: Hashable, Sendable {
             simProfile.name += "+budget"
         }
         let authorization = (self.authorization ?? Self.defaultAuthorization).status
-        let script = script(startingAs: authorization)
+        let plist = try infoPlist.map { path throws(ReplayError) in try InfoPlist.read(contentsOf: path.path) }
+        let script = script(startingAs: authorization, infoPlist: plist)
         let goals = ReplayGoal.measured(goal?.goals ?? ReplayGoal.defaultGoals(for: script, builtIn: app == nil).map(\.goal), for: script)
         return ResolvedReplay(
             profile: simProfile, policy: policy ?? Self.defaultPolicy, app: script, goals: goals,
@@ -190,7 +194,8 @@ public struct ReplaySettings: Hashable, Sendable {
             accuracyAuthorization: (accuracy ?? Self.defaultAccuracy) == .reduced ? .reducedAccuracy : .fullAccuracy,
             locationServicesEnabled: !(servicesOff ?? false), timeline: timeline,
             untimedSpeed: speed ?? Self.defaultSpeed, seed: seed ?? 0, lenient: lenient ?? false,
-            maximumLogLines: maxLogLines ?? Self.defaultMaxLogLines, device: device)
+            maximumLogLines: maxLogLines ?? Self.defaultMaxLogLines, device: device,
+            infoPlistPath: plist?.path, warnings: plist?.warnings ?? [])
     }
 
     /// The phone's state when the trip starts (§15).
@@ -206,7 +211,7 @@ public struct ReplaySettings: Hashable, Sendable {
     }
 
     /// The app's script, the scenario's or the navigation app, changed as the settings say.
-    private func script(startingAs authorization: SimAuthorizationStatus) -> AppScript {
+    private func script(startingAs authorization: SimAuthorizationStatus, infoPlist: InfoPlist?) -> AppScript {
         var changes: [AppChange] = []
         // The navigation app, When In Use, does not ask to be upgraded: otherwise the simulated user allows Always.
         if app == nil, authorization == .authorizedWhenInUse { changes.append(.requestWhenInUse) }
@@ -219,6 +224,8 @@ public struct ReplaySettings: Hashable, Sendable {
         if let pausesAutomatically { changes.append(.set(.pausesLocationUpdatesAutomatically(pausesAutomatically))) }
         if let activityType { changes.append(.set(.activityType(activityType.activityType))) }
         var script = (app ?? NavigationApp.script).applying(changes)
+        // The real Info.plist replaces the script's; --background-modes still overrides its modes.
+        if let infoPlist { script.info = infoPlist.capabilities }
         if let backgroundModes { script.info.backgroundModes = Set(backgroundModes) }
         return script
     }

@@ -22,4 +22,8 @@ public struct ResolvedReplay: Hashable, Sendable {
     public var maximumLogLines: Int
     /// The phone's state when the trip starts (§15).
     public var device = SimDevice()
+    /// The real Info.plist the run's `info` came from (`--info-plist`), if one did.
+    public var infoPlistPath: String?
+    /// What the settings themselves warn of (an Info.plist's modes the model leaves out).
+    public var warnings: [String] = []
 }
