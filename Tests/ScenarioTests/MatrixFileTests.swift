@@ -73,7 +73,7 @@ import TestSupport
 
     @Test(arguments: [
         ("tracks: [a.gpx]\nruns: [{name: a, colour: red}]\n", "m.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
-        ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix; did you mean 'runs'? (tracks, profiles, runs)"),
+        ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix; did you mean 'runs'? (tracks, profiles, conditions, runs)"),
         ("tracks: [a.gpx]\nprofiles: [ios17, ios99]\nruns: [{}]\n", "m.yaml:2:19: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14–16, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26)"),
         ("tracks: [a.gpx]\nprofiles: [ios15, iOS16]\nruns: [{}]\n",
          "m.yaml:2:19: 'iOS16' is listed twice: ios16 → ios14 profile (covers iOS 14–16), as ios15 → ios14 profile (covers iOS 14–16)"),

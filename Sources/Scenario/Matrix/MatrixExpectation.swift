@@ -2,7 +2,7 @@ import Simulation
 
 /// What a run should end with: one for every profile, or one per profile with a default.
 public struct MatrixExpectation: Hashable, Sendable {
-    /// Verdicts by profile name.
+    /// Verdicts by profile name, or by field condition name.
     public var byProfile: [String: MatrixExpected]
     /// For profiles not in ``byProfile``; `nil` leaves them unchecked.
     public var otherwise: MatrixExpected?
@@ -12,8 +12,11 @@ public struct MatrixExpectation: Hashable, Sendable {
         self.otherwise = otherwise
     }
 
-    /// The expected verdict on `profile`, if any.
-    public func verdict(for profile: String) -> MatrixExpected? { byProfile[profile] ?? otherwise }
+    /// The expected answer on `profile` under `condition`, if any: a key naming the condition
+    /// first, then one naming the profile, then `default`.
+    public func verdict(for profile: String, condition: FieldCondition = .normal) -> MatrixExpected? {
+        byProfile[condition.rawValue] ?? byProfile[profile] ?? otherwise
+    }
 }
 
 /// What `expect` may name: the answer (`met`, `missed`: the goals of spec §4), or a lifecycle

@@ -22,7 +22,7 @@ import Yams
 /// An unknown key, verdict or profile is an error with its line and column. See `Docs/CLI.md`.
 public enum MatrixFile {
     /// The top-level keys.
-    public static let keys = ["tracks", "profiles", "runs"]
+    public static let keys = ["tracks", "profiles", "conditions", "runs"]
     /// The keys of an entry of `runs`.
     public static let runKeys = ["name", "settings", "scenario", "expect"]
     /// The verdicts `expect` may name.

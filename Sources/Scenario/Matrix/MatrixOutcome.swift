@@ -29,7 +29,7 @@ public struct MatrixOutcome: Sendable {
     public var rows: [Row] {
         matrix.cells.map { cell in
             Row(track: matrix.tracks[cell.track].name, profile: matrix.profiles[cell.profile].name,
-                run: matrix.runs[cell.run].name, summary: summaries[cell.index], expected: cell.expected)
+                run: matrix.runName(of: cell), summary: summaries[cell.index], expected: cell.expected)
         }
     }
 

@@ -59,11 +59,12 @@ struct MatrixReader {
     }
 
     func matrix(_ mapping: Yams.Node.Mapping) throws(MatrixError) -> Matrix {
-        var tracksNode: Yams.Node?, profilesNode: Yams.Node?, runsNode: Yams.Node?
+        var tracksNode: Yams.Node?, profilesNode: Yams.Node?, conditionsNode: Yams.Node?, runsNode: Yams.Node?
         for (key, _, value) in try fields(mapping, allowed: MatrixFile.keys, of: "a matrix") {
             switch key {
             case "tracks": tracksNode = value
             case "profiles": profilesNode = value
+            case "conditions": conditionsNode = value
             default: runsNode = value
             }
         }
@@ -85,25 +86,38 @@ struct MatrixReader {
             }
         }
 
+        // The field conditions each run is replayed under (§15): without the key, the phone as it is.
+        var conditions = [FieldCondition.normal]
+        if let conditionsNode {
+            conditions = []
+            for (name, node) in try names("conditions", conditionsNode) {
+                guard let condition = FieldCondition(settingText: name) else { throw fail(node, FieldCondition.notAValue(name)) }
+                if conditions.contains(condition) { throw fail(node, "'\(name)' is listed twice") }
+                conditions.append(condition)
+            }
+        }
+
         guard let list = runsNode.sequence, !list.isEmpty else { throw fail(runsNode, "'runs' must be a list of runs, not empty") }
         // Counted before any run is read or any cell planned: a small file can name millions.
-        let (cells, overflow) = tracks.count.multipliedReportingOverflow(by: profiles.count * list.count)
-        if overflow || cells > maximumCells {
-            let count = overflow ? "more than \(Int.max)" : String(cells)
-            throw MatrixError(usage: "\(name): \(count) replays (\(Self.count(tracks.count, "track")) × \(Self.count(profiles.count, "profile")) × \(Self.count(list.count, "run"))), more than the limit of \(maximumCells) (\(Matrix.maximumCellsOption) raises it)")
+        let (perTrack, perTrackOverflow) = profiles.count.multipliedReportingOverflow(by: list.count * conditions.count)
+        let (cells, overflow) = tracks.count.multipliedReportingOverflow(by: perTrack)
+        if overflow || perTrackOverflow || cells > maximumCells {
+            let count = overflow || perTrackOverflow ? "more than \(Int.max)" : String(cells)
+            let axes = conditions.count > 1 ? " × \(Self.count(conditions.count, "condition"))" : ""
+            throw MatrixError(usage: "\(name): \(count) replays (\(Self.count(tracks.count, "track")) × \(Self.count(profiles.count, "profile")) × \(Self.count(list.count, "run"))\(axes)), more than the limit of \(maximumCells) (\(Matrix.maximumCellsOption) raises it)")
         }
         var runs: [MatrixRun] = []
         var runNames = Set<String>()
         for item in list {
-            let run = try self.run(item, number: runs.count + 1, profiles: profiles)
+            let run = try self.run(item, number: runs.count + 1, profiles: profiles, conditions: conditions)
             if !runNames.insert(run.name).inserted { throw fail(item, "a run named '\(run.name)' is already in the list") }
             runs.append(run)
         }
-        return try Matrix(file: name, tracks: tracks, profiles: profiles, runs: runs)
+        return try Matrix(file: name, tracks: tracks, profiles: profiles, runs: runs, conditions: conditions)
     }
 
     /// `{name:, settings:, scenario:, expect:}`, all optional.
-    func run(_ node: Yams.Node, number: Int, profiles: [SimProfile]) throws(MatrixError) -> MatrixRun {
+    func run(_ node: Yams.Node, number: Int, profiles: [SimProfile], conditions: [FieldCondition] = [.normal]) throws(MatrixError) -> MatrixRun {
         guard let mapping = node.mapping else { throw fail(node, "a run must be a mapping (\(MatrixFile.runKeys.joined(separator: ", ")))") }
         var runName = "run \(number)"
         var fromFile = ReplaySettings(), inline = ReplaySettings()
@@ -128,16 +142,17 @@ struct MatrixReader {
                     throw MatrixError(error)
                 }
             default:
-                expect = try expectation(value, keyNode: keyNode, profiles: profiles)
+                expect = try expectation(value, keyNode: keyNode, profiles: profiles, conditions: conditions)
             }
         }
         return MatrixRun(name: runName, settings: fromFile.overridden(by: inline), expect: expect, scenario: scenario,
                          line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
     }
 
-    /// A verdict, or a mapping of profile names (and `default`) to verdicts.
-    func expectation(_ node: Yams.Node, keyNode: Yams.Node, profiles: [SimProfile]) throws(MatrixError) -> MatrixExpectation {
+    /// A verdict, or a mapping of profile names, field conditions of the matrix (and `default`) to verdicts.
+    func expectation(_ node: Yams.Node, keyNode: Yams.Node, profiles: [SimProfile], conditions: [FieldCondition] = [.normal]) throws(MatrixError) -> MatrixExpectation {
         let profiles = profiles.map(\.name)
+        let conditionNames = conditions == [.normal] ? [] : conditions.map(\.rawValue)
         if let mapping = node.mapping {
             var expectation = MatrixExpectation(otherwise: nil)
             for (key, value) in mapping {
@@ -145,10 +160,12 @@ struct MatrixReader {
                 let verdict = try self.verdict(value)
                 if profile == "default" {
                     expectation.otherwise = verdict
+                } else if let condition = FieldCondition(settingText: profile), conditionNames.contains(condition.rawValue) {
+                    expectation.byProfile[condition.rawValue] = verdict
                 } else if let listed = SimProfile(settingText: profile).map(\.name), profiles.contains(listed) {
                     expectation.byProfile[listed] = verdict
                 } else {
-                    throw fail(key, "'\(profile)' is not one of the matrix's profiles (\(profiles.joined(separator: ", "))) or 'default'")
+                    throw fail(key, "'\(profile)' is not one of the matrix's profiles (\(profiles.joined(separator: ", ")))\(conditionNames.isEmpty ? "" : ", its conditions (\(conditionNames.joined(separator: ", ")))") or 'default'")
                 }
             }
             return expectation

@@ -120,7 +120,7 @@ public enum MatrixReport {
         let rows = outcome.rows
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(SafeText.xml("keepalive matrix \(outcome.matrix.file)"))\" tests=\"\(rows.count)\" failures=\"\(outcome.failures)\">\n"
-        let perTrack = outcome.matrix.profiles.count * outcome.matrix.runs.count
+        let perTrack = outcome.matrix.cellsPerTrack
         for (index, track) in outcome.matrix.tracks.enumerated() {
             let suite = rows[index * perTrack ..< (index + 1) * perTrack]
             let failures = suite.filter { $0.asExpected == false }.count

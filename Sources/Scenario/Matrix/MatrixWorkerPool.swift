@@ -59,7 +59,7 @@ public struct MatrixWorkerPool: Sendable {
     /// The order tracks are handed out in: the costliest first (file size × runs per track; a
     /// file that cannot be read costs as little as a byte), ties in plan order.
     public static func order(_ matrix: Matrix) -> [Int] {
-        let runsPerTrack = matrix.profiles.count * matrix.runs.count
+        let runsPerTrack = matrix.cellsPerTrack
         let costs = matrix.tracks.map { track -> Int in
             let size = FileName.status(track.path).map { Int($0.st_size) } ?? 0
             return max(size, 1) * runsPerTrack

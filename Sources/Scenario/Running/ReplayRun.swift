@@ -72,6 +72,7 @@ public struct ReplayRun: Sendable {
             locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
         configuration.maximumLogLines = settings.maximumLogLines
         configuration.goals = settings.goals
+        settings.fieldCondition?.apply(to: &configuration)
         configuration.device = settings.device
         return configuration
     }

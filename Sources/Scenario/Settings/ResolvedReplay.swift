@@ -22,6 +22,8 @@ public struct ResolvedReplay: Hashable, Sendable {
     public var maximumLogLines: Int
     /// The phone's state when the trip starts (§15).
     public var device = SimDevice()
+    /// A matrix's field condition for this replay (``FieldCondition``), applied once the track is loaded.
+    public var fieldCondition: FieldCondition?
     /// The real Info.plist the run's `info` came from (`--info-plist`), if one did.
     public var infoPlistPath: String?
     /// What the settings themselves warn of (an Info.plist's modes the model leaves out).
