@@ -36,6 +36,8 @@ public enum AppChange: Hashable, Sendable {
     case resumeAudioAfterInterruption
     /// Every push handler reports a call first (`CXProvider.reportNewIncomingCall`, §14).
     case reportEveryVoIPPush
+    /// The app's own CPU work (`cpu`, busy loops) scaled by `fraction` (§15: the CPU limit).
+    case scaleCPU(fraction: Double)
 }
 
 extension AppChange {
@@ -110,6 +112,16 @@ extension AppScript {
             let resume: [AppScript.Action] = [.audio(.activateSession), .audio(.play(silent: false))]
             script.reactions[.interruption] = [.when(.interrupted, actions: [], otherwise: resume)]
             return script
+        case .scaleCPU(let fraction):
+            return mapActions { actions in
+                actions.map { action in
+                    switch action {
+                    case .resources(.cpu(let seconds)): .resources(.cpu(seconds: seconds * fraction))
+                    case .resources(.busyLoop(let seconds, let cpu, let wakeups)): .resources(.busyLoop(seconds: seconds, cpu: cpu * fraction, wakeups: wakeups))
+                    default: action
+                    }
+                }
+            }
         case .reportEveryVoIPPush:
             var script = self
             if !(reactions[.push] ?? []).contains(.pushes(.reportCall)) { script.reactions[.push, default: []].insert(.pushes(.reportCall), at: 0) }

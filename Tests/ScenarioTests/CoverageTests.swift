@@ -214,4 +214,20 @@ import TestSupport
         #expect(whenInUse.gaps.allSatisfy { $0.causes == [.authorization(.authorizedWhenInUse), .nothingHoldsApp] })
         #expect(whenInUse.uncoveredSeconds == 1764)
     }
+
+    /// Issue 19: a geofencing app across an OS update gets both crossings once the phone is
+    /// unlocked; never unlocked, the exit waits and is missed, for the first unlock.
+    @Test func aGeofenceAppAcrossAnOSUpdate() throws {
+        let unlocked = try Shipped.replay("geofence-os-update", on: "walk-with-cafe-stop.gpx").run().result.summary
+        #expect(unlocked.goalMet == true)
+        #expect(try only(unlocked).eventCount == 2)
+
+        var settings = try ScenarioFile.read(contentsOf: Shipped.script("geofence-os-update"))
+        settings.events.removeAll { $0.action == .unlock }
+        let locked = try only(try ReplayRun(track: Shipped.track("walk-with-cafe-stop.gpx"), settings: settings.resolved()).run().result.summary)
+        #expect(!locked.met)
+        #expect(locked.eventCount == 2)
+        #expect(locked.gaps.map { [$0.from, $0.to] } == [[2672, 3002]])
+        #expect(locked.gaps.first?.causes.first == .device(.beforeFirstUnlock))
+    }
 }

@@ -164,4 +164,12 @@ import TestSupport
         #expect(changes(explanation) == [[.app(.reportEveryVoIPPush)]])
         #expect(explanation.fixes.first?.cost?.wakes == 5)
     }
+
+    /// Issue 19: a tracker killed by the CPU limit is told to cut its background CPU.
+    @Test func aTrackerKilledForItsCPUIsToldToDoLess() throws {
+        let explanation = try explain("city-commute.gpx", recipe: "busy-tracker")
+        #expect(explanation.candidates.last == .app(.scaleCPU(fraction: 0.25)))
+        #expect(changes(explanation) == [[.app(.scaleCPU(fraction: 0.25))]])
+        #expect(explanation.fixes.first?.verdict == .keptAlive)
+    }
 }

@@ -86,8 +86,20 @@ extension ReplayRun {
         if script.info.backgroundModes.contains(.voip), !(script.reactions[.push] ?? []).contains(.pushes(.reportCall)) {
             changes.append(.app(.reportEveryVoIPPush))
         }
+        // The app's own CPU work (§15): a quarter of it, which keeps a 1 Hz tracker well under
+        // the 80 %-over-60-s limit unless each fix takes more than 3 s.
+        let usesCPU = script.allActions.contains { action in
+            switch action {
+            case .resources(.cpu), .resources(.busyLoop): true
+            default: false
+            }
+        }
+        if usesCPU { changes.append(.app(.scaleCPU(fraction: cpuFraction))) }
         return changes
     }
+
+    /// The share of the app's CPU work `--explain` tries.
+    static let cpuFraction = 0.25
 
     /// The location changes worth trying for an app that uses location.
     private static func locationCandidates(_ settings: ResolvedReplay, _ outline: AppScriptOutline) -> [ExplainChange] {

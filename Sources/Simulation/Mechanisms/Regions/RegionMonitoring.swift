@@ -151,7 +151,10 @@ public final class RegionMonitoring: BackgroundMechanism {
     // MARK: Telling the app
 
     private func report(_ region: SimCircularRegion, entered: Bool, crossedAt: Double, qualifiedAt: Double, in system: SimSystem) {
-        if holdsUntilFirstUnlock(in: system, { [unowned self] in report(region, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, in: system) }) { return }
+        let held = holdsUntilFirstUnlock(in: system, { [unowned self] in report(region, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, in: system) }) {
+            system.emit(RegionEvent.lost(region.record, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, cause: .device(.beforeFirstUnlock)))
+        }
+        if held { return }
         let reached = reachApp(for: .regions(entered ? .entry : .exit), identifier: region.identifier, in: system)
         guard case .success(let services) = reached else {
             if case .failure(let lost) = reached { system.emit(RegionEvent.lost(region.record, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, cause: lost.cause)) }
@@ -162,7 +165,10 @@ public final class RegionMonitoring: BackgroundMechanism {
     }
 
     private func report(_ visit: SimVisit, in system: SimSystem) {
-        if holdsUntilFirstUnlock(in: system, { [unowned self] in report(visit, in: system) }) { return }
+        let held = holdsUntilFirstUnlock(in: system, { [unowned self] in report(visit, in: system) }) {
+            system.emit(VisitEvent.lost(visit.record, cause: .device(.beforeFirstUnlock)))
+        }
+        if held { return }
         let reached = reachApp(for: .visits(.visit), identifier: nil, in: system)
         guard case .success(let services) = reached else {
             if case .failure(let lost) = reached { system.emit(VisitEvent.lost(visit.record, cause: lost.cause)) }
@@ -197,14 +203,16 @@ public final class RegionMonitoring: BackgroundMechanism {
 
     // MARK: §15 Restarts
 
-    /// Events that came due after a restart, before the first unlock, oldest first.
-    private var heldUntilFirstUnlock: [@MainActor () -> Void] = []
+    /// Events that came due after a restart, before the first unlock, oldest first: how to
+    /// report each at the unlock, and how to log it lost if the run ends first.
+    private var heldUntilFirstUnlock: [(report: @MainActor () -> Void, lose: @MainActor () -> Void)] = []
 
     /// Before the first unlock after a restart iOS launches no app: regions and visits persist,
     /// and the event is delivered (relaunching the app) at the first unlock. [doc][model]
-    private func holdsUntilFirstUnlock(in system: SimSystem, _ report: @escaping @MainActor () -> Void) -> Bool {
+    private func holdsUntilFirstUnlock(in system: SimSystem, _ report: @escaping @MainActor () -> Void,
+                                       lose: @escaping @MainActor () -> Void) -> Bool {
         guard !system.appState.isRunning, !system.device.unlockedSinceBoot else { return false }
-        heldUntilFirstUnlock.append(report)
+        heldUntilFirstUnlock.append((report, lose))
         return true
     }
 
@@ -212,11 +220,14 @@ public final class RegionMonitoring: BackgroundMechanism {
         guard !old.unlockedSinceBoot, system.device.unlockedSinceBoot else { return }
         let held = heldUntilFirstUnlock
         heldUntilFirstUnlock = []
-        for report in held { report() }
+        for entry in held { entry.report() }
     }
 
     public func runEnded(in system: SimSystem) {
+        // Never unlocked: the events never reached the app (the goal counts them missed).
+        let held = heldUntilFirstUnlock
         heldUntilFirstUnlock = []
+        for entry in held { entry.lose() }
         poll.cancel()
         for entry in pending { entry.work.cancel() }
         pending = []
