@@ -13,7 +13,7 @@ import Testing
         #expect(tail == """
             The app was suspended at 0:25:31: background time expired; every background task was ended in its expiration handler (because updates paused automatically after 10 min without moving (fitness)).
 
-            Explain: this change would meet the goal (9 replays, 7 changes one at a time):
+            Explain: this change would meet the goal (8 replays, 7 changes one at a time):
               - pausesLocationUpdatesAutomatically = false
                 cost: location on 50 min 1 s at best; 0 wakes; 49 min 2 s running in the background; energy 110 % of GPS on at best for the whole trip (as it is: 55 %)
 

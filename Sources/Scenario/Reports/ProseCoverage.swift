@@ -43,23 +43,15 @@ extension Prose {
     /// missed: 81.4 % of the moving time covered; 12 min 3 s (4.1 km) not; 2 gaps, the longest 9 min 12 s."
     public static func headline(_ coverage: SimCoverage) -> String {
         let goal = name(coverage.goal)
-        let what: String
+        let answer = "Goal \(goal) \(coverage.met ? "met" : "missed")"
+        var text: String
         switch coverage.goal {
-        case .location: what = "of the moving time covered"
-        case .bgTasks: what = "of the time in the background covered"
-        case .audio: what = "of the time since playback began covered"
-        case .regions, .monitor, .visits: what = ""
+        case .location: text = "\(answer): \(percent(coverage.fraction)) of the moving time covered"
+        case .bgTasks: text = "\(answer): \(percent(coverage.fraction)) of the time in the background covered"
+        case .audio: text = "\(answer): \(percent(coverage.fraction)) of the time since playback began covered"
+        case .regions, .monitor: text = eventsAnswer(coverage, answer, noun: "crossing", watched: "a region")
+        case .visits: text = eventsAnswer(coverage, answer, noun: "visit", watched: "visits")
         case .pushes: return callHeadline(coverage)
-        }
-        var text = "Goal \(goal) \(coverage.met ? "met" : "missed"): \(percent(coverage.fraction)) \(what)"
-        if let events = coverage.eventCount {
-            let noun = coverage.goal.isVisits ? "visit" : "crossing"
-            let reached = events - coverage.gapCount
-            let watched = coverage.goal.isVisits ? "visits" : "a region"
-            text = events == 0
-                ? (coverage.met ? "Goal \(goal) met: no \(noun) happened on this trip (nothing to reach the app)"
-                                : "Goal \(goal) missed: the app never watched \(watched) on this trip (nothing could reach it)")
-                : "Goal \(goal) \(coverage.met ? "met" : "missed"): \(reached) of \(events) \(noun)\(events == 1 ? "" : "s") reached the app in time"
         }
         if coverage.gapCount > 0 {
             let metres = coverage.uncoveredMetres > 0 ? " (\(distance(coverage.uncoveredMetres)))" : ""
@@ -68,6 +60,17 @@ extension Prose {
             if coverage.gapCount > 1 { text += ", the longest \(Formatting.duration(coverage.longestGapSeconds))" }
         }
         return text + "."
+    }
+
+    /// A goal over crossings or visits counts them: "1 of 2 crossings reached the app in time";
+    /// none that happened, or none the app watched for, said so.
+    private static func eventsAnswer(_ coverage: SimCoverage, _ answer: String, noun: String, watched: String) -> String {
+        let events = coverage.eventCount ?? 0
+        guard events > 0 else {
+            return coverage.met ? "\(answer): no \(noun) happened on this trip (nothing to reach the app)"
+                                : "\(answer): the app never watched \(watched) on this trip (nothing could reach it)"
+        }
+        return "\(answer): \(events - coverage.gapCount) of \(events) \(noun)\(events == 1 ? "" : "s") reached the app in time"
     }
 
     /// A call goal counts pushes, not time: "Goal call missed: 0 of 5 VoIP pushes reported to

@@ -16,51 +16,43 @@ extension ReplayRun {
             return Explanation(fixes: [], candidates: candidates, replays: 0, largestSetTried: 0, judgedByGoal: byGoal)
         }
         var replays = 0
-        func works(_ changes: [ExplainChange]) -> Bool {
+        /// The fix `changes` make, if they meet the goal: a candidate stops as soon as its answer
+        /// is decided, so a fix is one that ran whole, and its cost was measured on the way.
+        func fix(_ changes: [ExplainChange]) -> Explanation.Fix? {
             replays += 1
-            // Only the answer counts: a candidate stops as soon as it is decided.
             let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
-            let simulation = changed.simulation(on: loaded, keepsEvents: false)
+            let meter = ExplainCostMeter(newPrompt: changes.contains(.alwaysInsteadOfWhenInUse))
+            let simulation = changed.simulation(on: loaded, sinks: [meter], keepsEvents: false)
             let works = byGoal ? simulation.runToAnswer() == true : simulation.runToVerdict() == .keptAlive
             let result = simulation.result()
             // A change that makes the app log past the limit, whose virtual time stopped (a
             // reaction loop), or that crashes the app (whose goal then counts nothing) is no fix.
-            return works && result.logLimitReachedAt == nil && result.summary.stall == nil && result.summary.verdict != .crashed
+            guard works, result.logLimitReachedAt == nil, result.summary.stall == nil, result.summary.verdict != .crashed else { return nil }
+            meter.close(at: result.summary.durationSeconds)
+            return Explanation.Fix(changes: changes, verdict: result.summary.verdict, cost: meter.cost)
         }
-        var found: [[ExplainChange]] = candidates.filter { works([$0]) }.map { [$0] }
+        var fixes = candidates.compactMap { fix([$0]) }
         var largest = 1
-        if found.isEmpty {
+        if fixes.isEmpty {
             largest = 2
             for (index, first) in candidates.enumerated() {
-                for second in candidates[(index + 1)...] where !Self.conflict(first, second) && works([first, second]) {
-                    found.append([first, second])
+                for second in candidates[(index + 1)...] where !Self.conflict(first, second) {
+                    if let pair = fix([first, second]) { fixes.append(pair) }
                 }
             }
         }
-        guard !found.isEmpty else {
+        guard !fixes.isEmpty else {
             return Explanation(fixes: [], candidates: candidates, replays: replays, largestSetTried: candidates.isEmpty ? 0 : largest, judgedByGoal: byGoal)
         }
-        let originalCost = cost(of: [], on: loaded)
-        var fixes = found.map { changes in
-            let (cost, verdict) = self.cost(of: changes, on: loaded)
-            return Explanation.Fix(changes: changes, verdict: verdict, cost: cost)
-        }
-        replays += fixes.count + 1
+        // The app as it is, replayed whole for the yardstick its fixes are shown beside.
+        replays += 1
+        let originalMeter = ExplainCostMeter(newPrompt: false)
+        let originalRun = simulation(on: loaded, sinks: [originalMeter], keepsEvents: false).run()
+        originalMeter.close(at: originalRun.summary.durationSeconds)
         // Cheapest first: what the user pays in energy, then a new prompt.
         fixes.sort { ($0.cost?.energy() ?? 0, $0.cost?.newPrompt == true ? 1 : 0) < ($1.cost?.energy() ?? 0, $1.cost?.newPrompt == true ? 1 : 0) }
         return Explanation(fixes: fixes, candidates: candidates, replays: replays, largestSetTried: largest,
-                           judgedByGoal: byGoal, originalCost: originalCost.cost)
-    }
-
-    /// The replay with `changes` made, run whole: what it costs and its lifecycle verdict.
-    @MainActor
-    private func cost(of changes: [ExplainChange], on loaded: LoadedTrack) -> (cost: ExplainCost, verdict: SimVerdict) {
-        let changed = ReplayRun(track: track, settings: Self.settings(settings, with: changes))
-        let meter = ExplainCostMeter(newPrompt: changes.contains(.alwaysInsteadOfWhenInUse))
-        let simulation = changed.simulation(on: loaded, sinks: [meter], keepsEvents: false)
-        let summary = simulation.run().summary
-        meter.close(at: summary.durationSeconds)
-        return (meter.cost, summary.verdict)
+                           judgedByGoal: byGoal, originalCost: originalMeter.cost)
     }
 
     /// The changes worth trying for this app: those that change something.

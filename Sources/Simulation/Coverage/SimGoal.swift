@@ -20,11 +20,6 @@ public enum SimGoal: Hashable, Sendable, Codable {
     case monitor(EventLatencyGoal)
     /// Each visit reaches the app soon enough.
     case visits(EventLatencyGoal)
-
-    /// Whether this is a visit goal (its events are visits, not crossings).
-    public var isVisits: Bool {
-        if case .visits = self { true } else { false }
-    }
     /// Playback that stops only for interruptions, and plays again soon after (background audio).
     case audio(AudioGoal)
     /// Every VoIP push reported to CallKit as a call.

@@ -75,27 +75,26 @@ public final class KeepAliveSimulation {
     /// decided whatever follows, or else to the end; returns that verdict. The rest of the run
     /// does not happen: use it when only the verdict counts (`--explain`'s candidates).
     public func runToVerdict() -> SimVerdict {
-        while system.record.ending == nil, let next = system.scheduler.nextTime, next <= end {
-            let steps = system.scheduler.steps
-            step(until: next)
-            // Work that could not run (a scheduler that stopped) must not spin here.
-            if system.scheduler.steps == steps { break }
-        }
-        if system.record.ending == nil { step(until: end) }
-        return finish().summary.verdict
+        run(untilDecided: { system.record.ending != nil }).summary.verdict
     }
 
     /// Runs until a goal is missed whatever follows, or else to the end; returns whether every
     /// goal was met (`nil` without goals). The rest of the run does not happen: use it when only
     /// the answer counts (`--explain`'s candidates judged by the goal).
     public func runToAnswer() -> Bool? {
-        while !goalMeters.contains(where: \.missedForCertain), let next = system.scheduler.nextTime, next <= end {
+        run(untilDecided: { goalMeters.contains(where: \.missedForCertain) }).summary.goalMet
+    }
+
+    /// Steps until `decided` holds, or else to the end, and finishes the run there.
+    private func run(untilDecided decided: () -> Bool) -> SimulationResult {
+        while !decided(), let next = system.scheduler.nextTime, next <= end {
             let steps = system.scheduler.steps
             step(until: next)
+            // Work that could not run (a scheduler that stopped) must not spin here.
             if system.scheduler.steps == steps { break }
         }
-        if !goalMeters.contains(where: \.missedForCertain) { step(until: end) }
-        return finish().summary.goalMet
+        if !decided() { step(until: end) }
+        return finish()
     }
 
     /// Runs until `seconds` from the start (no further than the end), for stepping in tests.
