@@ -54,8 +54,7 @@ public enum FieldCondition: String, NamedSetting {
         case .hot:
             configuration.device.thermalState = .serious
         }
-        // Stable: the scenario's own events at the same instant come first.
-        configuration.timeline = (configuration.timeline + events).enumerated()
-            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        configuration.timeline += events
+        configuration.timeline.sort { $0.time < $1.time }  // stable: the scenario's own events at one instant come first
     }
 }
