@@ -38,6 +38,9 @@ public enum AppChange: Hashable, Sendable {
     case reportEveryVoIPPush
     /// The app's own CPU work (`cpu`, busy loops) scaled by `fraction` (§15: the CPU limit).
     case scaleCPU(fraction: Double)
+    /// When Low Power Mode ends, the app starts its standard updates again
+    /// (`NSProcessInfoPowerStateDidChange`, §15): what brings back deliveries Low Power Mode stopped.
+    case restartUpdatesWhenLowPowerModeEnds
 }
 
 extension AppChange {
@@ -122,6 +125,10 @@ extension AppScript {
                     }
                 }
             }
+        case .restartUpdatesWhenLowPowerModeEnds:
+            var script = self
+            script.reactions[.powerState, default: []].append(.when(.lowPowerMode, actions: [], otherwise: [.startUpdates]))
+            return script
         case .reportEveryVoIPPush:
             var script = self
             if !(reactions[.push] ?? []).contains(.pushes(.reportCall)) { script.reactions[.push, default: []].insert(.pushes(.reportCall), at: 0) }

@@ -101,6 +101,8 @@ public struct AppScript: Hashable, Sendable {
         case canRequestAuthorization = "can-request-authorization"
         /// A call or an alarm interrupts the app's audio now.
         case interrupted
+        /// Low Power Mode is on (`ProcessInfo.isLowPowerModeEnabled`, §15).
+        case lowPowerMode = "low-power-mode"
         // MARK: Location sessions (§10)
         /// The last live update said `isStationary`.
         case stationary

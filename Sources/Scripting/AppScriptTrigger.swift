@@ -23,6 +23,8 @@ extension AppScript {
         case wake
         /// `applicationWillTerminate`: the app is ended while it runs.
         case terminate
+        /// `NSProcessInfoPowerStateDidChange`: Low Power Mode turned on or off while the app runs (§15).
+        case powerState = "power-state"
         /// `AVAudioSession.interruptionNotification`, began or ended (§13).
         case interruption
         /// A silent push, a background fetch or a VoIP push reaches the app (§14).

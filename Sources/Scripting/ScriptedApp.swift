@@ -60,6 +60,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public func applicationWillEnterForeground(_ application: SimApplication) { run(.foreground) }
     public func applicationWillTerminate(_ application: SimApplication) { run(.terminate) }
     public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) { run(.wake) }
+    public func applicationPowerStateDidChange(_ application: SimApplication) { run(.powerState) }
 
     // MARK: The location manager's delegate
 
@@ -168,6 +169,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .updating: manager.isUpdatingLocation
         case .canRequestAuthorization: manager.respondsToAuthorizationRequests
         case .interrupted: application.isAudioInterrupted
+        case .lowPowerMode: application.isLowPowerModeEnabled
         case .stationary: lastLiveUpdate?.isStationary ?? false
         case .diagnostic: !(lastLiveUpdate?.diagnostics.isEmpty ?? true)
         }

@@ -84,6 +84,9 @@ struct ReplaySettingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The device's thermal state from the start: \(Self.list(SimThermalState.self, notes: [.nominal: "default"])); serious and critical defer BGTasks.", valueName: "state"))
     var thermal: Setting<SimThermalState>?
 
+    @Option(help: ArgumentHelp("What Low Power Mode does to background location updates: \(Self.list(SimLowPowerLocationEffect.self, notes: [.stopsUntilRestarted: "default: stopped until the app starts them again"])) (§15, reports, no Apple rule).", valueName: "effect"))
+    var lowPowerModeLocation: Setting<SimLowPowerLocationEffect>?
+
     func validate() throws {
         // Text that is no distance filter is a usage error at once, as ArgumentParser's own are;
         // names that are no value are reported with the scenario file's settings, when resolved.

@@ -204,7 +204,7 @@ import TestSupport
         ("app: {info: {alwaysUsage: maybe}}", "s.yaml:1:27: 'alwaysUsage' must be true or false"),
         ("app: {on: [launch]}", "s.yaml:1:11: 'on' must be a mapping of triggers to actions"),
         ("app: {on: {start: [start-updates]}}",
-         "s.yaml:1:12: 'start' is not a trigger (wake, visit, bg-task, error, push … or one of 14 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:12: 'start' is not a trigger (wake, visit, bg-task, error, push … or one of 15 others; see Docs/Scenarios.md)"),
         ("app: {timers: {every: 60}}", "s.yaml:1:15: 'timers' must be a list of timers"),
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
@@ -235,7 +235,7 @@ import TestSupport
         ("app: {on: {launch: {after: 1, do: [], then: []}}}", "s.yaml:1:39: 'then' is not a field of 'after' (do)"),
         ("app: {on: {launch: {if: denied}}}", "s.yaml:1:20: 'do' or 'else' is needed by 'if'"),
         ("app: {on: {launch: {if: raining, do: []}}}",
-         "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating, can-request-authorization, interrupted, stationary, diagnostic)"),
+         "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating, can-request-authorization, interrupted, low-power-mode, stationary, diagnostic)"),
         ("app: {on: {launch: {if: denied, do: [], otherwise: []}}}", "s.yaml:1:41: 'otherwise' is not a field of 'if' (do, else)"),
         // Properties and their values.
         ("app: {on: {launch: {set: [distanceFilter]}}}",

@@ -172,4 +172,18 @@ import TestSupport
         #expect(changes(explanation) == [[.app(.scaleCPU(fraction: 0.25))]])
         #expect(explanation.fixes.first?.verdict == .keptAlive)
     }
+
+    /// Issue 19: low-power-tracker.yaml on the café walk: Low Power Mode (on 0:20:00–0:30:00)
+    /// stops its background updates for good, so the walk home is a gap from 0:36:00 (the first
+    /// moving second after the café) to the end; the one fix is to start them again when Low
+    /// Power Mode ends.
+    @Test func aTrackerStoppedByLowPowerModeIsToldToRestartWhenItEnds() throws {
+        let outcome = try Shipped.replay("low-power-tracker", on: "walk-with-cafe-stop.gpx").run()
+        let coverage = try #require(outcome.result.summary.coverage.first)
+        #expect(coverage.met == false)
+        #expect(coverage.gaps.map { [$0.from, $0.to] } == [[2160, 3002]])
+        #expect(coverage.gaps.first?.causes == [.device(.lowPowerMode)])
+        let explanation = try explain("walk-with-cafe-stop.gpx", recipe: "low-power-tracker")
+        #expect(changes(explanation) == [[.app(.restartUpdatesWhenLowPowerModeEnds)]])
+    }
 }

@@ -43,13 +43,32 @@ import TestSupport
 
     /// The ready matrix: a geofencing app misses only when updated (iOS 15+ launches an updated
     /// app in the background only once the user opens it); the significant-change fallback misses
-    /// when the phone restarts or the app is updated mid-walk.
+    /// under Low Power Mode (its background updates stop for good), and when the phone restarts
+    /// or the app is updated mid-walk.
     @Test func theReadyFieldConditionsMatrixEndsAsItExpects() throws {
         let matrix = try MatrixFile.read(contentsOf: Shipped.script("field-conditions"))
         let outcome = MatrixOutcome(matrix: matrix, summaries: try MatrixRunner.run(matrix))
         #expect(outcome.failures == 0)
         let missed = outcome.rows.filter { $0.summary.goalMet == false }.map(\.run)
-        #expect(missed == ["geofencing app · app-updated", "pause fallback · restart-mid-trip", "pause fallback · app-updated"])
+        #expect(missed == ["geofencing app · app-updated", "pause fallback · low-power", "pause fallback · low-battery",
+                           "pause fallback · restart-mid-trip", "pause fallback · app-updated"])
+    }
+
+    /// A condition's device comes on top of the run's own device settings (they once replaced
+    /// it, and low-power, low-battery and hot changed nothing): the replay's phone is hot and in
+    /// Low Power Mode, its battery as the run set it.
+    @Test(arguments: [FieldCondition.lowPower, .hot])
+    func aConditionReachesTheReplaysDevice(condition: FieldCondition) throws {
+        var settings = ReplaySettings()
+        settings.batteryLevel = 0.5
+        var resolved = try settings.resolved()
+        resolved.fieldCondition = condition
+        let track = Shipped.track("city-commute.gpx")
+        let loaded = try LoadedTrack.load(track, lenient: false, untimedSpeed: ReplaySettings.defaultSpeed)
+        let device = ReplayRun(track: track, settings: resolved).configuration(on: loaded).device
+        #expect(device.lowPowerMode == (condition == .lowPower))
+        #expect(device.thermalState == (condition == .hot ? .serious : .nominal))
+        #expect(device.batteryLevel == 0.5)
     }
 
     /// Applied once the track is known: mid-trip is halfway through it.

@@ -27,6 +27,7 @@ extension SimDeviceCause: MechanismProse {
         case .appUpdate: "the App Store updated the app (iOS ended it; not a force quit)"
         case .beforeFirstUnlock: "the device restarted and has not been unlocked since: iOS launches no app in the background"
         case .appUpdatedNotOpened: "the app was updated and not opened since: on this iOS nothing launches it in the background"
+        case .lowPowerMode: "Low Power Mode stopped the app's background location updates"
         }
     }
 }

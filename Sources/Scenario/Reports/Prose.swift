@@ -33,12 +33,16 @@ public enum Prose {
             return "\(text(hold)) keeps the app alive: background time is not consumed"
         case .keepAliveEnd(let hold, let cause, let fresh):
             return "\(text(hold)) no longer keeps the app alive (\(text(cause))): a fresh \(number(fresh)) s budget starts"
-        case .locationStart(.standardUpdates, let accuracy, let filter):
+        case .locationStart(.standardUpdates, _, _, let stopped?):
+            return "background location updates resume (stopped before: \(text(stopped)))"
+        case .locationStart(.standardUpdates, let accuracy, let filter, nil):
             return "startUpdatingLocation (\(accuracy?.rawValue ?? "best"), distance filter \(filter.map { "\(number($0)) m" } ?? "none"))"
-        case .locationStart(.significantChanges, _, _):
+        case .locationStart(.significantChanges, _, _, _):
             return "startMonitoringSignificantLocationChanges"
         case .locationStop(.standardUpdates, .authorization(let status)):
             return "updates stop: authorization is \(status)"
+        case .locationStop(.standardUpdates, .device(.lowPowerMode)):
+            return "Low Power Mode stops the background location updates; the app is not told and thinks they run"
         case .locationStop(.standardUpdates, _):
             return "stopUpdatingLocation"
         case .locationStop(.significantChanges, _):

@@ -43,6 +43,8 @@ extension Prose {
             return ("AVAudioSession.interruptionNotification", "observed: when the interruption ends with .shouldResume, setActive(true) and play() again")
         case .scaleCPU(let fraction):
             return ("background CPU (cpu:, busy loops)", "cut to \(Int((fraction * 100).rounded())) % of today's, as the CPU limit's report asks: less work per fix, or work deferred to a BGProcessingTask")
+        case .restartUpdatesWhenLowPowerModeEnds:
+            return ("startUpdatingLocation()", "called again when NSProcessInfoPowerStateDidChange says Low Power Mode is off: deliveries Low Power Mode stopped do not resume by themselves")
         case .reportEveryVoIPPush:
             return ("CXProvider.reportNewIncomingCall(with:update:completion:)", "called in every pushRegistry(_:didReceiveIncomingPushWith:for:completion:) before it returns")
         }

@@ -95,7 +95,7 @@ final class ExplainCostMeter: SimEventSink {
             state = to
             if case .systemWake = cause { cost.wakes += 1 }
             if case .systemLaunch = cause { cost.wakes += 1 }
-        case .locationStart(.standardUpdates, let accuracy, _):
+        case .locationStart(.standardUpdates, let accuracy, _, _):
             updates = accuracy ?? .best
         case .locationStop(.standardUpdates, _), .locationPause, .launch:
             updates = nil

@@ -90,6 +90,17 @@ extension ReplayRun {
         return changes
     }
 
+    /// Whether the run's phone is, or may come to be, in Low Power Mode: from the start, by a
+    /// scenario event, or by the battery's offer.
+    private static func mayEnterLowPowerMode(_ settings: ResolvedReplay) -> Bool {
+        settings.device.lowPowerMode || settings.device.batteryDrainPerHour > 0 || settings.timeline.contains { event in
+            switch event.action {
+            case .device(.setLowPowerMode(true)), .device(.setBattery): true
+            default: false
+            }
+        }
+    }
+
     /// The share of the app's CPU work `--explain` tries.
     static let cpuFraction = 0.25
 
@@ -129,6 +140,11 @@ extension ReplayRun {
         }
         if script.allActions.contains(.stopUpdates) {
             changes.append(.app(.keepUpdatesRunning))
+        }
+        // Low Power Mode stops background deliveries until the app starts them again (§15).
+        if script.allActions.contains(.startUpdates), script.reactions[.powerState] == nil,
+           settings.profile.lowPowerModeLocation == .stopsUntilRestarted, mayEnterLowPowerMode(settings) {
+            changes.append(.app(.restartUpdatesWhenLowPowerModeEnds))
         }
         if outline.taskHabit == .neverEnded || outline.taskHabit == .mixed {
             changes.append(.app(.endTasksInExpirationHandlers))

@@ -72,8 +72,9 @@ public struct ReplayRun: Sendable {
             locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
         configuration.maximumLogLines = settings.maximumLogLines
         configuration.goals = settings.goals
-        settings.fieldCondition?.apply(to: &configuration)
         configuration.device = settings.device
+        // The matrix's field condition comes on top of the run's own device settings.
+        settings.fieldCondition?.apply(to: &configuration)
         return configuration
     }
 

@@ -82,3 +82,4 @@ extension SimBackgroundMode: NamedSetting {
 
 /// `thermal: serious`, `--thermal serious`: `ProcessInfo.thermalState` (§15).
 extension SimThermalState: NamedSetting {}
+extension SimLowPowerLocationEffect: NamedSetting {}

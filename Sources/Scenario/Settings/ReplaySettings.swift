@@ -75,6 +75,9 @@ public struct ReplaySettings: Hashable, Sendable {
     @Setting public var thermal: SimThermalState?
     /// The device-wide Background App Refresh switch (default on).
     @Setting public var backgroundAppRefresh: Bool?
+    /// What Low Power Mode does to background location updates (default: the profile's,
+    /// ``SimProfile/lowPowerModeLocation``).
+    @Setting public var lowPowerModeLocation: SimLowPowerLocationEffect?
     /// More events, from a scenario file.
     public var events: [SimScenarioEvent] = []
     /// The app's behaviour, from a scenario file's `app:`; `nil` runs the navigation app.
@@ -114,6 +117,7 @@ public struct ReplaySettings: Hashable, Sendable {
         .flag("charging", \.$charging),
         .choice("thermal", \.$thermal),
         .flag("backgroundAppRefresh", \.$backgroundAppRefresh),
+        .choice("lowPowerModeLocation", \.$lowPowerModeLocation),
     ]
 
     public init() {}
@@ -184,6 +188,7 @@ public struct ReplaySettings: Hashable, Sendable {
             simProfile.backgroundTimeBudget = budget
             simProfile.name += "+budget"
         }
+        if let lowPowerModeLocation { simProfile.lowPowerModeLocation = lowPowerModeLocation }
         let authorization = (self.authorization ?? Self.defaultAuthorization).status
         let plist = try infoPlist.map { path throws(ReplayError) in try InfoPlist.read(contentsOf: path.path) }
         let script = script(startingAs: authorization, infoPlist: plist)

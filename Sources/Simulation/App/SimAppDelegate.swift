@@ -21,6 +21,9 @@ public protocol SimAppDelegate: AnyObject {
     /// (`pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`), §14. A VoIP push must be
     /// reported as a call (`application.reportNewIncomingCall()`) before this returns.
     func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion)
+    /// Not a UIKit callback: `NSProcessInfoPowerStateDidChange`, posted when Low Power Mode turns
+    /// on or off (read ``SimApplication/isLowPowerModeEnabled``); heard only by a running app (§15).
+    func applicationPowerStateDidChange(_ application: SimApplication)
 }
 
 extension SimAppDelegate {
@@ -32,4 +35,5 @@ extension SimAppDelegate {
     public func applicationWillTerminate(_ application: SimApplication) {}
     public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) {}
     public func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion) {}
+    public func applicationPowerStateDidChange(_ application: SimApplication) {}
 }

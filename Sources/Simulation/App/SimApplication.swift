@@ -30,6 +30,8 @@ public final class SimApplication: BackgroundTasking {
     /// Seconds of background time left; `Double.greatestFiniteMagnitude` in the foreground and
     /// while a location session keeps the app alive.
     public var backgroundTimeRemaining: Double { live?.backgroundTimeRemaining ?? 0 }
+    /// `ProcessInfo.processInfo.isLowPowerModeEnabled` (§15).
+    public var isLowPowerModeEnabled: Bool { live?.device.lowPowerMode ?? false }
     /// The tasks begun and not yet ended.
     public var openBackgroundTasks: [SimBackgroundTaskIdentifier] { live?.mechanism(BackgroundTasks.self)?.openIdentifiers ?? [] }
     /// The task begun first of those still open, without listing them all.

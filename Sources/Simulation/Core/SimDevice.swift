@@ -147,4 +147,6 @@ public enum SimDeviceCause: Hashable, Sendable, Codable {
     case beforeFirstUnlock
     /// After an app update, on this era nothing launches the app in the background until the user opens it.
     case appUpdatedNotOpened
+    /// Low Power Mode stopped the app's background location deliveries (``SimProfile/lowPowerModeLocation``).
+    case lowPowerMode
 }

@@ -10,6 +10,9 @@ extension SimSystem {
         change(&device)
         emit(.scenario, .scenario(.device(note)))
         for mechanism in mechanisms { mechanism.deviceChanged(in: self, from: old) }
+        if device.lowPowerMode != old.lowPowerMode, let application {
+            runAppCode { appDelegate?.applicationPowerStateDidChange(application) }
+        }
         scheduleLowPowerModeOffer(from: old)
     }
 

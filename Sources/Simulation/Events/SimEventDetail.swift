@@ -22,8 +22,9 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case keepAliveStart(SimHold)
     /// It stopped, for `cause`; a fresh budget of `freshBudget` seconds starts.
     case keepAliveEnd(SimHold, cause: SimCause, freshBudget: Double)
-    /// A location service started.
-    case locationStart(SimLocationService, accuracy: SimAccuracy?, distanceFilter: Double?)
+    /// A location service started; `resumedAfter`: not by the app, but as what had stopped it ended
+    /// (Low Power Mode under ``SimLowPowerLocationEffect/stopsWhileOn``).
+    case locationStart(SimLocationService, accuracy: SimAccuracy?, distanceFilter: Double?, resumedAfter: SimCause? = nil)
     /// A location service stopped.
     case locationStop(SimLocationService, cause: SimCause)
     /// Core Location paused updates: the device stayed within `radius` metres for `windowSeconds`.

@@ -66,6 +66,10 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// nor did regions or CLMonitor (`regions.relaunchAfterForceQuit`). Apple's stated policy is
     /// no relaunch (DTS thread 14855). [dts][obs]
     public var significantChangeRelaunchAfterForceQuit = true
+    /// What Low Power Mode does to background standard updates (§15): no published rule, so a
+    /// parameter; by default deliveries stop and stay stopped until the app starts its updates
+    /// again, as developers report (see ``SimLowPowerLocationEffect``). [obs][model]
+    public var lowPowerModeLocation = SimLowPowerLocationEffect.stopsUntilRestarted
 
     // MARK: §11 Regions and visits
 

@@ -216,6 +216,11 @@ public final class LocationServices: BackgroundMechanism {
         for manager in managers { manager.appStateChanged() }
     }
 
+    public func deviceChanged(in system: SimSystem, from old: SimDevice) {
+        guard system.device.lowPowerMode != old.lowPowerMode else { return }
+        for manager in managers { manager.applyLowPowerMode(system) }
+    }
+
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
         // A new process makes its own managers; the old ones do nothing more.
         for manager in managers { manager.retire() }

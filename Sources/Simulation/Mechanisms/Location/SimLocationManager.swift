@@ -72,6 +72,9 @@ public final class SimLocationManager: LocationManaging {
     @exclusivity(unchecked) private(set) var stopCause: SimCause?
     /// Set while Core Location has paused the updates.
     @exclusivity(unchecked) private(set) var pauseCause: SimCause?
+    /// Low Power Mode stopped the deliveries while the app still thinks its updates run (§15,
+    /// ``SimProfile/lowPowerModeLocation``): no callback tells it, and the session still holds.
+    @exclusivity(unchecked) private(set) var stoppedByLowPowerMode = false
     @exclusivity(unchecked) private(set) var significantChangeMonitoring = false
     @exclusivity(unchecked) private var wantsOneFix = false
     @exclusivity(unchecked) private var tick: ScheduledWork?
@@ -195,9 +198,10 @@ public final class SimLocationManager: LocationManaging {
             break
         }
         resumeCadence(system)
-        let wasRunning = updatesRequested && pauseCause == nil
+        let wasRunning = updatesRequested && pauseCause == nil && !stoppedByLowPowerMode
         let wasPaused = updatesRequested && pauseCause != nil
         refusedStart = false
+        stoppedByLowPowerMode = false
         updatesRequested = true
         hasUsedUpdates = true
         stopCause = nil
@@ -210,6 +214,8 @@ public final class SimLocationManager: LocationManaging {
         }
         ensureTicking(system)
         system.reevaluate()
+        // Started in the background while Low Power Mode is on: stopped again at once.
+        applyLowPowerMode(system)
         if wasPaused, system.appState.isRunning {
             delegate?.locationManagerDidResumeLocationUpdates(self)
             streams.forEach { $0.yield(.resumed) }
@@ -224,6 +230,7 @@ public final class SimLocationManager: LocationManaging {
         resumeCadence(system)
         updatesRequested = false
         pauseCause = nil
+        stoppedByLowPowerMode = false
         stopCause = .updatesStopped
         system.emit(.locationStop, .locationStop(.standardUpdates, cause: .updatesStopped))
         system.reevaluate()
@@ -333,7 +340,7 @@ public final class SimLocationManager: LocationManaging {
     // MARK: Producing fixes
 
     private var producesFixes: Bool {
-        !retired && (isUpdatingLocation || wantsOneFix) && services.authorization.allowsLocation
+        !retired && ((isUpdatingLocation && !stoppedByLowPowerMode) || wantsOneFix) && services.authorization.allowsLocation
     }
 
     private func ensureTicking(_ system: SimSystem) {
@@ -522,6 +529,7 @@ public final class SimLocationManager: LocationManaging {
     func retire() {
         retired = true
         updatesRequested = false
+        stoppedByLowPowerMode = false
         significantChangeMonitoring = false
         wantsOneFix = false
         queued = []
@@ -546,12 +554,38 @@ public final class SimLocationManager: LocationManaging {
 
     func appStateChanged() {
         guard let system, !retired else { return }
+        applyLowPowerMode(system)
         if canReceiveNow(system), !queued.isEmpty {
             let batch = queued
             queued = []
             deliver(batch, reason: nil, system)
         }
         ensureTicking(system)
+    }
+
+    /// Stops or resumes deliveries as Low Power Mode, the app's state and the profile's
+    /// ``SimProfile/lowPowerModeLocation`` say (§15): stopped when a background app's updates run
+    /// under Low Power Mode; resumed, for `stops-while-on`, when it ends or the app comes on screen.
+    func applyLowPowerMode(_ system: SimSystem) {
+        let effect = system.profile.lowPowerModeLocation
+        guard effect != .unaffected, !retired else { return }
+        if stoppedByLowPowerMode {
+            guard effect == .stopsWhileOn, !system.device.lowPowerMode || system.appState.isForeground else { return }
+            stoppedByLowPowerMode = false
+            system.emit(.locationStart, .locationStart(.standardUpdates, accuracy: accuracySetting, distanceFilter: distanceFilter < 0 ? nil : distanceFilter,
+                                                       resumedAfter: .device(.lowPowerMode)))
+            resumeCadence(system)
+            ensureTicking(system)
+            return
+        }
+        guard system.device.lowPowerMode, system.appState == .background, updatesRequested, pauseCause == nil,
+              services.authorization.allowsLocation else { return }
+        stoppedByLowPowerMode = true
+        tick?.cancel()
+        tick = nil
+        idleCadence = nil
+        system.emit(.locationStop, .locationStop(.standardUpdates, cause: .device(.lowPowerMode)))
+        ensureTicking(system)  // a requestLocation() still pending gets its fix
     }
 
     func authorizationChanged() {
