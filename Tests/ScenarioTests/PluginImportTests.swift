@@ -165,6 +165,15 @@ import TestSupport
         ])
     }
 
+    @Test func aNamedAfterReadsAsOneTimerAndWithoutAsAsAPlainOne() throws {
+        let script = try script(#"{"stopTimeout": 1}"#)
+        let text = "app: {on: {location: [{after: 60, as: stop-detection, do: stop-updates}, {after: 5, do: stop-updates}]}}"
+        #expect(try ScenarioFile.parse(text, name: "s.yaml").app?.reactions[.location] == [
+            .namedAfter(name: "stop-detection", seconds: 60, actions: [.stopUpdates]), .after(seconds: 5, actions: [.stopUpdates]),
+        ])
+        #expect(script.reactions[.location]?.first?.nested == [.stopUpdates, arm])
+    }
+
     // MARK: Round trip, warnings, errors
 
     @Test(arguments: [
