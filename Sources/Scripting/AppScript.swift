@@ -56,6 +56,10 @@ public struct AppScript: Hashable, Sendable {
         case endTask(variable: String)
         /// `actions` after `seconds`, on a timer of the app's own.
         case after(seconds: Double, actions: [Action])
+        /// `actions` after `seconds` on the app's timer named `name`: a later one of the same name
+        /// replaces it unfired (`timer.invalidate()` and a new `Timer`), as a plugin's stop timer
+        /// is restarted by each fix.
+        case namedAfter(name: String, seconds: Double, actions: [Action])
         /// `actions` if `condition` holds now, else `otherwise`.
         case when(Condition, actions: [Action], otherwise: [Action])
         /// A line in the event log.
@@ -210,7 +214,7 @@ extension AppScript.Action {
     public var nested: [AppScript.Action] {
         let children: [AppScript.Action] = switch self {
         case .beginTask(_, _, let onExpiry): onExpiry
-        case .after(_, let actions): actions
+        case .after(_, let actions), .namedAfter(_, _, let actions): actions
         case .when(_, let actions, let otherwise): actions + otherwise
         default: mechanismAction?.children ?? []
         }
@@ -224,6 +228,8 @@ extension AppScript.Action {
                 .beginTask(name: name, variable: variable, onExpiry: map(onExpiry, transform))
             case .after(let seconds, let actions):
                 .after(seconds: seconds, actions: map(actions, transform))
+            case .namedAfter(let name, let seconds, let actions):
+                .namedAfter(name: name, seconds: seconds, actions: map(actions, transform))
             case .when(let condition, let actions, let otherwise):
                 .when(condition, actions: map(actions, transform), otherwise: map(otherwise, transform))
             default:

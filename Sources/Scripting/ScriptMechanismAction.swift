@@ -22,7 +22,7 @@ extension AppScript.Action {
         // The core's own actions carry none; answering them without reflection keeps walks over
         // a script (each replay's changes, each launch's monitors) cheap.
         case .requestAlways, .requestWhenInUse, .set, .startUpdates, .stopUpdates, .requestLocation,
-             .startSignificantChanges, .stopSignificantChanges, .beginTask, .endTask, .after, .when, .log:
+             .startSignificantChanges, .stopSignificantChanges, .beginTask, .endTask, .after, .namedAfter, .when, .log:
             nil
         default:
             SimMechanismPayload.of(self) as? any ScriptMechanismAction

@@ -19,6 +19,8 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     @exclusivity(unchecked) var application: SimApplication?
     /// The status the app last heard: `denied` runs when it hears of a refusal it did not know.
     @exclusivity(unchecked) private var lastAuthorization: SimAuthorizationStatus?
+    /// How often each named `after` was armed in this process: only the last arming fires.
+    private var timerGenerations: [String: Int] = [:]
     /// The `CLMonitor`s this process opened, by name (§11).
     var monitors: [String: SimCLMonitor] = [:]
 
@@ -142,6 +144,14 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             variables[variable] = .invalid
         case .after(let seconds, let actions):
             application.schedule(after: seconds) { [weak self] in self?.perform(actions) }
+        case .namedAfter(let name, let seconds, let actions):
+            // Each arming counts; a firing that is no longer the last armed was replaced.
+            let generation = (timerGenerations[name] ?? 0) + 1
+            timerGenerations[name] = generation
+            application.schedule(after: seconds) { [weak self] in
+                guard let self, timerGenerations[name] == generation else { return }
+                perform(actions)
+            }
         case .when(let condition, let actions, let otherwise):
             perform(holds(condition, application, manager) ? actions : otherwise)
         case .log(let line):

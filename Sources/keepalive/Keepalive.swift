@@ -17,6 +17,7 @@ struct Keepalive: ParsableCommand {
               replay    replay a track into the simulated app and give the verdict
               inspect   report what GPX files hold, to check a track before replaying it
               matrix    replay tracks × profiles × settings from a matrix file: a verdict table
+              import    write a background-location plugin's configuration as an app script
 
             EXAMPLES
               keepalive replay Tracks/city-commute.gpx
@@ -39,7 +40,7 @@ struct Keepalive: ParsableCommand {
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md
             """,
         version: "0.2.0",
-        subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, MatrixWorkerCommand.self]
+        subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, ImportCommand.self, MatrixWorkerCommand.self]
     )
 
     /// Parses the arguments as the system gave them: a file name that is not UTF-8 keeps its

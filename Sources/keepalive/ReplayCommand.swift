@@ -68,6 +68,12 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Settings and events from a JSON or YAML file; options override it.", valueName: "file"))
     var scenario: String?
 
+    @Option(help: ArgumentHelp("A background-location plugin's configuration (JSON) as the app, as `keepalive import` writes it (Docs/Plugins.md); replaces the scenario's app.", valueName: "file"))
+    var appConfig: String?
+
+    @Option(help: ArgumentHelp("With --app-config, the plugin when the file's keys do not tell: \(LocationPlugin.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "plugin"))
+    var plugin: LocationPlugin?
+
     @Flag(help: "When the app does not stay alive, re-run with single changes (then pairs) and report the smallest that keep it alive.")
     var explain = false
 
@@ -83,6 +89,9 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
             throw ValidationError("--report: '\(report)' must end in .svg or .html")
+        }
+        if plugin != nil, appConfig == nil {
+            throw ValidationError("--plugin: names the plugin of --app-config; give --app-config too")
         }
         if compareDebugger, format == .jsonl {
             throw ValidationError("--compare-debugger: reports the comparison with --format text or json, not jsonl (a stream of events)")
@@ -100,7 +109,8 @@ struct ReplayCommand: ParsableCommand {
     @MainActor
     private func replay() throws {
         if let report {
-            try OutputTarget(option: "--report", path: report).check(against: [("the track", track)] + (scenario.map { [("the scenario file", $0)] } ?? []))
+            try OutputTarget(option: "--report", path: report).check(against: [("the track", track)] + (scenario.map { [("the scenario file", $0)] } ?? [])
+                + (appConfig.map { [("the plugin configuration", $0)] } ?? []))
         }
         let outcome: ReplayOutcome
         var explanation: Explanation?
@@ -108,7 +118,14 @@ struct ReplayCommand: ParsableCommand {
         // The first failed write of the streamed JSON Lines; the rest are not attempted.
         var linesFailure: Output.WriteError?
         do throws(ReplayError) {
-            let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
+            var fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
+            if let appConfig {
+                let imported = try PluginConfig.read(contentsOf: appConfig, plugin: plugin)
+                for warning in imported.warnings { printError("warning: " + warning) }
+                var app = imported.settings
+                if fromFile.goal != nil { app.goal = nil }  // the scenario's goal stands
+                fromFile = fromFile.overridden(by: app)
+            }
             let settings = try fromFile.overridden(by: options.settings).resolved()
             // JSON Lines stream as the run goes.
             let lines = format == .jsonl ? [EventLinesReport { text in

@@ -232,7 +232,7 @@ import TestSupport
         ("app: {on: {launch: {after: 1}}}", "s.yaml:1:20: 'do' is needed by 'after'"),
         ("app: {on: {launch: {after: -1, do: []}}}", "s.yaml:1:28: 'after' -1.0 is not a duration (0…3155760000 s: 100 years)"),
         ("app: {on: {launch: {after: soon, do: []}}}", "s.yaml:1:28: 'after' must be a number: a duration (0…3155760000 s: 100 years)"),
-        ("app: {on: {launch: {after: 1, do: [], then: []}}}", "s.yaml:1:39: 'then' is not a field of 'after' (do)"),
+        ("app: {on: {launch: {after: 1, do: [], then: []}}}", "s.yaml:1:39: 'then' is not a field of 'after' (do, as)"),
         ("app: {on: {launch: {if: denied}}}", "s.yaml:1:20: 'do' or 'else' is needed by 'if'"),
         ("app: {on: {launch: {if: raining, do: []}}}",
          "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating, can-request-authorization, interrupted, low-power-mode, stationary, diagnostic)"),

@@ -56,7 +56,7 @@ struct AppScriptReader: ScenarioNodeReader {
     private static let mappingKeys = Array(Set(fields.keys).union(fields.values.joined())).sorted()
 
     private static let coreFields: [String: [String]] = [
-        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do"], "if": ["do", "else"],
+        "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do", "as"], "if": ["do", "else"],
     ]
 
     /// The keys of `info:`, the Info.plist's entries a script models.
@@ -303,7 +303,10 @@ struct AppScriptReader: ScenarioNodeReader {
         case "after":
             let seconds = try number(verb.key, value, .duration)
             guard let actions = fields["do"] else { throw fail("do", "is needed by 'after'", node) }
-            return .after(seconds: seconds, actions: try actionList("do", actions, depth: depth + 1))
+            let list = try actionList("do", actions, depth: depth + 1)
+            // `as: NAME` names the timer: a later `after` of that name replaces it unfired.
+            if let name = fields["as"] { return .namedAfter(name: try word("as", name, "a timer's name"), seconds: seconds, actions: list) }
+            return .after(seconds: seconds, actions: list)
         default:  // "if"
             let condition: AppScript.Condition = try named(verb.key, value, "a condition")
             guard fields["do"] != nil || fields["else"] != nil else { throw fail("do", "or 'else' is needed by 'if'", node) }

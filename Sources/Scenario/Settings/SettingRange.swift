@@ -26,6 +26,11 @@ enum SettingRange {
     // MARK: §12 BGContinuedProcessingTask
     /// A whole number of progress units: `report-progress` `completed`, `add`, `total`.
     case unitCount
+    // MARK: Plugin configurations (Scenario/Plugins)
+    /// A wait in minutes: a plugin's `stopTimeout`.
+    case minutes
+    /// A wait in milliseconds: the Flutter `location` plugin's `interval`.
+    case milliseconds
     // MARK: Goals (spec §4)
     /// A share from 0 to 1: a goal's `fraction`.
     case fraction
@@ -44,6 +49,8 @@ enum SettingRange {
         case .radius: value > 0 && SimLimits.distances.contains(value)
         case .unitCount: value.rounded() == value && (0...Double(SimProgress.maximumUnitCount)).contains(value)
         case .fraction: (0.0...1).contains(value)
+        case .minutes: SimLimits.times.contains(value * 60)
+        case .milliseconds: SimLimits.times.contains(value / 1000)
         }
     }
 
@@ -62,6 +69,8 @@ enum SettingRange {
         case .radius: return "a radius (above 0, up to \(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
         case .unitCount: return "a whole number of units (0…\(Formatting.short(Double(SimProgress.maximumUnitCount))))"
         case .fraction: return "a fraction (0…1)"
+        case .minutes: return "a number of minutes (0…\(Formatting.short(SimLimits.maximumSeconds / 60)) min: 100 years)"
+        case .milliseconds: return "a number of milliseconds (0…\(Formatting.short(SimLimits.maximumSeconds * 1000)) ms: 100 years)"
         }
     }
 

@@ -1,0 +1,217 @@
+import Foundation
+import GPX
+import Scripting
+import Simulation
+import Yams
+
+/// A background-location plugin's configuration read as an app script: `keepalive import` writes
+/// it as a scenario, `--app-config` runs it. See `Docs/Plugins.md`.
+public struct ImportedApp: Hashable, Sendable {
+    /// The plugin the file configures.
+    public var plugin: LocationPlugin
+    /// The app as the plugin runs it.
+    public var script: AppScript
+    /// What the file holds that the script leaves out: ignored and unknown options, with their places.
+    public var warnings: [String]
+
+    /// A plugin app records a track: its goal is tracking, whatever its activity type (and a
+    /// `fetch` mode adds no refresh goal).
+    public static let goal = ReplayGoal.tracking
+
+    /// The scenario file `keepalive import` writes: the goal and the script, which
+    /// ``ScenarioFile`` reads back to ``settings``; `source` names the configuration in its header.
+    public func scenarioText(source: String) -> String {
+        AppScriptWriter.scenario(script, goal: Self.goal, comments: [
+            "Imported from \(source) (\(plugin.rawValue)) by keepalive import: the app as the plugin runs it on iOS.",
+            "Each option's mapping, and what is approximated, is in Docs/Plugins.md.",
+        ])
+    }
+
+    /// The scenario settings that run it: the script and its goal.
+    public var settings: ReplaySettings {
+        var settings = ReplaySettings()
+        settings.app = script
+        settings.goal = StatedGoals([Self.goal.goal])
+        return settings
+    }
+}
+
+/// Reads a plugin's configuration: JSON (any YAML reads too), every key with its line and column.
+public enum PluginConfig {
+    /// The largest file read; a configuration is a few dozen lines.
+    public static let maximumBytes = 1 << 20
+
+    /// Reads `path`; `plugin` nil tells the plugin from the file's keys.
+    /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be read,
+    ///   ``ReplayError/invalidSettings(_:)`` when it is no configuration, naming file, line and column.
+    public static func read(contentsOf path: String, plugin: LocationPlugin? = nil) throws(ReplayError) -> ImportedApp {
+        let data: Data
+        switch FileName.readRegularFile(path, upTo: maximumBytes) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(let error): throw .settingsFileUnreadable("\(path): cannot read the plugin configuration: \(error.description)")
+        }
+        guard data.count <= maximumBytes else { throw .invalidSettings("\(path): larger than 1 MB: not a plugin configuration") }
+        return try parse(try ScenarioFile.text(data, name: path), name: path, plugin: plugin)
+    }
+
+    /// The configuration in `text`, named `name` in messages.
+    public static func parse(_ text: String, name: String, plugin: LocationPlugin? = nil) throws(ReplayError) -> ImportedApp {
+        if let problem = YAMLShapeGuard.problem(in: text) {
+            throw .invalidSettings("\(name):\(problem.line):\(problem.column): \(problem.message)")
+        }
+        let node: Yams.Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw .invalidSettings(ScenarioFile.located(error, in: name).replacingOccurrences(of: "not valid YAML or JSON", with: "not valid JSON"))
+        } catch {
+            throw .invalidSettings("\(name): not valid JSON")
+        }
+        guard let mapping = node?.mapping else {
+            throw .invalidSettings("\(name): a plugin configuration is a JSON object of options")
+        }
+        var reader = PluginConfigReader(name: name)
+        return try reader.read(mapping, plugin: plugin)
+    }
+}
+
+/// Walks the configuration's tree: options into the plugin's typed config, every number checked
+/// where it enters, anything else a warning.
+struct PluginConfigReader: ScenarioNodeReader {
+    let name: String
+    var warnings: [String] = []
+    var ignored: [String] = []
+
+    /// `(key as written, key node, value)`, with 5.x groups opened.
+    private func flattened(_ mapping: Yams.Node.Mapping, plugin: LocationPlugin?) throws(ReplayError) -> [KeyEntry] {
+        var flat: [KeyEntry] = []
+        let groups = plugin == nil || plugin == .backgroundGeolocation ? LocationPlugin.transistorGroups : []
+        for entry in try entries(mapping, keys: groups) {
+            if groups.contains(entry.key), let inner = entry.value.mapping {
+                flat += try entries(inner, keys: [])
+            } else {
+                flat.append(entry)
+            }
+        }
+        return flat
+    }
+
+    mutating func read(_ mapping: Yams.Node.Mapping, plugin given: LocationPlugin?) throws(ReplayError) -> ImportedApp {
+        let flat = try flattened(mapping, plugin: given)
+        guard let plugin = given ?? LocationPlugin.recognized(by: flat.map(\.written) + mapping.keys.compactMap(\.scalar?.string)) else {
+            let names = LocationPlugin.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalidSettings("\(name): cannot tell which plugin this configures from its keys; give --plugin (\(names))")
+        }
+        let script: AppScript
+        switch plugin {
+        case .backgroundGeolocation:
+            var config = BackgroundGeolocationConfig()
+            for entry in try known(flat, plugin) { try read(entry, into: &config) }
+            script = config.script
+        case .location:
+            var config = FlutterLocationConfig()
+            for entry in try known(flat, plugin) { try read(entry, into: &config) }
+            script = config.script
+        case .geolocator:
+            var config = GeolocatorConfig()
+            for entry in try known(flat, plugin) { try read(entry, into: &config) }
+            script = config.script
+        }
+        if !ignored.isEmpty {
+            warnings.append("\(name): ignored (nothing the model has): \(ignored.joined(separator: ", "))")
+        }
+        return ImportedApp(plugin: plugin, script: script, warnings: warnings)
+    }
+
+    /// The entries that name an option, spelled as the plugin does; the others become warnings.
+    private mutating func known(_ flat: [KeyEntry], _ plugin: LocationPlugin) throws(ReplayError) -> [KeyEntry] {
+        var options: [KeyEntry] = []
+        let groups = plugin == .backgroundGeolocation ? LocationPlugin.transistorIgnoredGroups : []
+        for entry in flat {
+            let key = Suggestion.spelled(entry.written, among: plugin.options) ?? entry.written
+            if plugin.options.contains(key) {
+                if let earlier = options.first(where: { $0.key == key }) {
+                    throw fail(entry.written, "and '\(earlier.written)' are one option given twice: give it once", entry.keyNode)
+                }
+                // JSON null (a Dart config's unset field) leaves the default.
+                if entry.value.null == nil {
+                    options.append(KeyEntry(key: key, written: entry.written, alias: nil, keyNode: entry.keyNode, value: entry.value))
+                }
+            } else if plugin.ignored.contains(where: { Suggestion.folded($0) == Suggestion.folded(entry.written) }) || groups.contains(entry.written) {
+                ignored.append(entry.written)
+            } else {
+                let place = entry.keyNode.mark.map { ":\($0.line):\($0.column)" } ?? ""
+                let known = plugin.options + plugin.ignored
+                warnings.append("\(name)\(place): '\(entry.written)' is not an option of \(plugin.rawValue)\(Suggestion.didYouMean(entry.written, among: known)); ignored")
+            }
+        }
+        return options
+    }
+
+    // MARK: Values
+
+    /// A preset given by number or by name (`High`, `DesiredAccuracy.high`, `LocationAccuracy.high`).
+    private func preset<T>(_ entry: KeyEntry, _ table: [(names: [String], value: T)], _ what: String) throws(ReplayError) -> T {
+        let written = try string(entry.written, entry.value)
+        let word = written.split(separator: ".").last.map(String.init) ?? written
+        let numeric = Double(written)
+        if let match = table.first(where: { row in row.names.contains { name in
+            if let numeric, let number = Double(name) { return number == numeric }
+            return Suggestion.folded(name) == Suggestion.folded(word)
+        } }) { return match.value }
+        let choices = table.map { $0.names.joined(separator: " or ") }.joined(separator: ", ")
+        throw fail(entry.written, "\(written) is not \(what) (\(choices))", entry.value)
+    }
+
+    private func read(_ entry: KeyEntry, into config: inout BackgroundGeolocationConfig) throws(ReplayError) {
+        let (key, value) = (entry.written, entry.value)
+        switch entry.key {
+        case "desiredAccuracy":
+            config.desiredAccuracy = try preset(entry, BackgroundGeolocationConfig.accuracies.map { ([Formatting.short($0.value), $0.name], $0.accuracy) }, "a desiredAccuracy")
+        case "distanceFilter": config.distanceFilter = try number(key, value, .distance)
+        case "stopTimeout": config.stopTimeout = try number(key, value, .minutes)
+        case "stationaryRadius": config.stationaryRadius = try number(key, value, .distance)
+        case "preventSuspend": config.preventSuspend = try bool(key, value)
+        case "heartbeatInterval": config.heartbeatInterval = try number(key, value, .timerInterval)
+        case "stopOnTerminate": config.stopOnTerminate = try bool(key, value)
+        case "startOnBoot": config.startOnBoot = try bool(key, value)
+        case "useSignificantChangesOnly": config.useSignificantChangesOnly = try bool(key, value)
+        case "disableStopDetection": config.disableStopDetection = try bool(key, value)
+        case "pausesLocationUpdatesAutomatically": config.pausesLocationUpdatesAutomatically = try bool(key, value)
+        case "locationAuthorizationRequest":
+            config.locationAuthorizationRequest = try preset(entry, BackgroundGeolocationConfig.AuthorizationRequest.allCases.map { ([$0.rawValue], $0) }, "a locationAuthorizationRequest")
+        case "activityType":
+            config.activityType = try preset(entry, BackgroundGeolocationConfig.activityTypes.map { ([Formatting.short($0.value), $0.type.rawValue], $0.type) }, "an activityType")
+        default:  // "showsBackgroundLocationIndicator"
+            config.showsBackgroundLocationIndicator = try bool(key, value)
+        }
+    }
+
+    private func read(_ entry: KeyEntry, into config: inout FlutterLocationConfig) throws(ReplayError) {
+        let (key, value) = (entry.written, entry.value)
+        switch entry.key {
+        case "accuracy":
+            config.accuracy = try preset(entry, FlutterLocationConfig.accuracies.enumerated().map { ([$0.element.name, "\($0.offset)"], $0.element.accuracy) }, "a LocationAccuracy")
+        case "interval": config.interval = try number(key, value, .milliseconds)
+        case "distanceFilter": config.distanceFilter = try number(key, value, .distance)
+        default:  // "enableBackgroundMode"
+            config.enableBackgroundMode = try bool(key, value)
+        }
+    }
+
+    private func read(_ entry: KeyEntry, into config: inout GeolocatorConfig) throws(ReplayError) {
+        let (key, value) = (entry.written, entry.value)
+        switch entry.key {
+        case "accuracy":
+            config.accuracy = try preset(entry, GeolocatorConfig.accuracies.enumerated().map { ([$0.element.name, "\($0.offset)"], $0.element.accuracy) }, "a LocationAccuracy")
+        case "distanceFilter": config.distanceFilter = try number(key, value, .distance)
+        case "pauseLocationUpdatesAutomatically": config.pauseLocationUpdatesAutomatically = try bool(key, value)
+        case "activityType":
+            config.activityType = try preset(entry, GeolocatorConfig.activityTypes.enumerated().map { ([$0.element.name, "\($0.offset)"], $0.element.type) }, "an ActivityType")
+        case "showBackgroundLocationIndicator": config.showBackgroundLocationIndicator = try bool(key, value)
+        case "allowBackgroundLocationUpdates": config.allowBackgroundLocationUpdates = try bool(key, value)
+        default:  // "timeLimit": a one-off request's limit, not the stream's
+            _ = try number(key, value, .duration)
+        }
+    }
+}
