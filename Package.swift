@@ -10,6 +10,7 @@ let package = Package(
         // The simulation alone, for app logic tests: no libexpat, no Yams.
         .library(name: "KeepAliveSimulation", targets: ["Geodesy", "Simulation", "Scripting"]),
         .executable(name: "keepalive-bench", targets: ["Benchmarks"]),
+        .executable(name: "keepalive-samples", targets: ["SampleData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +56,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Writes the sample data of `keepalive compare` (Tracks/compare): `swift run keepalive-samples`.
+        .executableTarget(name: "SampleData"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
         // What the simulation and scenario tests share: trips, exact event logs, the shipped files.

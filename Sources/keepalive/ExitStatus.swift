@@ -10,6 +10,8 @@ enum ExitStatus: Int32, CaseIterable {
     /// The verdict is not the one wanted: replay: the app was suspended, terminated or crashed;
     /// matrix: a run not as expected.
     case verdictNotMet = 1
+    /// Compare: the device's recording and the model part (a gap one had and the other did not).
+    case diverged = 2
     /// EX_USAGE: bad options (ArgumentParser uses it for validation errors too).
     case usage = 64
     /// EX_DATAERR: the input is not valid GPX.

@@ -18,19 +18,22 @@ struct Keepalive: ParsableCommand {
               inspect   report what GPX files hold, to check a track before replaying it
               matrix    replay tracks × profiles × settings from a matrix file: a verdict table
               import    write a background-location plugin's configuration as an app script
+              compare   replay a trip and set the app's recording on the phone beside the model's answer
 
             EXAMPLES
               keepalive replay Tracks/city-commute.gpx
               keepalive replay Tracks/city-commute.gpx --distance-filter 100 --report commute.svg
               keepalive inspect --format json Tracks/*.gpx
               keepalive matrix Docs/examples/matrix.yaml --format junit --output matrix.xml
+              keepalive compare Tracks/compare/trip.gpx --device Tracks/compare/device-recording.csv
 
             EXIT STATUS
             \(ExitStatus.help([
                 .success: "success (replay: the app stayed alive)",
                 .verdictNotMet: "replay: the app was suspended, terminated or crashed; matrix: a run not as expected",
+                .diverged: "compare: the device's recording and the model diverge",
                 .usage: "bad usage: an unknown option or an impossible setting",
-                .invalidData: "invalid track data; stderr names FILE:LINE:COLUMN",
+                .invalidData: "invalid track or recording data; stderr names FILE:LINE:COLUMN",
                 .cannotOpen: "a file cannot be opened or read",
                 .software: "matrix: a worker process failed; replay: virtual time stopped (a reaction loop)",
                 .cannotWrite: "the output or the report cannot be written",
@@ -40,7 +43,7 @@ struct Keepalive: ParsableCommand {
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md
             """,
         version: "0.2.0",
-        subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, ImportCommand.self, MatrixWorkerCommand.self]
+        subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, ImportCommand.self, CompareCommand.self, MatrixWorkerCommand.self]
     )
 
     /// Parses the arguments as the system gave them: a file name that is not UTF-8 keeps its

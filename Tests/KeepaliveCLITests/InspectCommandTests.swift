@@ -163,7 +163,8 @@ import Testing
     @Test func helpShowsExamplesAndExitStatuses() throws {
         let top = try CLI.run(["--help"])
         #expect(top.status == 0)
-        #expect(top.stdout.contains("65  invalid track data"))
+        #expect(top.stdout.contains("65  invalid track or recording data"))
+        #expect(top.stdout.contains("2   compare: the device's recording and the model diverge"))
         let inspect = try CLI.run(["inspect", "--help"])
         #expect(inspect.stdout.contains("keepalive inspect --format json ride.gpx walk.gpx"))
     }

@@ -1,0 +1,158 @@
+import GPX
+import Simulation
+
+/// Why a comparison could not be made; its ``kind`` decides the tool's exit status.
+public enum CompareError: Error, Hashable, Sendable, CustomStringConvertible {
+    case replay(ReplayError)
+    case recording(DeviceRecordingError)
+    /// The run's goals hold no location goal: a recording of fixes answers only those.
+    case noLocationGoal(String)
+
+    public var description: String {
+        switch self {
+        case .replay(let error): error.description
+        case .recording(let error): error.description
+        case .noLocationGoal(let message): message
+        }
+    }
+
+    public var kind: FailureKind {
+        switch self {
+        case .replay(let error): error.kind
+        case .recording(let error): error.kind
+        case .noLocationGoal: .usage
+        }
+    }
+}
+
+/// `keepalive compare`: replays a trip through the model and judges the app's recording on the
+/// phone against the same location goal, fix by fix (issue 22 §2).
+///
+/// ```swift
+/// let settings = try ReplaySettings().resolved()
+/// let comparison = try CompareRun(track: "Tracks/compare/trip.gpx",
+///                                 device: "Tracks/compare/device-recording.csv", settings: settings).run()
+/// comparison.first?.second   // the first second the device missed and the model did not
+/// ```
+public struct CompareRun: Sendable {
+    public let track: String
+    public let device: String
+    public let settings: ResolvedReplay
+
+    public init(track: String, device: String, settings: ResolvedReplay) {
+        self.track = track
+        self.device = device
+        self.settings = settings
+    }
+
+    /// The location goal the run is judged against: the first among the settings' goals.
+    public var goal: LocationGoal? {
+        settings.goals.lazy.compactMap { goal -> LocationGoal? in
+            if case .location(let location) = goal { return location }
+            return nil
+        }.first
+    }
+
+    /// Replays the trip, reads the recording (streamed) and compares them. Each §15 condition
+    /// is then replayed once at the first divergence, and the model's state there read by one more replay.
+    @MainActor
+    public func run() throws(CompareError) -> DeviceComparison {
+        guard let goal else {
+            let names = settings.goals.map(Prose.name).joined(separator: "+")
+            throw .noLocationGoal("compare judges a recording of fixes against a location goal (navigation or tracking); this run's goal is \(names.isEmpty ? "none" : names): give --goal navigation or --goal tracking")
+        }
+        let loaded: LoadedTrack
+        do throws(ReplayError) {
+            loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed)
+        } catch {
+            throw .replay(error)
+        }
+        let trajectory = loaded.trajectory
+
+        // The device's recording, judged as it streams.
+        var deviceMeter = FixCoverageMeter(goal: goal, trajectory: trajectory)
+        var inTrip = 0
+        do throws(DeviceRecordingError) {
+            try DeviceRecording.read(device, origin: DeviceRecording.origin(of: trajectory.startDate)) { fix in
+                if fix.time >= trajectory.startTime, fix.time <= trajectory.endTime { inTrip += 1 }
+                deviceMeter.add(fixAt: fix.time)
+            }
+        } catch {
+            throw .recording(error)
+        }
+        guard inTrip > 0 else {
+            let span = "\(DeviceRecording.origin(of: trajectory.startDate))–\(DeviceRecording.origin(of: trajectory.startDate.addingTimeInterval(trajectory.duration)))"
+            throw .recording(DeviceRecordingError(kind: .invalidData, description: "\(device): none of its \(deviceMeter.fixCount + deviceMeter.outOfOrderFixes) fixes falls within the trip (\(span)): is it the recording of this trip?"))
+        }
+        let deviceCoverage = deviceMeter.coverage()
+
+        // The model's run, its delivered fixes judged by the same rule.
+        let (model, outcome) = try judgedRun(settings, on: loaded, goal: goal)
+        let runCoverage = outcome.result.summary.coverage.first { $0.goal == .location(goal) }
+        var modelCoverage = model.coverage
+        if let runCoverage {
+            modelCoverage.gaps = modelCoverage.gaps.map { gap in
+                guard let run = runCoverage.gaps.first(where: { $0.from <= gap.to && $0.to >= gap.from }) else { return gap }
+                var gap = gap
+                gap.causes = run.causes
+                gap.closedBy = run.closedBy
+                return gap
+            }
+        }
+
+        let unpredicted = DeviceComparison.divergences(deviceCoverage.gaps, against: modelCoverage.gaps)
+        let tooStrict = DeviceComparison.divergences(modelCoverage.gaps, against: deviceCoverage.gaps)
+        var first: FirstDivergence?
+        if let divergence = unpredicted.first, let index = deviceCoverage.gaps.firstIndex(of: divergence.gap) {
+            first = try examine(divergence.firstSecond, lastDeviceFix: deviceMeter.lastFixBeforeGaps[index], on: loaded, goal: goal)
+        }
+        return DeviceComparison(
+            track: track, device: device, goal: goal, deviceCoverage: deviceCoverage, modelCoverage: modelCoverage,
+            runCoverage: runCoverage, summary: outcome.result.summary, deviceFixes: deviceMeter.fixCount + deviceMeter.outOfOrderFixes,
+            deviceFixesInTrip: inTrip, outOfOrderDeviceFixes: deviceMeter.outOfOrderFixes, modelFixes: model.fixes,
+            unpredicted: unpredicted, tooStrict: tooStrict, first: first)
+    }
+
+    /// The model's state at `second`, and each condition tried from the device's last fix before it.
+    @MainActor
+    private func examine(_ second: Double, lastDeviceFix: Double, on loaded: LoadedTrack, goal: LocationGoal) throws(CompareError) -> FirstDivergence {
+        let probe = ModelMomentProbe(at: second)
+        _ = try judgedRun(settings, on: loaded, goal: goal, sinks: [probe])
+        let moment = probe.moment
+        var checks: [ConditionCheck] = []
+        for condition in CompareCondition.allCases {
+            guard let events = condition.events(at: lastDeviceFix) else {
+                // The CPU monitor watches an app whose code runs in the background.
+                let possible = moment.appState == .background
+                checks.append(ConditionCheck(condition: condition, finding: possible ? .possible : .ruledOut))
+                continue
+            }
+            var whatIf = settings
+            whatIf.timeline += events
+            whatIf.timeline.sort { $0.time < $1.time }  // stable: the scenario's own events at one instant come first
+            let coverage = try judgedRun(whatIf, on: loaded, goal: goal).model.coverage
+            let missed = DeviceComparison.uncovered(second, in: coverage.gaps)
+            checks.append(ConditionCheck(condition: condition, finding: missed ? .reproduces : .doesNotReproduce))
+        }
+        return FirstDivergence(second: second, lastDeviceFix: lastDeviceFix, model: moment, conditions: checks)
+    }
+
+    /// One replay with `settings`, its delivered fixes (at the time each was taken) judged.
+    @MainActor
+    private func judgedRun(
+        _ settings: ResolvedReplay, on loaded: LoadedTrack, goal: LocationGoal, sinks: [SimEventSink] = []
+    ) throws(CompareError) -> (model: (coverage: SimCoverage, fixes: Int), outcome: ReplayOutcome) {
+        var meter = FixCoverageMeter(goal: goal, trajectory: loaded.trajectory)
+        let fixes = SimEventHandler { event in
+            if event.kind == .fixDelivered, let fix = event.fix { meter.add(fixAt: event.time - (fix.delay ?? 0)) }
+        }
+        let outcome: ReplayOutcome
+        do throws(ReplayError) {
+            outcome = try ReplayRun(track: track, settings: settings).run(on: loaded, sinks: [fixes] + sinks, keepsEvents: false)
+            if let stall = outcome.result.summary.stall { throw .stalled(stall) }
+        } catch {
+            throw .replay(error)
+        }
+        return ((meter.coverage(), meter.fixCount), outcome)
+    }
+}

@@ -1,0 +1,77 @@
+import Simulation
+
+/// A gap one side had at a second the other side covered.
+public struct GapDivergence: Hashable, Sendable {
+    /// The gap, as the side that had it judged it.
+    public var gap: SimGap
+    /// The first whole second in it that the other side covered.
+    public var firstSecond: Double
+}
+
+/// The first second the device missed and the model did not, with the model's state then and
+/// the conditions tried there.
+public struct FirstDivergence: Hashable, Sendable {
+    public var second: Double
+    /// The device's last fix before its gap, in seconds from the start: where the conditions are tried.
+    public var lastDeviceFix: Double
+    /// The model's state at ``second``.
+    public var model: ModelMoment
+    /// Each §15 condition, in ``CompareCondition`` order, and whether it explains the divergence.
+    public var conditions: [ConditionCheck]
+}
+
+/// The device's coverage of a trip beside the model's, both judged from fixes against the same
+/// goal (``FixCoverageMeter``), and where they part.
+public struct DeviceComparison: Sendable {
+    public var track: String
+    public var device: String
+    public var goal: LocationGoal
+    /// The device's recording, judged.
+    public var deviceCoverage: SimCoverage
+    /// The fixes the model's app received, judged by the same rule; each gap carries the causes
+    /// of the run's own gap it overlaps.
+    public var modelCoverage: SimCoverage
+    /// The run's own answer to the goal (navigation also needs the app's code running).
+    public var runCoverage: SimCoverage?
+    /// The model's run, for its verdict.
+    public var summary: SimSummary
+    /// Fixes in the recording, those within the trip, and those passed over as older than one before them.
+    public var deviceFixes: Int
+    public var deviceFixesInTrip: Int
+    public var outOfOrderDeviceFixes: Int
+    /// Fixes the model's app received.
+    public var modelFixes: Int
+    /// (a) Gaps the device had that the model did not predict (in part or whole).
+    public var unpredicted: [GapDivergence]
+    /// (b) Gaps the model predicted that the device did not have: the model too strict.
+    public var tooStrict: [GapDivergence]
+    /// The first of (a), examined; `nil` when the model predicted every gap of the device.
+    public var first: FirstDivergence?
+
+    /// Whether the device and the model part anywhere.
+    public var diverged: Bool { !unpredicted.isEmpty || !tooStrict.isEmpty }
+
+    /// The gaps of `gaps` with a second that `other` covers, each with the first such second.
+    /// Both lists are in order and disjoint; a gap spans `[from, to)` (`to`: the second it closed).
+    public static func divergences(_ gaps: [SimGap], against other: [SimGap]) -> [GapDivergence] {
+        var result: [GapDivergence] = []
+        var index = 0
+        for gap in gaps {
+            while index < other.count, other[index].to <= gap.from { index += 1 }
+            var point = gap.from
+            var scan = index
+            while scan < other.count, other[scan].from <= point, point < gap.to {
+                point = max(point, other[scan].to)
+                scan += 1
+            }
+            // The other side's gaps close on a covered, judged second; a gap starts on a judged one.
+            if point < gap.to { result.append(GapDivergence(gap: gap, firstSecond: point)) }
+        }
+        return result
+    }
+
+    /// Whether the whole second `time` lies in one of `gaps`.
+    public static func uncovered(_ time: Double, in gaps: [SimGap]) -> Bool {
+        gaps.contains { $0.from <= time && time < $0.to }
+    }
+}
