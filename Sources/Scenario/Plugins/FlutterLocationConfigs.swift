@@ -20,19 +20,11 @@ public struct FlutterLocationConfig: Hashable, Sendable {
     ]
 
     public var script: AppScript {
-        let standard = SimCapabilities()
-        let info = SimCapabilities(backgroundModes: enableBackgroundMode ? [.location] : [],
-                                   whenInUseUsageDescription: standard.whenInUseUsageDescription,
-                                   alwaysAndWhenInUseUsageDescription: standard.alwaysAndWhenInUseUsageDescription)
-        var script = AppScript(info: info)
-        script.reactions[.launch] = [
-            .requestWhenInUse,
-            .set([.desiredAccuracy(accuracy), .distanceFilter(distanceFilter == 0 ? simDistanceFilterNone : distanceFilter),
-                  .pausesLocationUpdatesAutomatically(true), .allowsBackgroundLocationUpdates(enableBackgroundMode),
-                  .showsBackgroundLocationIndicator(enableBackgroundMode)]),
-            .startUpdates,
-        ]
-        return script
+        whenInUseUpdatesScript(background: enableBackgroundMode, settings: [
+            .desiredAccuracy(accuracy), .distanceFilter(coreLocationDistance(distanceFilter)),
+            .pausesLocationUpdatesAutomatically(true), .allowsBackgroundLocationUpdates(enableBackgroundMode),
+            .showsBackgroundLocationIndicator(enableBackgroundMode),
+        ])
     }
 }
 
@@ -61,19 +53,28 @@ public struct GeolocatorConfig: Hashable, Sendable {
     ]
 
     public var script: AppScript {
-        let standard = SimCapabilities()
-        let info = SimCapabilities(backgroundModes: allowBackgroundLocationUpdates ? [.location] : [],
-                                   whenInUseUsageDescription: standard.whenInUseUsageDescription,
-                                   alwaysAndWhenInUseUsageDescription: standard.alwaysAndWhenInUseUsageDescription)
-        var script = AppScript(info: info)
-        script.reactions[.launch] = [
-            .requestWhenInUse,
-            .set([.desiredAccuracy(accuracy), .distanceFilter(distanceFilter == 0 ? simDistanceFilterNone : distanceFilter),
-                  .pausesLocationUpdatesAutomatically(pauseLocationUpdatesAutomatically), .activityType(activityType),
-                  .allowsBackgroundLocationUpdates(allowBackgroundLocationUpdates),
-                  .showsBackgroundLocationIndicator(showBackgroundLocationIndicator)]),
-            .startUpdates,
-        ]
-        return script
+        whenInUseUpdatesScript(background: allowBackgroundLocationUpdates, settings: [
+            .desiredAccuracy(accuracy), .distanceFilter(coreLocationDistance(distanceFilter)),
+            .pausesLocationUpdatesAutomatically(pauseLocationUpdatesAutomatically), .activityType(activityType),
+            .allowsBackgroundLocationUpdates(allowBackgroundLocationUpdates),
+            .showsBackgroundLocationIndicator(showBackgroundLocationIndicator),
+        ])
     }
+}
+
+/// Both Flutter plugins' iOS code: ask When In Use, set the manager, start standard updates; the
+/// `location` background mode only when background updates are on.
+private func whenInUseUpdatesScript(background: Bool, settings: [AppScript.ManagerSetting]) -> AppScript {
+    let standard = SimCapabilities()
+    let info = SimCapabilities(backgroundModes: background ? [.location] : [],
+                               whenInUseUsageDescription: standard.whenInUseUsageDescription,
+                               alwaysAndWhenInUseUsageDescription: standard.alwaysAndWhenInUseUsageDescription)
+    var script = AppScript(info: info)
+    script.reactions[.launch] = [.requestWhenInUse, .set(settings), .startUpdates]
+    return script
+}
+
+/// The plugins' 0 is `kCLDistanceFilterNone`.
+private func coreLocationDistance(_ metres: Double) -> Double {
+    metres == 0 ? simDistanceFilterNone : metres
 }

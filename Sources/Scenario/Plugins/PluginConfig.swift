@@ -56,17 +56,7 @@ public enum PluginConfig {
 
     /// The configuration in `text`, named `name` in messages.
     public static func parse(_ text: String, name: String, plugin: LocationPlugin? = nil) throws(ReplayError) -> ImportedApp {
-        if let problem = YAMLShapeGuard.problem(in: text) {
-            throw .invalidSettings("\(name):\(problem.line):\(problem.column): \(problem.message)")
-        }
-        let node: Yams.Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw .invalidSettings(ScenarioFile.located(error, in: name).replacingOccurrences(of: "not valid YAML or JSON", with: "not valid JSON"))
-        } catch {
-            throw .invalidSettings("\(name): not valid JSON")
-        }
+        let node = try ScenarioFile.compose(text, name: name, language: "JSON")
         guard let mapping = node?.mapping else {
             throw .invalidSettings("\(name): a plugin configuration is a JSON object of options")
         }

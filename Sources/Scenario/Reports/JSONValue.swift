@@ -48,12 +48,13 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// Integers without a fraction; other values as Swift's shortest round-trip form.
-    private static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// A JSON string literal; YAML reads JSON's escapes in a double-quoted scalar alike.
+    static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -94,28 +94,8 @@ enum AppScriptWriter {
     }
 
     /// A number the reader parses back to the same `Double`: whole ones without a fraction.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
+    static func number(_ value: Double) -> String { JSONValue.number(value) }
 
-    /// A YAML double-quoted scalar (JSON's escapes are YAML's).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                    out += String(format: "\\u%04X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A YAML double-quoted scalar: JSON's escapes are YAML's.
+    static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
 }

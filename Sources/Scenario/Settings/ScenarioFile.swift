@@ -57,17 +57,7 @@ public enum ScenarioFile {
 
     /// Parses a scenario from text; `name` stands for the file in messages.
     public static func parse(_ text: String, name: String) throws(ReplayError) -> ReplaySettings {
-        if let problem = YAMLShapeGuard.problem(in: text) {
-            throw .invalidSettings("\(name):\(problem.line):\(problem.column): \(problem.message)")
-        }
-        let node: Yams.Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw .invalidSettings(Self.located(error, in: name))
-        } catch {
-            throw .invalidSettings("\(name): not valid YAML or JSON")
-        }
+        let node = try compose(text, name: name)
         guard let mapping = node?.mapping else {
             throw .invalidSettings("\(name): a scenario is a mapping of settings (and 'events')")
         }
@@ -83,7 +73,22 @@ public enum ScenarioFile {
 
     /// Yams' errors in a line, `FILE:LINE:COLUMN: not valid YAML or JSON: problem` where Yams
     /// gives a place (its marks count from 1, as editors do); its own description quotes the whole file.
-    static func located(_ error: YamlError, in name: String) -> String {
+    /// The node tree of `text` (YAML or JSON), after the shape guard; errors name `name`, the
+    /// line and column, and `language` (what the file should have been).
+    static func compose(_ text: String, name: String, language: String = "YAML or JSON") throws(ReplayError) -> Yams.Node? {
+        if let problem = YAMLShapeGuard.problem(in: text) {
+            throw .invalidSettings("\(name):\(problem.line):\(problem.column): \(problem.message)")
+        }
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw .invalidSettings(located(error, in: name, language: language))
+        } catch {
+            throw .invalidSettings("\(name): not valid \(language)")
+        }
+    }
+
+    static func located(_ error: YamlError, in name: String, language: String = "YAML or JSON") -> String {
         let (mark, problem): (Yams.Mark?, String)
         switch error {
         case .scanner(_, let text, let at, _), .parser(_, let text, let at, _), .composer(_, let text, let at, _):
@@ -96,7 +101,7 @@ public enum ScenarioFile {
         default:
             (mark, problem) = (nil, "\(error)")
         }
-        return "\(name)\(mark.map { ":\($0.line):\($0.column)" } ?? ""): not valid YAML or JSON: \(problem)"
+        return "\(name)\(mark.map { ":\($0.line):\($0.column)" } ?? ""): not valid \(language): \(problem)"
     }
 
     /// The actions a scenario's `do:` may name, as the error message lists them: the core's, then the mechanisms'.
