@@ -116,7 +116,7 @@ public struct AppScript: Hashable, Sendable {
 
     /// A `CLLocationManager` property and its value.
     public enum ManagerSetting: Hashable, Sendable {
-        /// Metres; ``simDistanceFilterNone`` for `kCLDistanceFilterNone`.
+        /// Metres; `simDistanceFilterNone` for `kCLDistanceFilterNone`.
         case distanceFilter(Double)
         case desiredAccuracy(SimAccuracy)
         case allowsBackgroundLocationUpdates(Bool)

@@ -5,7 +5,7 @@ import Simulation
 /// no variables, no manager and no timers, as a new process does (§9).
 ///
 /// Reactions run only while the process runs, because only a running app hears its callbacks;
-/// `after` and timers are the app's own timers (``SimApplication/schedule(after:_:)``), which
+/// `after` and timers are the app's own timers (`SimApplication/schedule(after:_:)`), which
 /// never fire while it is suspended.
 @MainActor
 public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
@@ -71,7 +71,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager) { run(.paused) }
     public func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager) { run(.resumed) }
     // MARK: Regions and visits (§11)
-    /// `region-enter` and `region-exit` run for `CLMonitor` events too (``openMonitor(_:in:)``).
+    /// `region-enter` and `region-exit` run for `CLMonitor` events too (`openMonitor(_:in:)`).
     public func locationManager(_ manager: SimLocationManager, didEnterRegion region: SimCircularRegion) { run(.regionEnter) }
     public func locationManager(_ manager: SimLocationManager, didExitRegion region: SimCircularRegion) { run(.regionExit) }
     public func locationManager(_ manager: SimLocationManager, didVisit visit: SimVisit) { run(.visit) }

@@ -8,7 +8,7 @@
 /// running task holds the app without spending its background time, for
 /// `bgTasks.appRefreshSeconds` or `bgTasks.processingSeconds`; `bgTasks.expirationLead` seconds before the
 /// end its expiration handler runs (a task without one is marked failed), and a task still not
-/// completed at the end gets the app killed (``SimCause/bgTaskAssertionTimeout(_:seconds:)``).
+/// completed at the end gets the app killed (`SimCause.bgTasks(.assertionTimeout)`).
 /// Once no task runs, the core's usual rules suspend the app.
 ///
 /// A continued processing task (iOS 26) is submitted from the foreground and starts at once (or

@@ -1,8 +1,8 @@
 import Geodesy
 
 /// `CLMonitor` (§11, iOS 17+): named monitors whose circular conditions Core Location watches
-/// for the app, not for a process, with the rules of regions (``BoundaryCrossing``, the
-/// latency, the wake, the ``BoundaryPoll``) and the same limit of 20, counted over regions and
+/// for the app, not for a process, with the rules of regions (`BoundaryCrossing`, the
+/// latency, the wake, the `BoundaryPoll`) and the same limit of 20, counted over regions and
 /// conditions together.
 ///
 /// - A monitor is opened by name in a process (``SimApplication/monitor(named:)``); one open

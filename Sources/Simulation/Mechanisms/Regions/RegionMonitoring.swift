@@ -4,9 +4,9 @@ import Geodesy
 /// where the device stays, for the app rather than for a process, and tells the app of
 /// crossings and visits minutes late, waking or relaunching it in the background to do so.
 ///
-/// The rules, each a ``SimProfile`` parameter (the crossing rule is ``BoundaryCrossing``, which
+/// The rules, each a ``SimProfile`` parameter (the crossing rule is `BoundaryCrossing`, which
 /// `CLMonitor` conditions share; so is the limit of 20, counted over both, and the
-/// ``BoundaryPoll``):
+/// `BoundaryPoll`):
 /// - A crossing counts once the device is `regions.crossingDistance` (200 m) beyond the boundary
 ///   (for an entry: inside by that much, or by `regions.entryDepthFraction` of the radius if
 ///   less) and has stayed so for `regions.crossingDwell` (20 s); the app hears of it
