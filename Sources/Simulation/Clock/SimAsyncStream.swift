@@ -69,12 +69,12 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
 
         func next(isolation actor: isolated (any Actor)?) async -> Element? {
             if let ready = storage.takeReady() { return ready.value }
-            let (key, driven) = storage.clock.rest.park()
-            lastKey = key
             let storage = storage
             return await withTaskCancellationHandler {
+                // As in SimClock's sleep: the wait is registered on the caller's actor, and the
+                // task parks in the same step, so a drain never sees it at rest and not waiting.
                 await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in
-                    storage.wait(Waiter(continuation: continuation, key: key, driven: driven))
+                    lastKey = storage.wait(continuation)
                 }
             } onCancel: {
                 storage.cancelWaiter()
@@ -128,24 +128,28 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
             }
         }
 
-        func wait(_ waiter: Waiter) {
+        /// Hands the next value to `continuation`, or parks the calling task until one comes;
+        /// returns the task's identity.
+        func wait(_ continuation: CheckedContinuation<Element?, Never>) -> SimRestTracker.TaskKey? {
+            let key = SimRestTracker.TaskKey.current
             let outcome: WaitOutcome = lock.withLock {
                 if let value = pop() { return .value(value) }
                 if finished || Task.isCancelled { return .end }
-                self.waiter = waiter
+                let (_, driven) = clock.rest.park()
+                waiter = Waiter(continuation: continuation, key: key, driven: driven)
                 return .wait
             }
             switch outcome {
             case .value(let value):
-                // Something came between the park and the wait: go on at once, still awake.
-                clock.rest.wake(waiter.key, by: .sequence(name), at: clock.now)
-                waiter.continuation.resume(returning: value)
+                // Something came since `takeReady`: go on at once, awake.
+                clock.rest.wake(key, by: .sequence(name), at: clock.now)
+                continuation.resume(returning: value)
             case .end:
-                if waiter.driven { clock.rest.wake(waiter.key, by: .sequence(name), at: clock.now) }
-                waiter.continuation.resume(returning: nil)
+                continuation.resume(returning: nil)
             case .wait:
                 break
             }
+            return key
         }
 
         func yield(_ value: Element) {

@@ -47,11 +47,15 @@ public final class SimClock: Clock, @unchecked Sendable {
 
     public var minimumResolution: Swift.Duration { .nanoseconds(1) }
 
-    // Nonsending: the sleeper resumes on its own actor (the main actor, for app code) without a
-    // hop through the global pool, which a loaded machine could delay past the drain's bound.
+    // Nonsending: the sleeper registers and resumes on its own actor (the main actor, for app
+    // code) with no hop through the global pool, which a loaded machine could delay past the drain.
     /// Suspends the calling task until the simulation reaches `deadline`; returns at once for a
     /// deadline that has passed, and throws `CancellationError` when the task is cancelled.
     public nonisolated(nonsending) func sleep(until deadline: SimInstant, tolerance: Swift.Duration? = nil) async throws {
+        try await sleep(until: deadline, on: #isolation)
+    }
+
+    private func sleep(until deadline: SimInstant, on actor: isolated (any Actor)?) async throws {
         try Task.checkCancellation()
         let id: UInt64? = lock.withLock {
             guard deadline > current else { return nil }
@@ -60,17 +64,18 @@ public final class SimClock: Clock, @unchecked Sendable {
         }
         guard let id else { return }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-                let (key, tracked) = rest.park()
+            // Capturing `actor` keeps this closure on it: withTaskCancellationHandler's operation
+            // would otherwise run on the global pool, beside the run's drain.
+            try await withCheckedThrowingContinuation(isolation: actor) { (continuation: CheckedContinuation<Void, Error>) in
+                // Registered and parked in one step: a drain that sees the task at rest also
+                // sees its deadline (it once saw neither, and the run ended without the sleeper).
                 let cancelled: Bool = lock.withLock {
                     if Task.isCancelled { return true }
+                    let (key, tracked) = rest.park()
                     sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, key: key, tracked: tracked, continuation: continuation))
                     return false
                 }
-                if cancelled {
-                    if tracked { rest.wake(key, by: .clock, at: now) }
-                    continuation.resume(throwing: CancellationError())
-                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
             let removed: Sleeper? = lock.withLock {
