@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct BenchmarkCommand: ParsableCommand {
+struct BenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keepalive-bench",
         abstract: "Throughput benchmarks for KeepAliveSim; build with -c release.",
@@ -16,8 +16,9 @@ struct BenchmarkCommand: ParsableCommand {
               swift build -c release && .build/release/keepalive-bench jobs
               swift build -c release && .build/release/keepalive-bench startup
               swift build -c release && .build/release/keepalive-bench ratios
+              swift build -c release && .build/release/keepalive-bench async
             """,
         subcommands: [GPXBenchmark.self, SimulationBenchmark.self, YearBenchmark.self, ReportBenchmark.self, MatrixBenchmark.self, RatioBenchmark.self, MeasurePass.self,
-                      YearMemoryBenchmark.self, JobsBenchmark.self, StartupBenchmark.self]
+                      YearMemoryBenchmark.self, JobsBenchmark.self, StartupBenchmark.self, AsyncBenchmark.self]
     )
 }

@@ -181,6 +181,21 @@ import Scripting
         #expect(clock.now == .zero)
     }
 
+    @Test func aSleepOnTheMainActorIsRegisteredBeforeTheActorMovesOn() async {
+        // The timers test once lost ticks: the sleep registered itself on the global pool, so a
+        // drain on the main actor could look between the task's park and its registration.
+        let simulation = KeepAliveSimulation(configuration(drive(seconds: 100)), app: StandardNavigationApp())
+        let clock = simulation.clock
+        guard #available(macOS 26, iOS 26, *) else { return }  // Task.immediate
+        // An immediate task runs here, on the main actor, until it first suspends: in the sleep.
+        let sleeper = Task.immediate { @MainActor in try await clock.sleep(until: SimInstant(seconds: 90)) }
+        #expect(clock.sleeperCount == 1)
+        #expect(clock.appTaskSleeperCount == 0)  // not an app task: the run does not wait for it
+        sleeper.cancel()
+        _ = await sleeper.result
+        #expect(clock.sleeperCount == 0)
+    }
+
     @Test func updatesFinishWhenTheProcessEnds() async {
         let app = StandardNavigationApp()
         let simulation = KeepAliveSimulation(configuration(drive(seconds: 100), timeline: [SimScenarioEvent(at: 5, .forceQuit)]), app: app)

@@ -194,7 +194,7 @@ import TestSupport
 @MainActor @Suite struct ServiceSessionDiagnosticsSequenceTests {
     final class AlwaysApp: SimAppDelegate {
         var session: SimServiceSession?
-        var heard: AsyncStream<Set<SimServiceSessionDiagnostic>>?
+        var heard: SimAsyncStream<Set<SimServiceSessionDiagnostic>>?
         func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
             session = application.serviceSession(authorization: .always)
             heard = session?.diagnostics

@@ -71,16 +71,17 @@ public final class SimApplication: BackgroundTasking {
     }
 
     /// Starts a task of the app's own, run on the main actor. `KeepAliveSimulation.runAsync()`
-    /// lets every such task run until it waits on the clock (or finishes) before time moves on.
+    /// lets every such task run until it comes to rest — sleeps on ``clock``, waits on one of the
+    /// simulation's sequences (``SimAsyncStream``) or finishes — before time moves on; `name`
+    /// names it in ``SimulationResult/restlessTasks`` if it never does.
     @discardableResult
-    public func task(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
-        let tracker = system?.appTasks
-        tracker?.started()
-        clock.appTaskStarted()
+    public func task(name: String? = nil, _ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        let rest = clock.rest
+        rest.appTaskCreated()
         return Task { @MainActor [clock] in
-            await SimClock.$isAppTask.withValue(true) { await body() }
-            tracker?.finished()
-            clock.appTaskFinished()
+            rest.appTaskBegan(name: name, at: clock.now)
+            await body()
+            rest.appTaskEnded()
         }
     }
 
@@ -176,12 +177,4 @@ public final class SimApplication: BackgroundTasking {
 
     /// The simulation while this process runs; `nil` once it has ended.
     var liveSystem: SimSystem? { live }
-}
-
-/// Counts the app tasks that are running, so that `runAsync` knows when they have all come to rest.
-@MainActor
-final class AppTaskTracker {
-    private(set) var running = 0
-    func started() { running += 1 }
-    func finished() { running -= 1 }
 }

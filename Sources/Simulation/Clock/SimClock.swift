@@ -24,7 +24,9 @@ public final class SimClock: Clock, @unchecked Sendable {
         let id: UInt64
         let deadline: SimInstant
         let process: Int
-        /// Whether an app task started with `SimApplication.task` sleeps here.
+        /// The sleeping task, and whether the run waits for it once woken (an app task, or a
+        /// task woken by one of the simulation's sequences).
+        let key: SimRestTracker.TaskKey?
         let tracked: Bool
         let continuation: CheckedContinuation<Void, Error>
     }
@@ -36,21 +38,24 @@ public final class SimClock: Clock, @unchecked Sendable {
     private var sleepers: [Sleeper] = []
     private var nextSleeperID: UInt64 = 0
     private var runningProcess = 0
-    /// App tasks started or resumed from a sleep that have not yet slept (again) or finished.
-    private var resumedAppTasks = 0
+    /// The tasks the run has woken that have not yet come to rest.
+    let rest = SimRestTracker()
 
     init() {}
-
-    /// Set for the app's own tasks, so that a run knows when they have all come to rest.
-    @TaskLocal static var isAppTask = false
 
     public var now: SimInstant { lock.withLock { current } }
 
     public var minimumResolution: Swift.Duration { .nanoseconds(1) }
 
+    // Nonsending: the sleeper registers and resumes on its own actor (the main actor, for app
+    // code) with no hop through the global pool, which a loaded machine could delay past the drain.
     /// Suspends the calling task until the simulation reaches `deadline`; returns at once for a
     /// deadline that has passed, and throws `CancellationError` when the task is cancelled.
-    public func sleep(until deadline: SimInstant, tolerance: Swift.Duration? = nil) async throws {
+    public nonisolated(nonsending) func sleep(until deadline: SimInstant, tolerance: Swift.Duration? = nil) async throws {
+        try await sleep(until: deadline, on: #isolation)
+    }
+
+    private func sleep(until deadline: SimInstant, on actor: isolated (any Actor)?) async throws {
         try Task.checkCancellation()
         let id: UInt64? = lock.withLock {
             guard deadline > current else { return nil }
@@ -59,12 +64,15 @@ public final class SimClock: Clock, @unchecked Sendable {
         }
         guard let id else { return }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            // Capturing `actor` keeps this closure on it: withTaskCancellationHandler's operation
+            // would otherwise run on the global pool, beside the run's drain.
+            try await withCheckedThrowingContinuation(isolation: actor) { (continuation: CheckedContinuation<Void, Error>) in
+                // Registered and parked in one step: a drain that sees the task at rest also
+                // sees its deadline (it once saw neither, and the run ended without the sleeper).
                 let cancelled: Bool = lock.withLock {
                     if Task.isCancelled { return true }
-                    let tracked = Self.isAppTask
-                    if tracked, resumedAppTasks > 0 { resumedAppTasks -= 1 }
-                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, tracked: tracked, continuation: continuation))
+                    let (key, tracked) = rest.park()
+                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, key: key, tracked: tracked, continuation: continuation))
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -74,8 +82,14 @@ public final class SimClock: Clock, @unchecked Sendable {
                 guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
                 return sleepers.remove(at: index)
             }
-            removed?.continuation.resume(throwing: CancellationError())
+            if let removed { wake([removed], throwing: true) }
         }
+    }
+
+    /// Suspends the calling task for `duration` of simulated time, on the caller's actor (the
+    /// standard library's `Clock.sleep(for:)` would resume it through the global pool).
+    public nonisolated(nonsending) func sleep(for duration: Swift.Duration, tolerance: Swift.Duration? = nil) async throws {
+        try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
     }
 
     // MARK: Driven by the simulation
@@ -101,11 +115,20 @@ public final class SimClock: Clock, @unchecked Sendable {
         let due: [Sleeper] = lock.withLock {
             let due = sleepers.filter { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
             sleepers.removeAll { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
-            resumedAppTasks += due.count { $0.tracked }
             return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
         }
-        due.forEach { $0.continuation.resume() }
+        wake(due, throwing: false)
         return due.count
+    }
+
+    /// Resumes sleepers, tracking the driven ones as awake before they can run.
+    private func wake(_ woken: [Sleeper], throwing: Bool) {
+        let instant = now
+        if woken.contains(where: { !$0.tracked }) { lock.withLock { untrackedWakes &+= 1 } }
+        for sleeper in woken {
+            if sleeper.tracked { rest.wake(sleeper.key, by: .clock, at: instant) }
+            if throwing { sleeper.continuation.resume(throwing: CancellationError()) } else { sleeper.continuation.resume() }
+        }
     }
 
     /// Ends the sleeps of a process that ended (or of every process, at the end of a run).
@@ -113,28 +136,20 @@ public final class SimClock: Clock, @unchecked Sendable {
         let ended: [Sleeper] = lock.withLock {
             let ended = sleepers.filter { process == nil || $0.process == process }
             sleepers.removeAll { process == nil || $0.process == process }
-            resumedAppTasks += ended.count { $0.tracked }
             return ended
         }
-        ended.forEach { $0.continuation.resume(throwing: CancellationError()) }
+        wake(ended, throwing: true)
     }
 
     /// How many tasks sleep on this clock.
     var sleeperCount: Int { lock.withLock { sleepers.count } }
 
-    /// An app task started: it is in flight until it sleeps or finishes.
-    func appTaskStarted() {
-        lock.withLock { resumedAppTasks += 1 }
-    }
+    /// How many times a task the run does not drive (a test's own task, code written against any
+    /// `Clock`) was woken: such a task may resume through the global pool, so the run gives it
+    /// a few quiet turns to come back before time moves on.
+    private var untrackedWakes = 0
+    var untrackedWakeCount: Int { lock.withLock { untrackedWakes } }
 
-    /// An app task finished.
-    func appTaskFinished() {
-        lock.withLock { if resumedAppTasks > 0 { resumedAppTasks -= 1 } }
-    }
-
-    /// App tasks started or resumed that are still on their way to their next sleep or their end.
-    var appTasksInFlight: Int { lock.withLock { resumedAppTasks } }
-
-    /// How many of the app's own tasks sleep on this clock.
+    /// How many of the app's own tasks (and tasks woken by the simulation's sequences) sleep on this clock.
     var appTaskSleeperCount: Int { lock.withLock { sleepers.count { $0.tracked } } }
 }

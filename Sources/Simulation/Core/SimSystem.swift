@@ -63,8 +63,6 @@ public final class SimSystem {
     /// App work that came due while the app was suspended: it runs when the app runs again.
     private var deferredAppWork: [@MainActor () -> Void] = []
     private let makeApp: @MainActor () -> SimAppDelegate
-    /// The app's own tasks that are running (for `runAsync`).
-    let appTasks = AppTaskTracker()
 
     @exclusivity(unchecked) private var sinks: [SimEventSink]
     /// What the summary needs, gathered from the run as it goes.

@@ -19,8 +19,9 @@ public final class KeepAliveSimulation {
     public var clock: SimClock { system.clock }
     private let log: SimEventLog?
     private let end: SimInstant
-    private let appTasks: AppTaskTracker
     private var finished = false
+    /// Tasks `runAsync()` gave up waiting for, in the order found.
+    private var restless: [SimRestlessTask] = []
     /// One meter per goal, fed by the event stream.
     private let goalMeters: [SimGoalMeter]
 
@@ -32,7 +33,6 @@ public final class KeepAliveSimulation {
         let log = keepsEvents ? SimEventLog() : nil
         self.log = log
         system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
-        appTasks = system.appTasks
         goalMeters = configuration.goals.map { $0.meter(for: configuration) }
         for meter in goalMeters {
             system.addSink(meter)
@@ -102,9 +102,14 @@ public final class KeepAliveSimulation {
         step(until: min(end, SimInstant(seconds: seconds)))
     }
 
-    /// Runs to the end, letting the app's tasks (``SimApplication/task(_:)``) and anything
-    /// sleeping on ``clock`` run before time moves on: tasks run on the main actor, which is
-    /// drained until every app task waits on the clock or has finished, so runs repeat exactly.
+    /// Runs to the end, letting the app's tasks (``SimApplication/task(name:_:)``), the consumers
+    /// of the simulation's sequences (``SimAsyncStream``: `manager.updates`, live updates, monitor
+    /// events) and anything sleeping on ``clock`` run before time moves on. Every task the run
+    /// wakes runs until it comes to rest — sleeps on the clock, waits on one of those sequences,
+    /// or finishes — so a `for await` loop handles each value at the instant it was made, and
+    /// runs repeat exactly. A task that does not come to rest within ``restBound`` turns of the
+    /// main actor waits on something the simulation does not control: it is reported in
+    /// ``SimulationResult/restlessTasks`` and no longer waited for.
     public func runAsync() async -> SimulationResult {
         while true {
             await drain()
@@ -116,39 +121,52 @@ public final class KeepAliveSimulation {
             clock.resumeDue(runnable: runnableProcess)
         }
         step(until: end)
-        let result = finish()
+        finish()
+        // The end finishes the sequences and cancels the sleeps: their tasks run out too.
         await drain()
-        return result
+        return result()
     }
 
-    /// Yields the main actor until the app's tasks have come to rest: every task started with
-    /// ``SimApplication/task(_:)``, or woken from a sleep, has slept (again) or finished. Sleeps
-    /// may register from another thread, so this waits for them rather than for a number of
-    /// turns. A task that waits on something else than the clock counts as at rest once nothing
-    /// changed for a long while (other work: a short while); the wait is bounded, so a task that
-    /// never waits cannot hang the run.
+    /// How many turns of the main actor `runAsync()` gives the tasks it woke to come to rest
+    /// before it reports them; a task at rest costs one turn.
+    public static let restBound = 10_000
+
+    /// Yields the main actor until every task the run woke has come to rest. Tasks that the app
+    /// made itself with `Task { }` and that no sequence has woken yet are given one more turn:
+    /// on the main actor, that is enough for them to reach their first wait.
     private func drain() async {
-        var quietRounds = 0
+        let rest = clock.rest
+        // After waking a task the run does not drive, the main actor must also have been quiet
+        // for a while: such a task comes back through the global pool, at no exact turn.
+        let untracked = clock.untrackedWakeCount != drainedUntrackedWakes
+        drainedUntrackedWakes = clock.untrackedWakeCount
+        var restedTurns = 0
         var last = activity
-        for _ in 0..<1_000_000 {
-            await Task.yield()
+        for _ in 0..<Self.restBound {
             let now = activity
-            quietRounds = now == last ? quietRounds + 1 : 0
+            let quiet = now == last
             last = now
-            if clock.appTasksInFlight == 0 {
-                if quietRounds >= 64 || (appTasks.running == clock.appTaskSleeperCount && quietRounds >= 2) { return }
-            } else if quietRounds >= 50_000 {
-                return
+            if rest.isAtRest, !untracked || quiet {
+                if restedTurns == (untracked ? Self.quietTurns : 1) { return }
+                restedTurns += 1
+            } else {
+                restedTurns = 0
             }
+            await Task.yield()
         }
+        if rest.isAtRest { return }
+        restless += rest.abandon(at: clock.now)
     }
+
+    /// Quiet turns given after waking a task the run does not drive.
+    static let quietTurns = 64
+    private var drainedUntrackedWakes = 0
+
+    /// What changes while tasks still run: sleeps registered, events, scheduled work.
+    private var activity: [Int] { [clock.sleeperCount, system.record.emittedEvents, system.scheduler.count] }
 
     /// The process whose sleeps may end now: the running one (-1, none, while it is suspended or ended).
     private var runnableProcess: Int { system.appState.isRunning ? system.process : -1 }
-
-    private var activity: [Int] {
-        [appTasks.running, clock.sleeperCount, clock.appTaskSleeperCount, clock.appTasksInFlight, system.record.emittedEvents, system.scheduler.count]
-    }
 
     private func step(until limit: SimInstant) {
         system.scheduler.run(until: limit)
@@ -156,9 +174,10 @@ public final class KeepAliveSimulation {
 
     /// The summary so far; after `run()`, the whole run.
     public func result() -> SimulationResult {
-        SimulationResult(events: log?.events ?? [], summary: summary(), logLimitReachedAt: system.record.logLimitReachedAt)
+        SimulationResult(events: log?.events ?? [], summary: summary(), logLimitReachedAt: system.record.logLimitReachedAt, restlessTasks: restless)
     }
 
+    @discardableResult
     private func finish() -> SimulationResult {
         if !finished {
             finished = true

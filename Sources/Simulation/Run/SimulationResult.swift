@@ -7,6 +7,13 @@ public struct SimulationResult: Hashable, Sendable, Codable {
     /// When the app's log went past ``SimulationConfiguration/maximumLogLines`` and the run
     /// stopped, cut short: the rest of the result is of that part; `nil` for a whole run.
     public var logLimitReachedAt: Double?
+    /// Tasks that `KeepAliveSimulation.runAsync()` woke and that never came to rest: they wait on
+    /// something the simulation does not control. Always empty after `run()`. Not in files.
+    public var restlessTasks: [SimRestlessTask] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case events, summary, logLimitReachedAt
+    }
 }
 
 /// The answer to "does the app stay alive in the background, and if not, when and why?"

@@ -57,7 +57,7 @@ public final class SimLiveUpdates {
     private weak var system: SimSystem?
     /// Called with each update while the app's process runs.
     public var onUpdate: (@MainActor (SimLocationUpdateValue) -> Void)?
-    private var continuations: [AsyncStream<SimLocationUpdateValue>.Continuation] = []
+    private var continuations: [SimAsyncStream<SimLocationUpdateValue>.Continuation] = []
     /// Whether the loop has ended (stopped, the process ended, or the API is missing).
     public internal(set) var isStopped = false {
         didSet { if isStopped { continuations.forEach { $0.finish() }; continuations = [] } }
@@ -71,8 +71,8 @@ public final class SimLiveUpdates {
     }
 
     /// The updates as an async sequence, as `for try await update in CLLocationUpdate.liveUpdates()`.
-    public var updates: AsyncStream<SimLocationUpdateValue> {
-        AsyncStream { continuation in
+    public var updates: SimAsyncStream<SimLocationUpdateValue> {
+        SimAsyncStream("liveUpdates", clock: system?.clock) { continuation in
             if isStopped { continuation.finish() } else { continuations.append(continuation) }
         }
     }

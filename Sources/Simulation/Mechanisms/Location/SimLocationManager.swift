@@ -94,7 +94,7 @@ public final class SimLocationManager: LocationManaging {
     @exclusivity(unchecked) private var inSignalGap = false
     @exclusivity(unchecked) private var stationarySince: (coordinate: GeoCoordinate, time: Double)?
     @exclusivity(unchecked) private var retired = false
-    @exclusivity(unchecked) private var streams: [AsyncStream<SimLocationUpdate>.Continuation] = []
+    @exclusivity(unchecked) private var streams: [SimAsyncStream<SimLocationUpdate>.Continuation] = []
     /// The accuracy profile of the last setting used: looked up once, not at every fix.
     @exclusivity(unchecked) private var accuracyCache: (setting: SimAccuracy, profile: SimAccuracyProfile)?
     /// The stationary window of the last activity type used: a dictionary look-up, not at every fix.
@@ -331,8 +331,8 @@ public final class SimLocationManager: LocationManaging {
     ///     if case .locations(let fixes) = update { route.append(contentsOf: fixes) }
     /// }
     /// ```
-    public var updates: AsyncStream<SimLocationUpdate> {
-        AsyncStream { continuation in
+    public var updates: SimAsyncStream<SimLocationUpdate> {
+        SimAsyncStream("manager.updates", clock: system?.clock) { continuation in
             if retired { continuation.finish() } else { streams.append(continuation) }
         }
     }

@@ -27,7 +27,7 @@ public final class SimCLMonitor {
     private weak var system: SimSystem?
     /// Called with each event while the app's process runs (the body of `for try await event in monitor.events`).
     public var onEvent: (@MainActor (SimMonitorEvent) -> Void)?
-    private var continuations: [AsyncStream<SimMonitorEvent>.Continuation] = []
+    private var continuations: [SimAsyncStream<SimMonitorEvent>.Continuation] = []
     /// Whether this instance is the open one: false once its process has ended, before iOS 17,
     /// and for a second instance of an open name.
     public internal(set) var isOpen = false {
@@ -42,8 +42,8 @@ public final class SimCLMonitor {
     }
 
     /// The events as an async sequence, as `for try await event in monitor.events`.
-    public var events: AsyncStream<SimMonitorEvent> {
-        AsyncStream { continuation in
+    public var events: SimAsyncStream<SimMonitorEvent> {
+        SimAsyncStream("monitor.events", clock: system?.clock) { continuation in
             if isOpen { continuations.append(continuation) } else { continuation.finish() }
         }
     }

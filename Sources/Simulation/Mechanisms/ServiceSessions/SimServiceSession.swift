@@ -34,7 +34,7 @@ public final class SimServiceSession {
     var reported: [SimServiceSessionDiagnostic] = []
     /// Called with the session's diagnostics whenever they change, while the app's process runs.
     public var onDiagnostic: (@MainActor (Set<SimServiceSessionDiagnostic>) -> Void)?
-    private var continuations: [AsyncStream<Set<SimServiceSessionDiagnostic>>.Continuation] = []
+    private var continuations: [SimAsyncStream<Set<SimServiceSessionDiagnostic>>.Continuation] = []
 
     init(requirement: SimServiceSessionRequirement, owner: LocationServiceSessions, system: SimSystem) {
         authorizationRequirement = requirement
@@ -43,8 +43,8 @@ public final class SimServiceSession {
     }
 
     /// The diagnostics as an async sequence, as `for await diagnostic in session.diagnostics`.
-    public var diagnostics: AsyncStream<Set<SimServiceSessionDiagnostic>> {
-        AsyncStream { continuation in
+    public var diagnostics: SimAsyncStream<Set<SimServiceSessionDiagnostic>> {
+        SimAsyncStream("session.diagnostics", clock: system?.clock) { continuation in
             if isInvalidated { continuation.finish() } else { continuations.append(continuation) }
         }
     }

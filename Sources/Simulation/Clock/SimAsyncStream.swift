@@ -1,0 +1,193 @@
+import Foundation
+
+/// The simulation's async sequences (`manager.updates`, `liveUpdates(_:).updates`,
+/// `monitor.events`, `session.diagnostics`): an `AsyncStream` that tells the run when its
+/// consumer has taken a value and is waiting for the next one.
+///
+/// A value yielded to a waiting consumer wakes it, and `KeepAliveSimulation.runAsync()` does not
+/// move time on until that consumer waits again (or sleeps on the clock, or its loop ends), so a
+/// `for await` loop handles every value at the virtual instant it was made, in every run. Values
+/// nobody waits for are buffered, as `AsyncStream` buffers them. One consumer at a time.
+///
+/// ```swift
+/// application.task {
+///     for await update in manager.updates {
+///         if case .locations(let fixes) = update { route.append(contentsOf: fixes) }
+///     }
+/// }
+/// ```
+public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
+    public typealias Failure = Never
+    private let storage: Storage
+
+    /// Feeds a ``SimAsyncStream``; the simulation's mechanisms hold it.
+    public struct Continuation: Sendable {
+        fileprivate let storage: Storage
+
+        /// Hands `value` to the waiting consumer (which the run then waits for), or buffers it.
+        public func yield(_ value: Element) { storage.yield(value) }
+        /// Ends the sequence: the consumer's loop ends once it has taken what was buffered.
+        public func finish() { storage.finish() }
+    }
+
+    /// A sequence named `name` (as its API, for reports) whose wakes `clock` tracks; `build`
+    /// receives its continuation, as `AsyncStream`'s initializer does. Without a clock (the
+    /// simulation is gone) nothing waits for its consumer.
+    init(_ name: String, clock: SimClock?, _ build: (Continuation) -> Void) {
+        storage = Storage(name: name, clock: clock ?? SimClock())
+        build(Continuation(storage: storage))
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(consumer: Consumer(storage: storage))
+    }
+
+    /// Iterates a ``SimAsyncStream``; it stays on the caller's actor while it waits.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        public typealias Failure = Never
+        fileprivate let consumer: Consumer
+
+        public mutating func next() async -> Element? {
+            await consumer.next(isolation: nil)
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(Never) -> Element? {
+            await consumer.next(isolation: actor)
+        }
+    }
+
+    /// One iteration; when it goes away (the loop ended) its task is no longer waited for.
+    fileprivate final class Consumer: @unchecked Sendable {
+        let storage: Storage
+        private var lastKey: SimRestTracker.TaskKey?
+
+        init(storage: Storage) { self.storage = storage }
+
+        deinit {
+            if let lastKey { storage.clock.rest.release(lastKey) }
+        }
+
+        func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            if let ready = storage.takeReady() { return ready.value }
+            let storage = storage
+            return await withTaskCancellationHandler {
+                // As in SimClock's sleep: the wait is registered on the caller's actor, and the
+                // task parks in the same step, so a drain never sees it at rest and not waiting.
+                await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in
+                    lastKey = storage.wait(continuation)
+                }
+            } onCancel: {
+                storage.cancelWaiter()
+            }
+        }
+    }
+
+    fileprivate struct Waiter {
+        let continuation: CheckedContinuation<Element?, Never>
+        let key: SimRestTracker.TaskKey?
+        let driven: Bool
+    }
+
+    /// What was ready without waiting: a value, or the end (`value == nil`).
+    fileprivate struct Ready {
+        let value: Element?
+    }
+
+    fileprivate enum WaitOutcome { case value(Element), end, wait }
+
+    fileprivate final class Storage: @unchecked Sendable {
+        let name: String
+        let clock: SimClock
+        private let lock = NSLock()
+        private var buffer: [Element] = []
+        private var head = 0
+        private var finished = false
+        private var waiter: Waiter?
+
+        init(name: String, clock: SimClock) {
+            self.name = name
+            self.clock = clock
+        }
+
+        /// Must hold the lock.
+        private func pop() -> Element? {
+            guard head < buffer.count else { return nil }
+            let value = buffer[head]
+            head += 1
+            if head == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return value
+        }
+
+        func takeReady() -> Ready? {
+            lock.withLock {
+                if let value = pop() { return Ready(value: value) }
+                return finished ? Ready(value: nil) : nil
+            }
+        }
+
+        /// Hands the next value to `continuation`, or parks the calling task until one comes;
+        /// returns the task's identity.
+        func wait(_ continuation: CheckedContinuation<Element?, Never>) -> SimRestTracker.TaskKey? {
+            let key = SimRestTracker.TaskKey.current
+            let outcome: WaitOutcome = lock.withLock {
+                if let value = pop() { return .value(value) }
+                if finished || Task.isCancelled { return .end }
+                let (_, driven) = clock.rest.park()
+                waiter = Waiter(continuation: continuation, key: key, driven: driven)
+                return .wait
+            }
+            switch outcome {
+            case .value(let value):
+                // Something came since `takeReady`: go on at once, awake.
+                clock.rest.wake(key, by: .sequence(name), at: clock.now)
+                continuation.resume(returning: value)
+            case .end:
+                continuation.resume(returning: nil)
+            case .wait:
+                break
+            }
+            return key
+        }
+
+        func yield(_ value: Element) {
+            let waiting: Waiter? = lock.withLock {
+                guard !finished else { return nil }
+                guard let waiter else {
+                    buffer.append(value)
+                    return nil
+                }
+                self.waiter = nil
+                return waiter
+            }
+            guard let waiting else { return }
+            // Counted awake before it can run, so the run waits for it.
+            clock.rest.wake(waiting.key, by: .sequence(name), at: clock.now)
+            waiting.continuation.resume(returning: value)
+        }
+
+        func finish() {
+            let waiting: Waiter? = lock.withLock {
+                finished = true
+                defer { waiter = nil }
+                return waiter
+            }
+            end(waiting)
+        }
+
+        func cancelWaiter() {
+            end(lock.withLock {
+                defer { waiter = nil }
+                return waiter
+            })
+        }
+
+        private func end(_ waiting: Waiter?) {
+            guard let waiting else { return }
+            if waiting.driven { clock.rest.wake(waiting.key, by: .sequence(name), at: clock.now) }
+            waiting.continuation.resume(returning: nil)
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Simulation
+
+/// Issue 20 §1: app code that reads the simulation's async sequences runs on time, every run.
+@MainActor @Suite struct AsyncAppCodeTests {
+    /// What an app saw of a fix: when it handled it, and the fix itself.
+    struct Seen: Hashable, CustomStringConvertible {
+        let handledAt: Double
+        let time: Double
+        let latitude: Double
+        let longitude: Double
+        var description: String { "\(handledAt) \(time) \(latitude) \(longitude)" }
+    }
+
+    /// How the app hears of fixes.
+    enum Path: CaseIterable {
+        case delegate, forAwaitInAppTask, forAwaitInPlainTask, liveUpdatesForAwait, liveUpdatesCallback
+    }
+
+    /// Starts updates and records every fix, by `path`.
+    final class Recorder: SimAppDelegate, SimLocationManagerDelegate {
+        let path: Path
+        var seen: [Seen] = []
+        var manager: SimLocationManager?
+        var live: SimLiveUpdates?
+        var clock: SimClock?
+
+        init(_ path: Path) { self.path = path }
+
+        func record(_ fixes: [SimLocation]) {
+            let now = clock?.now.seconds ?? -1
+            seen += fixes.map { Seen(handledAt: now, time: $0.time.seconds, latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
+        }
+
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            clock = application.clock
+            switch path {
+            case .delegate:
+                let manager = application.makeLocationManager()
+                self.manager = manager
+                manager.delegate = self
+                manager.startUpdatingLocation()
+            case .forAwaitInAppTask:
+                // A sequence hears what comes after it is made: make it, then start.
+                let manager = application.makeLocationManager()
+                self.manager = manager
+                application.task { [self] in
+                    let updates = manager.updates
+                    manager.startUpdatingLocation()
+                    for await update in updates {
+                        if case .locations(let fixes) = update { record(fixes) }
+                    }
+                }
+            case .forAwaitInPlainTask:
+                let manager = application.makeLocationManager()
+                self.manager = manager
+                let updates = manager.updates
+                Task { [self] in
+                    for await update in updates {
+                        if case .locations(let fixes) = update { record(fixes) }
+                    }
+                }
+                manager.startUpdatingLocation()
+            case .liveUpdatesForAwait:
+                // As `CLLocationUpdate.liveUpdates()`: the updates start with the loop.
+                application.task { [self] in
+                    let live = application.liveUpdates(.automotiveNavigation)
+                    self.live = live
+                    for await update in live.updates {
+                        if let fix = update.location { record([fix]) }
+                    }
+                }
+            case .liveUpdatesCallback:
+                let live = application.liveUpdates(.automotiveNavigation)
+                self.live = live
+                live.onUpdate = { [self] update in
+                    if let fix = update.location { record([fix]) }
+                }
+            }
+        }
+
+        func locationManager(_ manager: SimLocationManager, didUpdateLocations locations: [SimLocation]) {
+            record(locations)
+        }
+    }
+
+    static let seconds = 120
+
+    static func trip() -> SimulationConfiguration {
+        configuration(drive(seconds: seconds), profile: exact(.iOS17))
+    }
+
+    /// The run's fixes, as each path saw them.
+    func run(_ path: Path) async -> (seen: [Seen], result: SimulationResult) {
+        let app = Recorder(path)
+        let result = await KeepAliveSimulation(Self.trip(), app: app).runAsync()
+        return (app.seen, result)
+    }
+
+    @Test func everyPathHandlesEveryFixAtItsOwnInstantInEveryRun() async {
+        let expectedTimes = (0...Self.seconds).map(Double.init)
+        // The synchronous delegate run is the reference.
+        let reference = Recorder(.delegate)
+        KeepAliveSimulation(Self.trip(), app: reference).run()
+        #expect(reference.seen.map(\.time) == expectedTimes)
+        #expect(reference.seen.map(\.handledAt) == expectedTimes)
+        // Exact fixes on a drive east along 47° N at 10 m/s.
+        #expect(reference.seen.first == Seen(handledAt: 0, time: 0, latitude: 47, longitude: 8))
+        #expect(reference.seen[1] == Seen(handledAt: 1, time: 1, latitude: 47, longitude: 8 + 10 / (111_320 * cos(47 * Double.pi / 180))))
+        for path in [Path.delegate, .forAwaitInAppTask, .forAwaitInPlainTask] {
+            var differing = 0
+            for _ in 0..<20 {
+                let (seen, result) = await run(path)
+                if seen != reference.seen { differing += 1 }
+                #expect(result.restlessTasks == [])
+            }
+            #expect(differing == 0, "\(path): \(differing) of 20 runs differ from the delegate's fixes")
+        }
+    }
+
+    @Test func liveUpdatesForAwaitMatchesTheCallbackInEveryRun() async {
+        let (callback, _) = await run(.liveUpdatesCallback)
+        #expect(callback.map(\.time) == (0...Self.seconds).map(Double.init))
+        #expect(callback.allSatisfy { $0.handledAt == $0.time })
+        var differing = 0
+        for _ in 0..<20 where await run(.liveUpdatesForAwait).seen != callback { differing += 1 }
+        #expect(differing == 0)
+    }
+
+    /// An app task that loops over fixes and, once, waits for a network answer that never comes.
+    final class ForeignWaitApp: SimAppDelegate {
+        let foreign: AsyncStream<Int>
+        var handled: [Double] = []
+        init(foreign: AsyncStream<Int>) { self.foreign = foreign }
+
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            let manager = application.makeLocationManager()
+            application.task(name: "uploader") { [self] in
+                for await update in manager.updates {
+                    guard case .locations = update else { continue }
+                    handled.append(application.clock.now.seconds)
+                    if handled.count == 3 { for await _ in foreign {} }
+                }
+            }
+            manager.startUpdatingLocation()
+        }
+    }
+
+    @Test func aTaskThatWaitsOnSomethingForeignIsReportedAndTheRunGoesOn() async {
+        let (foreign, feed) = AsyncStream<Int>.makeStream()
+        let app = ForeignWaitApp(foreign: foreign)
+        let result = await KeepAliveSimulation(configuration(drive(seconds: 10)), app: app).runAsync()
+        #expect(result.restlessTasks == [SimRestlessTask(name: "uploader", wokenBy: .sequence("manager.updates"), wokenAt: 3)])
+        #expect(app.handled == [1, 2, 3])
+        #expect(result.summary.durationSeconds == 10)
+        #expect(result.summary.deliveredUpdates == 11)  // 0…10; the loop's sequence is made after the fix at 0
+        feed.finish()
+    }
+
+    @Test func aTaskThatNeverReachesAWaitOfTheSimulationIsReportedAsStarted() async {
+        final class WaiterApp: SimAppDelegate {
+            let foreign: AsyncStream<Int>
+            init(foreign: AsyncStream<Int>) { self.foreign = foreign }
+            func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+                application.task { [foreign] in for await _ in foreign {} }
+            }
+        }
+        let (foreign, feed) = AsyncStream<Int>.makeStream()
+        let result = await KeepAliveSimulation(configuration(drive(seconds: 5)), app: WaiterApp(foreign: foreign)).runAsync()
+        #expect(result.restlessTasks == [SimRestlessTask(name: nil, wokenBy: .started, wokenAt: 0)])
+        feed.finish()
+    }
+
+    @Test func aTaskThatSleepsInsideItsLoopIsWaitedForAfterEachSleep() async {
+        // Each fix starts a 0.5 s debounce on the clock: the handling lands half a second later.
+        final class DebounceApp: SimAppDelegate {
+            var handled: [Double] = []
+            func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+                let manager = application.makeLocationManager()
+                Task { [self] in
+                    for await update in manager.updates {
+                        guard case .locations = update else { continue }
+                        do { try await application.clock.sleep(for: .milliseconds(500)) } catch { return }
+                        handled.append(application.clock.now.seconds)
+                    }
+                }
+                manager.startUpdatingLocation()
+            }
+        }
+        for _ in 0..<5 {
+            let app = DebounceApp()
+            let result = await KeepAliveSimulation(configuration(drive(seconds: 5)), app: app).runAsync()
+            #expect(app.handled == [1.5, 2.5, 3.5, 4.5])
+            #expect(result.restlessTasks == [])
+        }
+    }
+}
