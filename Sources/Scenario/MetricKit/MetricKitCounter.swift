@@ -45,7 +45,7 @@ public struct MetricKitCounter: Hashable, Sendable {
 
     /// Chromium's test of its MetricKit subscriber notes these keys are "present in the simulated
     /// payload but not in the SDK".
-    static let simulatedSource = "https://source.chromium.org/chromium/chromium/src/+/main:ios/chrome/app/application_delegate/metric_kit_subscriber_unittest.mm"
+    static let simulatedSource = "https://github.com/chromium/chromium/blob/main/ios/chrome/app/application_delegate/metric_kit_subscriber_unittest.mm"
 
     /// `MXBackgroundExitData.cumulativeMemoryPressureExitCount`.
     public var name: String { exitData.className + "." + key }

@@ -196,8 +196,12 @@ private struct PayloadReader {
             for (counterKey, count) in counters {
                 let written = try self.key(counterKey)
                 guard let counter = MetricKitCounter.named(written, in: exitData) else {
-                    let keys = MetricKitCounter.all.filter { $0.exitData == exitData }.map(\.key)
-                    warn(written, counterKey, "is not a counter of \(exitData.className)\(Suggestion.didYouMean(written, among: keys)); not compared")
+                    if let other = MetricKitExitData.allCases.first(where: { MetricKitCounter.named(written, in: $0) != nil }) {
+                        warn(written, counterKey, "is a counter of \(other.className), not of \(exitData.className); not compared")
+                    } else {
+                        let keys = MetricKitCounter.all.filter { $0.exitData == exitData }.map(\.key)
+                        warn(written, counterKey, "is not a counter of \(exitData.className)\(Suggestion.didYouMean(written, among: keys)); not compared")
+                    }
                     continue
                 }
                 exits.counts[counter, default: 0] += try number(written, count)
