@@ -22,18 +22,25 @@ struct MatrixCommand: ParsableCommand {
               --format json       every run with typed fields, and the counts
               --format junit      JUnit XML for CI: a test case per run, a failure per unexpected verdict
 
+            METRICKIT
+              --metrickit PAYLOAD.json sets a day's MXMetricPayload JSON (one payload or an array) \
+            beside the matrix, its runs taken as the same trips: per exit counter, the payloads' sum \
+            and the runs that ended so; the counters where they disagree, with what gives that exit \
+            in the model. Text or JSON (a "metricKit" member); the exit status stays the matrix's.
+
             EXAMPLES
               keepalive matrix Docs/examples/matrix.yaml
               keepalive matrix Docs/examples/matrix.yaml --format junit --output matrix.xml
               keepalive matrix Docs/examples/matrix.yaml --format markdown --jobs 1
+              keepalive matrix Tracks/metrickit/matrix.yaml --metrickit Tracks/metrickit/payload.json
 
             EXIT STATUS
             \(ExitStatus.help([
                 .success: "every run with an expectation met it",
                 .verdictNotMet: "some run's verdict was not the expected one",
                 .usage: "bad usage, or the matrix file is not valid (FILE:LINE:COLUMN: message)",
-                .invalidData: "a track is not valid GPX",
-                .cannotOpen: "the matrix file, a track or a scenario file cannot be opened or read",
+                .invalidData: "a track is not valid GPX, or the MetricKit payload is not valid (FILE:LINE:COLUMN: message)",
+                .cannotOpen: "the matrix file, a track, a scenario file or the MetricKit payload cannot be opened or read",
                 .software: "a worker process failed (the message names it and what it said)",
                 .cannotWrite: "the output cannot be written",
             ]))
@@ -53,6 +60,9 @@ struct MatrixCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))
     var output: String?
 
+    @Option(help: ArgumentHelp("A day's MetricKit payloads (MXMetricPayload JSON) to compare the runs' exits with; text or json output.", valueName: "payload.json"))
+    var metrickit: String?
+
     @Option(help: ArgumentHelp("Worker processes (default: the active processor count); 1 replays in this process.", valueName: "n"))
     var jobs: Int?
 
@@ -66,6 +76,9 @@ struct MatrixCommand: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs: must be 1 or more") }
         if maxCells < 1 { throw ValidationError("\(Matrix.maximumCellsOption): must be 1 or more") }
+        if metrickit != nil, format != .text, format != .json {
+            throw ValidationError("--metrickit: the comparison is printed as text or json, not \(format.rawValue)")
+        }
     }
 
     func run() throws {
@@ -76,11 +89,21 @@ struct MatrixCommand: ParsableCommand {
     @MainActor
     private func runMatrix() throws {
         let outcome: MatrixOutcome
+        var exits: MetricKitExits?
         do {
             let source = try MatrixFile.text(contentsOf: file)
             let matrix = try MatrixFile.parse(source, name: file, maximumCells: maxCells)
+            // Read before the replays, so that a bad payload fails at once.
+            if let metrickit {
+                do throws(MetricKitPayloadError) {
+                    exits = try MetricKitPayload.read(contentsOf: metrickit)
+                } catch {
+                    throw ExitStatus.report(error.description, error.kind)
+                }
+                for warning in exits?.warnings ?? [] { printError("warning: " + warning) }
+            }
             if let output {
-                let inputs: [OutputTarget.Input] = [("the matrix file", file)]
+                let inputs: [OutputTarget.Input] = [("the matrix file", file)] + (metrickit.map { [("the MetricKit payload", $0)] } ?? [])
                     + matrix.tracks.map { ("a track", $0.path) } + matrix.runs.compactMap { run in run.scenario.map { ("a scenario file", $0) } }
                 try OutputTarget(option: "--output", path: output).check(against: inputs)
             }
@@ -90,10 +113,11 @@ struct MatrixCommand: ParsableCommand {
         } catch let error as MatrixError {
             throw ExitStatus.report(error.description, error.kind)
         }
+        let comparison = exits.map { MetricKitComparison($0, outcome) }
         let text = switch format {
-        case .text: MatrixReport.text(outcome)
+        case .text: MatrixReport.text(outcome) + (comparison.map { "\n" + MetricKitReport.text($0) } ?? "")
         case .markdown: MatrixReport.markdown(outcome)
-        case .json: MatrixReport.json(outcome).serialized() + "\n"
+        case .json: (comparison.map { MetricKitReport.json(outcome, $0) } ?? MatrixReport.json(outcome)).serialized() + "\n"
         case .junit: MatrixReport.junit(outcome)
         }
         do throws(Output.WriteError) {

@@ -40,8 +40,9 @@ public enum ScenarioFile {
         return try parse(try text(data, name: path), name: path)
     }
 
-    /// `data` as UTF-8 text, or an error naming the line and column of the first byte that is not.
-    static func text(_ data: Data, name: String) throws(ReplayError) -> String {
+    /// `data` as UTF-8 text, or an error naming the line and column of the first byte that is not
+    /// (and telling to save `what` as UTF-8).
+    static func text(_ data: Data, name: String, what: String = "the scenario") throws(ReplayError) -> String {
         if let text = String(validating: data, as: UTF8.self) { return text }
         var line = 1, column = 1, index = data.startIndex
         var decoder = UTF8()
@@ -52,7 +53,7 @@ public enum ScenarioFile {
         }
         let byte = index < data.endIndex ? data[index] : 0
         let hex = String(byte, radix: 16, uppercase: true)
-        throw .invalidSettings("\(name):\(line):\(column): not UTF-8 text (byte 0x\(hex.count < 2 ? "0" : "")\(hex)); save the scenario as UTF-8")
+        throw .invalidSettings("\(name):\(line):\(column): not UTF-8 text (byte 0x\(hex.count < 2 ? "0" : "")\(hex)); save \(what) as UTF-8")
     }
 
     /// Parses a scenario from text; `name` stands for the file in messages.

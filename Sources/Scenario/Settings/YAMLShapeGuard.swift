@@ -14,14 +14,15 @@ enum YAMLShapeGuard {
     static let maximumDepth = 64
 
     /// What is wrong, with the 1-based line and column of where it was seen; `nil` when fine.
-    static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
+    /// `maximumNodes` and `what` ("a scenario") are for files that are not scenarios.
+    static func problem(in text: String, maximumNodes: Int = Self.maximumNodes, what: String = "a scenario") -> (line: Int, column: Int, message: String)? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            return walk(&parser)
+            return walk(&parser, maximumNodes: maximumNodes, what: what)
         }
     }
 
@@ -34,7 +35,7 @@ enum YAMLShapeGuard {
         var expectsKey: Bool
     }
 
-    private static func walk(_ parser: inout yaml_parser_t) -> (line: Int, column: Int, message: String)? {
+    private static func walk(_ parser: inout yaml_parser_t, maximumNodes: Int, what: String) -> (line: Int, column: Int, message: String)? {
         var anchors: [String: Int] = [:]  // anchor → expanded node count
         var stack: [Frame] = []
         var sawAlias = false
@@ -50,7 +51,7 @@ enum YAMLShapeGuard {
                 if stack[stack.count - 1].isMapping { stack[stack.count - 1].expectsKey.toggle() }
                 return stack.reduce(0) { $0 + $1.nodes } <= maximumNodes
             }
-            let tooMany = (place.line, place.column, (sawAlias ? "aliases expand to" : "the file holds") + " more than \(maximumNodes) values; a scenario needs no more")
+            let tooMany = (place.line, place.column, (sawAlias ? "aliases expand to" : "the file holds") + " more than \(maximumNodes) values; \(what) needs no more")
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return nil
@@ -67,7 +68,7 @@ enum YAMLShapeGuard {
                 if !add(anchors[name] ?? 1) { return tooMany }
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 guard stack.count < maximumDepth else {
-                    return (place.line, place.column, "nested more than \(maximumDepth) deep; a scenario needs no more")
+                    return (place.line, place.column, "nested more than \(maximumDepth) deep; \(what) needs no more")
                 }
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 let anchor = isMapping ? string(event.data.mapping_start.anchor) : string(event.data.sequence_start.anchor)
