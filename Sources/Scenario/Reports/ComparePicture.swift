@@ -150,7 +150,7 @@ public enum ComparePicture {
         }
         page += "<h2>Picture</h2>\n" + (try svg(comparison))
         // One escaped line at a time: the <pre> keeps the line breaks between them.
-        let report = CompareReport.text(comparison).split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.xml(String($0)) }
+        let report = CompareReport.text(comparison).dropLast().split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.xml(String($0)) }
         page += "<h2>Report</h2>\n<pre>\(report.joined(separator: "\n"))</pre>\n</body>\n</html>\n"
         return page
     }
