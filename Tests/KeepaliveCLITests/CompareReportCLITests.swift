@@ -107,7 +107,7 @@ import Testing
         #expect(picture.contains("stroke=\"#1e88e5\" stroke-width=\"2.00\""))
         #expect(picture.components(separatedBy: "stroke-dasharray=\"5 4\"").count == 3)  // the jump and its key
         #expect(picture.contains(">gap the model did not predict</text>"))
-        #expect(picture.contains(">first divergence 0:10:04</text>"))
+        #expect(picture.contains(" fill=\"#6a1b9a\">first divergence 0:10:04</text>"))
         #expect(picture.contains(">fixes delivered</text>"))
         #expect(picture.contains(">reproduce the device&apos;s gaps: ios17 · low-power</text>"))
         #expect(picture.contains("<title>device gap 0:10:04–0:15:00, 4 min 56 s uncovered (4.4 km): the app ran but no fix reached it"))

@@ -6,7 +6,7 @@ import Simulation
 ///
 /// Top: each side's answer, then a lane a side on one time axis, its fixes (the device's recorded,
 /// the model's delivered) and its gaps, the gaps one side had and the other did not shaded across
-/// both, and the first divergence marked. Below: the map with both tracks, the trip (the ground
+/// both, and the first divergence marked over them. Below: the map with both tracks, the trip (the ground
 /// truth) and the device's recording, read again as it streams and drawn at most a point per
 /// pixel, with the divergent gaps along the trip; beside it the counts and the profiles ×
 /// conditions' answers; under it the divergences in words. Every name from the inputs goes
@@ -41,7 +41,7 @@ public enum ComparePicture {
         for (index, line) in header.enumerated() {
             svg.text(24, headerTop + Double(index) * 17, line.text, size: line.bold ? 14 : 12, weight: line.bold ? "bold" : nil, fill: line.color)
         }
-        let lanesTop = headerTop + Double(header.count) * 17 + 6, pitch = 36.0
+        let lanesTop = headerTop + Double(header.count) * 17 + 14, pitch = 36.0
         let lanes = [deviceLane(comparison, x: x), modelLane(comparison, x: x)]
         let axisY = lanesTop + Double(lanes.count) * pitch + 6
 
@@ -56,8 +56,13 @@ public enum ComparePicture {
             PictureReport.draw(lane, top: lanesTop + Double(index) * pitch, into: &svg)
         }
         if let first = comparison.first {
-            // Across each lane's band and down to the axis, clear of the legends' words.
-            for index in lanes.indices {
+            // Over the device's lane, not on it: a short gap's bar stays in sight under it.
+            let at = x(first.second), label = "first divergence \(Formatting.clock(first.second))"
+            svg.glyph(.down, at, lanesTop - 8, color: divergenceColor, title: label + ": " + Prose.moment(first.model, goal: comparison.goal))
+            let rightward = at + 8 + Double(label.count) * 6.2 <= left + plotWidth
+            svg.text(rightward ? at + 8 : at - 8, lanesTop - 4, label, size: 11, anchor: rightward ? nil : "end", fill: divergenceColor)
+            // Across the model's lane and at the axis, clear of the legends' words and of the device's gap bar.
+            for index in lanes.indices.dropFirst() {
                 let top = lanesTop + Double(index) * pitch
                 svg.line(x(first.second), top - 3, x(first.second), top + 17, stroke: divergenceColor, width: 1.5, dash: "4 3")
             }
@@ -196,10 +201,6 @@ public enum ComparePicture {
             } else {
                 lane.span(.bar, sharedGapColor, "gap the model had too", from: from, to: to, title: "device gap " + Prose.gap(gap, of: goal))
             }
-        }
-        if let first = comparison.first {
-            lane.markOnTop(.diamond, divergenceColor, "first divergence \(Formatting.clock(first.second))", at: x(first.second),
-                           title: "first divergence at \(Formatting.clock(first.second)): " + Prose.moment(first.model, goal: comparison.goal))
         }
         return lane
     }
@@ -366,7 +367,7 @@ public enum ComparePicture {
             if list.count > listedGaps { lines.append(Line(text: "… and \(list.count - listedGaps) more")) }
         }
         if let first = comparison.first {
-            lines.append(Line(text: "First divergence at \(Formatting.clock(first.second)) (◆): " + Prose.moment(first.model, goal: comparison.goal), bold: true))
+            lines.append(Line(text: "First divergence at \(Formatting.clock(first.second)) (▼): " + Prose.moment(first.model, goal: comparison.goal), bold: true))
         }
         return lines
     }
