@@ -1,6 +1,7 @@
 #!/bin/sh
-# Regenerates the screenshots of Docs/GettingStarted.md ("Look at it"): the SVG and the HTML
-# report of three runs, rendered by headless Chromium (Debian: apt-get install chromium).
+# Regenerates the screenshots of Docs/GettingStarted.md ("Look at it") and Docs/CLI.md
+# ("compare"): the SVG and the HTML report of four replays and a comparison, rendered by
+# headless Chromium (Debian: apt-get install chromium).
 # Not run by CI. Usage, from the package root: Docs/screenshots/make.sh
 set -eu
 cd "$(dirname "$0")/../.."
@@ -10,13 +11,14 @@ out=Docs/screenshots
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# name, then the replay's arguments (the exit status is the goal's answer: 1 is expected here).
+# name, the subcommand, then its arguments (the exit status is the answer: 1 or 2 is expected here).
 shoot() {
     name=$1
-    shift
+    command=$2
+    shift 2
     # Reports written here, then moved: the HTML shows its command line as given.
-    "$bin" replay "$@" --report "$name.svg" >/dev/null || true
-    "$bin" replay "$@" --report "$name.html" >/dev/null || true
+    "$bin" "$command" "$@" --report "$name.svg" >/dev/null || true
+    "$bin" "$command" "$@" --report "$name.html" >/dev/null || true
     mv "$name.svg" "$name.html" "$work/"
     # The SVG at its own height; the HTML's first screen (its header, settings and goal tables).
     height=$(sed -n 's/^<svg [^>]* height="\([0-9]*\).*/\1/p' "$work/$name.svg" | head -n 1)
@@ -30,8 +32,10 @@ shoot() {
     done
 }
 
-shoot filter-50 Tracks/city-commute.gpx --distance-filter 50 --seed 3
-shoot geofence-monitor Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/geofence-monitor.yaml --profile ios17
-shoot no-background-location Tracks/city-commute.gpx --no-background-location
-shoot cafe-geofence-ios26 Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/cafe-geofence.yaml --profile ios26
+shoot filter-50 replay Tracks/city-commute.gpx --distance-filter 50 --seed 3
+shoot geofence-monitor replay Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/geofence-monitor.yaml --profile ios17
+shoot no-background-location replay Tracks/city-commute.gpx --no-background-location
+shoot cafe-geofence-ios26 replay Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/cafe-geofence.yaml --profile ios26
+shoot compare-cells compare Tracks/compare/trip.gpx --device Tracks/compare/device-recording.csv \
+    --profiles ios13,ios17 --conditions normal,low-power,restart-mid-trip,memory-pressure
 ls -l "$out"/*.png

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Scenario
+import Simulation
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,9 +20,19 @@ struct CompareCommand: ParsableCommand {
             replayed from the device's last fix before it, reproduce it; and (b) the gaps the model \
             predicted that the device did not have (the model too strict). See Docs/CLI.md, "compare".
 
+            --profiles and --conditions replay the trip again for every profile × field condition \
+            (the matrix's names; either alone crosses with the run's profile or 'normal') and name \
+            the cells that reproduce the device's gaps: every gap of the device is a gap of the \
+            cell's model. At most \(CompareCell.defaultMaximumCells) cells unless --max-cells says \
+            more. The exit status stays the run's.
+
+            --report F.svg draws both tracks (the trip and the device's recording), each side's \
+            fixes and gaps on one time axis, and the cells' answers; F.html puts it in a page.
+
             EXAMPLES
               keepalive compare Tracks/compare/trip.gpx --device Tracks/compare/device-recording.csv
               keepalive compare Tracks/compare/trip.gpx --device Tracks/compare/device-recording.csv --goal tracking --format json
+              keepalive compare Tracks/compare/trip.gpx --device Tracks/compare/device-recording.csv --profiles ios13,ios17 --conditions normal,low-power,restart-mid-trip --report compare.svg
 
             EXIT STATUS
             \(ExitStatus.help([
@@ -31,7 +42,7 @@ struct CompareCommand: ParsableCommand {
                 .invalidData: "invalid track or recording data (FILE:LINE:COLUMN: message)",
                 .cannotOpen: "the track, the recording or the scenario file cannot be opened or read",
                 .software: "virtual time stopped advancing: the message names the reaction loop",
-                .cannotWrite: "the output cannot be written",
+                .cannotWrite: "the output or the report cannot be written",
             ]))
             """
     )
@@ -54,9 +65,27 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Output: text or json.")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("Also replay on these profiles, comma-separated (names or iOS versions, as --profile), and name those that reproduce the device's gaps.", valueName: "profiles"))
+    var profiles: Setting<[SimProfile]>?
+
+    @Option(help: ArgumentHelp("Also replay under these field conditions, comma-separated: \(FieldCondition.settingNames.joined(separator: ", ")).", valueName: "conditions"))
+    var conditions: Setting<[FieldCondition]>?
+
+    @Option(help: ArgumentHelp("The most profile × condition cells --profiles and --conditions may plan (default: \(CompareCell.defaultMaximumCells)).", valueName: "n"))
+    var maxCells: Int = CompareCell.defaultMaximumCells
+
+    @Option(help: ArgumentHelp("Also write a picture of both tracks and both sides' gaps to this .svg or .html file.", valueName: "file"))
+    var report: String?
+
     func validate() throws {
         if DeviceRecording.Format(path: device) == nil {
             throw ValidationError("--device: '\(device)' must end in \(DeviceRecording.Format.allCases.map { ".\($0.rawValue)" }.joined(separator: " or "))")
+        }
+        if let problem = profiles?.problem { throw ValidationError("--profiles: \(problem)") }
+        if let problem = conditions?.problem { throw ValidationError("--conditions: \(problem)") }
+        if maxCells < 1 { throw ValidationError("\(Matrix.maximumCellsOption): must be 1 or more") }
+        if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
+            throw ValidationError("--report: '\(report)' must end in .svg or .html")
         }
     }
 
@@ -67,16 +96,27 @@ struct CompareCommand: ParsableCommand {
 
     @MainActor
     private func compare() throws {
+        if let report {
+            try OutputTarget(option: "--report", path: report).check(
+                against: [("the track", track), ("the device's recording", device)] + (scenario.map { [("the scenario file", $0)] } ?? []))
+        }
         let comparison: DeviceComparison
         do throws(CompareError) {
-            let settings: ResolvedReplay
+            let given: ReplaySettings, settings: ResolvedReplay
             do throws(ReplayError) {
                 let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
-                settings = try fromFile.overridden(by: options.settings).resolved()
+                given = fromFile.overridden(by: options.settings)
+                settings = try given.resolved()
             } catch {
                 throw .replay(error)
             }
-            comparison = try CompareRun(track: track, device: device, settings: settings).run()
+            var cells: [CompareCell] = []
+            if profiles != nil || conditions != nil {
+                // Either list alone crosses with the run's own profile, or with the phone as it is.
+                cells = try CompareCell.plan(given, profiles: profiles?.wrappedValue ?? [settings.profile],
+                                             conditions: conditions?.wrappedValue ?? [.normal], maximumCells: maxCells)
+            }
+            comparison = try CompareRun(track: track, device: device, settings: settings, cells: cells).run()
         } catch {
             throw ExitStatus.report(error.description, error.kind)
         }
@@ -89,6 +129,20 @@ struct CompareCommand: ParsableCommand {
         } catch {
             printError("standard output: cannot write the output: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
+        }
+        if let report {
+            let picture: String
+            do throws(CompareError) {
+                picture = report.hasSuffix(".html") ? try ComparePicture.html(comparison, commandLine: CommandLine.arguments) : try ComparePicture.svg(comparison)
+            } catch {
+                throw ExitStatus.report(error.description, error.kind)
+            }
+            do {
+                try Output.toFile(picture, at: report)
+            } catch {
+                printError("\(report): cannot write the report: \(error.reason)")
+                throw ExitStatus.cannotWrite.exitCode
+            }
         }
         if comparison.diverged { throw ExitStatus.diverged.exitCode }
     }

@@ -7,12 +7,14 @@ public enum CompareError: Error, Hashable, Sendable, CustomStringConvertible {
     case recording(DeviceRecordingError)
     /// The run's goals hold no location goal: a recording of fixes answers only those.
     case noLocationGoal(String)
+    /// Options that cannot be run together: the profiles × conditions asked for.
+    case usage(String)
 
     public var description: String {
         switch self {
         case .replay(let error): error.description
         case .recording(let error): error.description
-        case .noLocationGoal(let message): message
+        case .noLocationGoal(let message), .usage(let message): message
         }
     }
 
@@ -20,7 +22,7 @@ public enum CompareError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .replay(let error): error.kind
         case .recording(let error): error.kind
-        case .noLocationGoal: .usage
+        case .noLocationGoal, .usage: .usage
         }
     }
 }
@@ -38,11 +40,14 @@ public struct CompareRun: Sendable {
     public let track: String
     public let device: String
     public let settings: ResolvedReplay
+    /// The profiles × conditions replayed besides the run (``CompareCell/plan(_:profiles:conditions:maximumCells:)``).
+    public let cells: [CompareCell]
 
-    public init(track: String, device: String, settings: ResolvedReplay) {
+    public init(track: String, device: String, settings: ResolvedReplay, cells: [CompareCell] = []) {
         self.track = track
         self.device = device
         self.settings = settings
+        self.cells = cells
     }
 
     /// The location goal the run is judged against: the first among the settings' goals.
@@ -54,7 +59,8 @@ public struct CompareRun: Sendable {
     }
 
     /// Replays the trip, reads the recording (streamed) and compares them. Each §15 condition
-    /// is then replayed once at the first divergence, and the model's state there read by one more replay.
+    /// is then replayed once at the first divergence, and the model's state there read by one more
+    /// replay; then each of ``cells`` is replayed whole, one after the other, keeping its counts.
     @MainActor
     public func run() throws(CompareError) -> DeviceComparison {
         guard let goal else {
@@ -72,10 +78,14 @@ public struct CompareRun: Sendable {
         // The device's recording, judged as it streams.
         var deviceMeter = FixCoverageMeter(goal: goal, trajectory: trajectory)
         var inTrip = 0
+        var deviceBins = FixBins(start: trajectory.startTime, duration: trajectory.duration)
+        var extent = RecordingExtent()
         do throws(DeviceRecordingError) {
             try DeviceRecording.read(device, origin: DeviceRecording.origin(of: trajectory.startDate)) { fix in
                 if fix.time >= trajectory.startTime, fix.time <= trajectory.endTime { inTrip += 1 }
                 deviceMeter.add(fixAt: fix.time)
+                deviceBins.add(fix.time)
+                extent.add(latitude: fix.latitude, longitude: fix.longitude)
             }
         } catch {
             throw .recording(error)
@@ -87,7 +97,8 @@ public struct CompareRun: Sendable {
         let deviceCoverage = deviceMeter.coverage()
 
         // The model's run, its delivered fixes judged by the same rule.
-        let (model, outcome) = try judgedRun(settings, on: loaded, goal: goal)
+        var modelBins = FixBins(start: trajectory.startTime, duration: trajectory.duration)
+        let (model, outcome) = try judgedRun(settings, on: loaded, goal: goal, bins: &modelBins)
         let runCoverage = outcome.result.summary.coverage.first { $0.goal == .location(goal) }
         var modelCoverage = model.coverage
         if let runCoverage {
@@ -106,11 +117,17 @@ public struct CompareRun: Sendable {
         if let divergence = unpredicted.first, let index = deviceCoverage.gaps.firstIndex(of: divergence.gap) {
             first = try examine(divergence.firstSecond, lastDeviceFix: deviceMeter.lastFixBeforeGaps[index], on: loaded, goal: goal)
         }
+        var cellComparisons: [CellComparison] = []
+        for cell in cells {
+            let coverage = try judgedRun(cell.settings, on: loaded, goal: goal).model.coverage
+            cellComparisons.append(CellComparison(cell, model: coverage, device: deviceCoverage, firstDivergence: first?.second))
+        }
         return DeviceComparison(
             track: track, device: device, goal: goal, deviceCoverage: deviceCoverage, modelCoverage: modelCoverage,
             runCoverage: runCoverage, summary: outcome.result.summary, deviceFixes: deviceMeter.fixCount + deviceMeter.outOfOrderFixes,
             deviceFixesInTrip: inTrip, outOfOrderDeviceFixes: deviceMeter.outOfOrderFixes, modelFixes: model.fixes,
-            unpredicted: unpredicted, tooStrict: tooStrict, first: first)
+            unpredicted: unpredicted, tooStrict: tooStrict, first: first, cells: cellComparisons,
+            trajectory: trajectory, deviceFixTimes: deviceBins, modelFixTimes: modelBins, deviceExtent: extent)
     }
 
     /// The model's state at `second`, and each condition tried from the device's last fix before it.
@@ -142,10 +159,24 @@ public struct CompareRun: Sendable {
     private func judgedRun(
         _ settings: ResolvedReplay, on loaded: LoadedTrack, goal: LocationGoal, sinks: [SimEventSink] = []
     ) throws(CompareError) -> (model: (coverage: SimCoverage, fixes: Int), outcome: ReplayOutcome) {
+        var bins = FixBins(start: 0, duration: 1)
+        return try judgedRun(settings, on: loaded, goal: goal, sinks: sinks, bins: &bins)
+    }
+
+    /// The same, marking when each delivered fix was taken in `bins`.
+    @MainActor
+    private func judgedRun(
+        _ settings: ResolvedReplay, on loaded: LoadedTrack, goal: LocationGoal, sinks: [SimEventSink] = [], bins: inout FixBins
+    ) throws(CompareError) -> (model: (coverage: SimCoverage, fixes: Int), outcome: ReplayOutcome) {
         var meter = FixCoverageMeter(goal: goal, trajectory: loaded.trajectory)
+        var marked = bins
         let fixes = SimEventHandler { event in
-            if event.kind == .fixDelivered, let fix = event.fix { meter.add(fixAt: event.time - (fix.delay ?? 0)) }
+            if event.kind == .fixDelivered, let fix = event.fix {
+                meter.add(fixAt: event.time - (fix.delay ?? 0))
+                marked.add(event.time - (fix.delay ?? 0))
+            }
         }
+        defer { bins = marked }
         let outcome: ReplayOutcome
         do throws(ReplayError) {
             outcome = try ReplayRun(track: track, settings: settings).run(on: loaded, sinks: [fixes] + sinks, keepsEvents: false)

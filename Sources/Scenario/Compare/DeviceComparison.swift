@@ -47,6 +47,15 @@ public struct DeviceComparison: Sendable {
     public var tooStrict: [GapDivergence]
     /// The first of (a), examined; `nil` when the model predicted every gap of the device.
     public var first: FirstDivergence?
+    /// The profiles × conditions asked for, each replayed whole and judged, in plan order.
+    public var cells: [CellComparison] = []
+    /// The trip, as replayed: the picture draws it.
+    public var trajectory: Trajectory
+    /// When each side had fixes (the device's recorded, the model's delivered), for the picture.
+    public var deviceFixTimes: FixBins
+    public var modelFixTimes: FixBins
+    /// Where the recording's fixes lie, for the picture's map.
+    public var deviceExtent: RecordingExtent
 
     /// Whether the device and the model part anywhere.
     public var diverged: Bool { !unpredicted.isEmpty || !tooStrict.isEmpty }

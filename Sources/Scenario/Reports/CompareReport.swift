@@ -36,9 +36,64 @@ public enum CompareReport {
         lines.append(heading("Gaps the model predicted that the device did not have (the model too strict)", comparison.tooStrict.count))
         lines += comparison.tooStrict.prefix(Prose.gapLinesShown).map { "  " + Prose.divergence($0, of: device.goal, otherSide: "device") }
         if comparison.tooStrict.count > Prose.gapLinesShown { lines.append("  … and \(comparison.tooStrict.count - Prose.gapLinesShown) more") }
+        if !comparison.cells.isEmpty {
+            lines.append("")
+            lines += cellLines(comparison)
+        }
         lines.append("")
         lines.append(comparison.diverged ? "The device and the model diverge." : "The device and the model agree: every gap of each is a gap of the other.")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The profiles × conditions: a row a cell, then which reproduce the device's gaps and which do not.
+    static func cellLines(_ comparison: DeviceComparison) -> [String] {
+        let cells = comparison.cells
+        let width = max(12, (cells.map(\.name.count).max() ?? 0) + 2)
+        var lines = ["Profiles × conditions: \(cells.count) cell\(cells.count == 1 ? "" : "s"), each replayed whole and judged from its fixes as the model above"]
+        lines.append("  " + pad("cell", width) + pad("device's gaps", 24) + pad("model too strict", 22) + "model covered")
+        for cell in cells {
+            let answer = switch cell.finding {
+            case .agrees, .reproduces: "reproduced"
+            case .reproducesFirst: "first only, \(cell.unpredictedCount) not"
+            case .doesNotReproduce: "not: \(cell.unpredictedCount) unpredicted"
+            }
+            // The first gap the device did not have, whole, and how many more.
+            let strict = cell.firstTooStrict.map { "\(Formatting.clock($0.gap.from))–\(Formatting.clock($0.gap.to))" + (cell.tooStrictCount > 1 ? " +\(cell.tooStrictCount - 1)" : "") } ?? "none"
+            lines.append("  " + pad(cell.name, width) + pad(answer, 24) + pad(strict, 22) + Prose.percent(cell.modelFraction))
+        }
+        func names(_ keep: (CellComparison.Finding) -> Bool) -> String? {
+            let found = cells.filter { keep($0.finding) }.map(\.name)
+            return found.isEmpty ? nil : found.joined(separator: ", ")
+        }
+        lines.append("Reproduce the device's gaps (each is a gap of the cell's model): " + (names(\.reproducesAll) ?? "none"))
+        if let exactly = names({ $0 == .agrees }) { lines.append("  exactly, with no gap the device did not have: \(exactly)") }
+        if let first = names({ $0 == .reproducesFirst }) { lines.append("Reproduce the first divergence only: \(first)") }
+        lines.append("Do not: " + (names({ $0 == .doesNotReproduce }) ?? "none"))
+        return lines
+    }
+
+    /// The cells in JSON: each with its finding, counts and the first divergence of each kind.
+    static func cellsJSON(_ cells: [CellComparison]) -> JSONValue {
+        func divergence(_ divergence: GapDivergence?) -> JSONValue {
+            guard let divergence else { return .null }
+            return .object([("from", .double(divergence.gap.from)), ("to", .double(divergence.gap.to)),
+                            ("seconds", .double(divergence.gap.seconds)), ("firstSecond", .double(divergence.firstSecond))])
+        }
+        return .array(cells.map { cell in
+            .object([
+                ("profile", .string(cell.profile)),
+                ("condition", .string(cell.condition.rawValue)),
+                ("finding", .string(cell.finding.rawValue)),
+                ("reproduces", .bool(cell.finding.reproducesAll)),
+                ("modelFraction", .double(cell.modelFraction)),
+                ("modelUncoveredSeconds", .double(cell.modelUncoveredSeconds)),
+                ("modelGapCount", .int(cell.modelGapCount)),
+                ("unpredictedCount", .int(cell.unpredictedCount)),
+                ("firstUnpredicted", divergence(cell.firstUnpredicted)),
+                ("tooStrictCount", .int(cell.tooStrictCount)),
+                ("firstTooStrict", divergence(cell.firstTooStrict)),
+            ])
+        })
     }
 
     /// The report for programs: both coverages with typed fields, the divergences, the first one
@@ -85,6 +140,7 @@ public enum CompareReport {
             ("unpredicted", divergences(comparison.unpredicted)),
             ("firstDivergence", first),
             ("tooStrict", divergences(comparison.tooStrict)),
+            ("cells", cellsJSON(comparison.cells)),
             ("diverged", .bool(comparison.diverged)),
         ])
     }

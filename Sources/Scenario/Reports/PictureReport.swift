@@ -12,10 +12,10 @@ import Simulation
 /// most one mark per pixel, so a day's run stays small; numbers are written with fixed
 /// decimals, so the same run gives the same bytes.
 public enum PictureReport {
-    private static let width = 1000.0
-    private static let left = 120.0
-    private static let right = 30.0
-    private static var plotWidth: Double { width - left - right }
+    static let width = 1000.0
+    static let left = 120.0
+    static let right = 30.0
+    static var plotWidth: Double { width - left - right }
 
     private static let stateColors: [(SimAppState, String)] = [
         (.active, "#2e7d32"), (.inactive, "#9ccc65"), (.background, "#1e88e5"),
@@ -418,7 +418,7 @@ public enum PictureReport {
     }
 
     /// Seconds from the start to pixels on the time axis, clamped to the run.
-    private static func axis(_ duration: Double) -> (Double) -> Double {
+    static func axis(_ duration: Double) -> (Double) -> Double {
         { t in left + min(max(t, 0), duration) / duration * plotWidth }
     }
 
@@ -434,7 +434,7 @@ public enum PictureReport {
 
     /// One lane: a pale band with its name, its spans, its marks (each with the event's line as a
     /// tooltip), and under it a legend of what this run put in it.
-    private static func draw(_ lane: PictureLane, top: Double, into svg: inout SVG) {
+    static func draw(_ lane: PictureLane, top: Double, into svg: inout SVG) {
         let middle = top + 8
         svg.rect(left, top, plotWidth, 16, fill: "#f5f7f8")
         svg.label(110, middle + 4, lane.name)
@@ -563,7 +563,7 @@ public enum PictureReport {
 
     /// A scale bar in the map's lower left corner: the roundest length (1, 2 or 5 times a power
     /// of ten metres) no longer than a quarter of the box, with its length in m or km.
-    private static func drawScaleBar(metresPerPixel: Double, box: (x: Double, y: Double, width: Double, height: Double), into svg: inout SVG) {
+    static func drawScaleBar(metresPerPixel: Double, box: (x: Double, y: Double, width: Double, height: Double), into svg: inout SVG) {
         guard metresPerPixel.isFinite, metresPerPixel > 0 else { return }
         let metres = scaleBarMetres(maximum: box.width / 4 * metresPerPixel)
         let length = metres / metresPerPixel
@@ -614,7 +614,7 @@ public enum PictureReport {
     }
 
     /// Words into lines of at most `width` characters; SVG text does not wrap by itself.
-    private static func wrapped(_ text: String, width: Int) -> [String] {
+    static func wrapped(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
@@ -637,7 +637,7 @@ public enum PictureReport {
     }
 
     /// At most about ten ticks, whatever the length: past the listed steps, whole days.
-    private static func tickStep(_ duration: Double) -> Double {
+    static func tickStep(_ duration: Double) -> Double {
         let candidates: [Double] = [10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200]
         return candidates.first { duration / $0 <= 10 } ?? (duration / 10 / 86400).rounded(.up) * 86400
     }
@@ -658,11 +658,11 @@ public enum PictureReport {
 }
 
 /// A tiny SVG writer: elements as text, numbers with two decimals; an element with a title
-/// carries it as a `<title>` child, the tooltip a browser shows.
-private struct SVG {
-    fileprivate var body = ""
+/// carries it as a `<title>` child, the tooltip a browser shows. Shared by the reports' pictures.
+struct SVG {
+    var body = ""
 
-    fileprivate func n(_ value: Double) -> String { Formatting.fixed(value, 2) }
+    func n(_ value: Double) -> String { Formatting.fixed(value, 2) }
 
     mutating func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, stroke: String? = nil) {
         body += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\"\(stroke.map { " stroke=\"\($0)\"" } ?? "")/>\n"
