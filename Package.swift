@@ -65,6 +65,10 @@ let package = Package(
         .executableTarget(name: "SampleData"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
+        // Core Location's declarations copied from Apple's documentation (signatures only), and
+        // the test that Apple's types take the shapes of PlatformShapes: the Linux check of them.
+        .target(name: "AppleDeclarations", path: "Tests/AppleDeclarations"),
+        .testTarget(name: "AppleShapeTests", dependencies: ["AppleDeclarations", "PlatformShapes"]),
         // What the simulation and scenario tests share: trips, exact event logs, the shipped files.
         .target(name: "TestSupport", dependencies: ["Geodesy", "Simulation", "Scripting", "Scenario"], path: "Tests/TestSupport"),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX", "TestSupport"]),

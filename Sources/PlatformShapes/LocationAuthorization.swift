@@ -33,11 +33,14 @@ public protocol LocationActivityType: Hashable, Sendable {
 /// ```swift
 /// func canTrack(_ manager: any LocationManaging) -> Bool {
 ///     switch manager.authorizationStatus {
-///     case .authorizedAlways, .authorizedWhenInUse: true
-///     default: false
+///     case .authorizedAlways, .authorizedWhenInUse: return true
+///     default: return false
 ///     }
 /// }
 /// ```
+///
+/// Write the match as a switch statement, as here: Swift 6.3 cannot type-check it as a switch
+/// expression (`case …: true` without `return`) on an existential.
 public enum LocationAuthorization: Int32, Hashable, Sendable, CaseIterable {
     case notDetermined = 0
     case restricted = 1
