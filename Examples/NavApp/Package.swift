@@ -7,6 +7,11 @@ import PackageDescription
 let package = Package(
     name: "NavApp",
     platforms: [.iOS(.v16), .macOS(.v13)],
+    // Products, so that `xcodebuild -scheme NavLogic|NavAppiOS` finds a scheme for each.
+    products: [
+        .library(name: "NavLogic", targets: ["NavLogic"]),
+        .library(name: "NavAppiOS", targets: ["NavAppiOS"]),
+    ],
     dependencies: [
         // The repository itself; named, so that its products are found whatever its folder is called.
         .package(name: "KeepAliveSim", path: "../.."),
