@@ -6,9 +6,11 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .executable(name: "keepalive", targets: ["keepalive"]),
-        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "Simulation", "Scripting", "Replay", "Scenario"]),
+        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "PlatformShapes", "Simulation", "Scripting", "Replay", "Scenario"]),
         // The simulation alone, for app logic tests: no libexpat, no Yams.
-        .library(name: "KeepAliveSimulation", targets: ["Geodesy", "Simulation", "Scripting"]),
+        .library(name: "KeepAliveSimulation", targets: ["Geodesy", "PlatformShapes", "Simulation", "Scripting"]),
+        // Apple's shapes alone (`LocationManaging`, …), for app code that ships: no simulation.
+        .library(name: "PlatformShapes", targets: ["PlatformShapes"]),
         .executable(name: "keepalive-bench", targets: ["Benchmarks"]),
         .executable(name: "keepalive-samples", targets: ["SampleData"]),
     ],
@@ -29,9 +31,12 @@ let package = Package(
         .target(name: "Geodesy"),
         // Streaming GPX 1.0/1.1 reader and its document model. Knows nothing of simulation.
         .target(name: "GPX", dependencies: ["CExpat", "Geodesy"]),
+        // Core Location's types as protocols in Apple's shape, which Apple's types and the
+        // simulation's both satisfy: what app code imports. Foundation only.
+        .target(name: "PlatformShapes"),
         // The simulated iOS: virtual clock, app lifecycle, background budget, location manager.
         // Knows nothing of XML: it replays a `Trajectory`.
-        .target(name: "Simulation", dependencies: ["Geodesy"]),
+        .target(name: "Simulation", dependencies: ["Geodesy", "PlatformShapes"]),
         // Apps written as data (`AppScript`) and the app that runs them; no file format.
         .target(name: "Scripting", dependencies: ["Simulation"]),
         // Turns a GPX document into a `Trajectory`: the one place that sees both.
@@ -62,6 +67,10 @@ let package = Package(
         .executableTarget(name: "SampleData"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
+        // Core Location's declarations copied from Apple's documentation (signatures only), and
+        // the test that Apple's types take the shapes of PlatformShapes: the Linux check of them.
+        .target(name: "AppleDeclarations", path: "Tests/AppleDeclarations"),
+        .testTarget(name: "AppleShapeTests", dependencies: ["AppleDeclarations", "PlatformShapes"]),
         // What the simulation and scenario tests share: trips, exact event logs, the shipped files.
         .target(name: "TestSupport", dependencies: ["Geodesy", "Simulation", "Scripting", "Scenario"], path: "Tests/TestSupport"),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX", "TestSupport"]),

@@ -29,8 +29,13 @@ public final class SimLocationManager: LocationManaging {
     @exclusivity(unchecked) private weak var system: SimSystem?
     private let services: LocationServices
 
-    /// Receives fixes, errors, authorization changes and pauses, as `CLLocationManagerDelegate` does.
-    @exclusivity(unchecked) public weak var delegate: SimLocationManagerDelegate?
+    /// `CLLocation`'s counterpart has no member naming a visit: ``LocationManaging`` is told.
+    public typealias Visit = SimVisit
+
+    /// Receives fixes, errors, authorization changes, pauses, regions and visits, as
+    /// `CLLocationManagerDelegate` does: any ``LocationManagingDelegate`` of this manager (a
+    /// ``SimLocationManagerDelegate`` is one).
+    @exclusivity(unchecked) public weak var delegate: (any LocationManagingDelegate<SimLocationManager>)?
     /// Metres a fix must lie from the last delivered one; ``simDistanceFilterNone`` (−1) delivers every fix.
     @exclusivity(unchecked) public var distanceFilter: Double = simDistanceFilterNone
     /// `CLLocationAccuracy` in metres: −2 best for navigation, −1 best (the default), 10, 100, 1000, 3000.
@@ -306,7 +311,7 @@ public final class SimLocationManager: LocationManaging {
 
     func monitoringFailed(for region: SimCircularRegion, _ error: SimLocationError) {
         guard !retired else { return }
-        delegate?.locationManager(self, monitoringDidFailFor: region, withError: error)
+        delegate?.locationManager(self, monitoringDidFailFor: region, withError: error as any Error)
     }
 
     func deliverRegionEvent(_ region: SimCircularRegion, entered: Bool) {

@@ -1,32 +1,27 @@
-/// `CLLocationManagerDelegate` for ``SimLocationManager``; every method has an empty default.
+/// `CLLocationManagerDelegate` for ``SimLocationManager``: ``LocationManagingDelegate`` with the
+/// simulation's manager, so a class conforming to either can be the manager's delegate.
+///
+/// Errors come as `any Error`, as in Apple's delegate. Code written before Apple's shape
+/// implemented the two error callbacks with ``SimLocationError``; those still work: the
+/// `any Error` defaults here pass a `SimLocationError` on to them. Implement one of the two forms.
 @MainActor
-public protocol SimLocationManagerDelegate: AnyObject {
-    func locationManager(_ manager: SimLocationManager, didUpdateLocations locations: [SimLocation])
+public protocol SimLocationManagerDelegate: LocationManagingDelegate where Manager == SimLocationManager {
+    /// An error as ``SimLocationError``: called by the default `didFailWithError: any Error`.
     func locationManager(_ manager: SimLocationManager, didFailWithError error: SimLocationError)
-    func locationManagerDidChangeAuthorization(_ manager: SimLocationManager)
-    func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager)
-    /// Updates restarted (by `startUpdatingLocation()`) after an automatic pause.
-    func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager)
-    // MARK: Regions and visits (§11)
-    /// The device entered a monitored region (reported minutes after the crossing).
-    func locationManager(_ manager: SimLocationManager, didEnterRegion region: SimCircularRegion)
-    /// The device left a monitored region.
-    func locationManager(_ manager: SimLocationManager, didExitRegion region: SimCircularRegion)
-    /// A region could not be monitored: the app already monitors 20, or may not monitor any.
+    /// A region failure as ``SimLocationError``: called by the default `monitoringDidFailFor:withError: any Error`.
     func locationManager(_ manager: SimLocationManager, monitoringDidFailFor region: SimCircularRegion?, withError error: SimLocationError)
-    /// An arrival or departure at a place the device stayed.
-    func locationManager(_ manager: SimLocationManager, didVisit visit: SimVisit)
 }
 
 extension SimLocationManagerDelegate {
-    public func locationManager(_ manager: SimLocationManager, didUpdateLocations locations: [SimLocation]) {}
     public func locationManager(_ manager: SimLocationManager, didFailWithError error: SimLocationError) {}
-    public func locationManagerDidChangeAuthorization(_ manager: SimLocationManager) {}
-    public func locationManagerDidPauseLocationUpdates(_ manager: SimLocationManager) {}
-    public func locationManagerDidResumeLocationUpdates(_ manager: SimLocationManager) {}
-    // MARK: Regions and visits (§11)
-    public func locationManager(_ manager: SimLocationManager, didEnterRegion region: SimCircularRegion) {}
-    public func locationManager(_ manager: SimLocationManager, didExitRegion region: SimCircularRegion) {}
     public func locationManager(_ manager: SimLocationManager, monitoringDidFailFor region: SimCircularRegion?, withError error: SimLocationError) {}
-    public func locationManager(_ manager: SimLocationManager, didVisit visit: SimVisit) {}
+
+    public func locationManager(_ manager: SimLocationManager, didFailWithError error: any Error) {
+        // The simulation reports only `SimLocationError`s.
+        if let error = error as? SimLocationError { locationManager(manager, didFailWithError: error) }
+    }
+
+    public func locationManager(_ manager: SimLocationManager, monitoringDidFailFor region: SimCircularRegion?, withError error: any Error) {
+        if let error = error as? SimLocationError { locationManager(manager, monitoringDidFailFor: region, withError: error) }
+    }
 }

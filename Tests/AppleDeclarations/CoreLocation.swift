@@ -1,0 +1,252 @@
+// Core Location's declarations, copied by hand from Apple's documentation (iOS), each with its
+// page: the signatures only, so that the shapes in PlatformShapes can be checked against
+// Apple's types on Linux, where Core Location does not exist (AppleShapeTests).
+//
+// What Linux cannot say is left out and named: `@objc optional` (the delegate's methods get
+// empty defaults instead, which is what optional means to a caller), `NSCopying` and
+// `NSSecureCoding`, availability and deprecation attributes. Stored properties hold the
+// defaults Apple documents; a member whose value Apple does not document stops the test with
+// `declarationOnly()`. This module is named so it cannot clash with the real Core Location.
+import Foundation
+
+func declarationOnly(_ function: StaticString = #function) -> Never {
+    fatalError("AppleDeclarations: \(function) is a signature, not an implementation")
+}
+
+// https://developer.apple.com/documentation/corelocation/cllocationdegrees
+public typealias CLLocationDegrees = Double
+// https://developer.apple.com/documentation/corelocation/cllocationdistance
+public typealias CLLocationDistance = Double
+// https://developer.apple.com/documentation/corelocation/cllocationaccuracy
+public typealias CLLocationAccuracy = Double
+// https://developer.apple.com/documentation/corelocation/cllocationspeed
+public typealias CLLocationSpeed = Double
+// https://developer.apple.com/documentation/corelocation/cllocationdirection
+public typealias CLLocationDirection = Double
+
+// https://developer.apple.com/documentation/corelocation/kcldistancefilternone
+public let kCLDistanceFilterNone: CLLocationDistance = -1
+// https://developer.apple.com/documentation/corelocation/kcllocationaccuracybest
+public let kCLLocationAccuracyBest: CLLocationAccuracy = -1
+// https://developer.apple.com/documentation/corelocation/kcllocationaccuracybestfornavigation
+public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = -2
+
+// https://developer.apple.com/documentation/corelocation/cllocationcoordinate2d
+public struct CLLocationCoordinate2D {
+    public var latitude: CLLocationDegrees
+    public var longitude: CLLocationDegrees
+    public init() {
+        latitude = 0
+        longitude = 0
+    }
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+// https://developer.apple.com/documentation/corelocation/clauthorizationstatus
+public enum CLAuthorizationStatus: Int32, @unchecked Sendable {
+    case notDetermined = 0
+    case restricted = 1
+    case denied = 2
+    case authorizedAlways = 3
+    case authorizedWhenInUse = 4
+}
+
+// https://developer.apple.com/documentation/corelocation/claccuracyauthorization
+public enum CLAccuracyAuthorization: Int, @unchecked Sendable {
+    case fullAccuracy = 0
+    case reducedAccuracy = 1
+}
+
+// https://developer.apple.com/documentation/corelocation/clactivitytype
+public enum CLActivityType: Int, @unchecked Sendable {
+    case other = 1
+    case automotiveNavigation = 2
+    case fitness = 3
+    case otherNavigation = 4
+    case airborne = 5
+}
+
+// https://developer.apple.com/documentation/corelocation/clregionstate
+public enum CLRegionState: Int, @unchecked Sendable {
+    case unknown = 0
+    case inside = 1
+    case outside = 2
+}
+
+// https://developer.apple.com/documentation/corelocation/cllocation
+open class CLLocation: NSObject {
+    // https://developer.apple.com/documentation/corelocation/cllocation/coordinate
+    open private(set) var coordinate: CLLocationCoordinate2D
+    // https://developer.apple.com/documentation/corelocation/cllocation/altitude
+    open private(set) var altitude: CLLocationDistance
+    // https://developer.apple.com/documentation/corelocation/cllocation/horizontalaccuracy
+    open private(set) var horizontalAccuracy: CLLocationAccuracy
+    // https://developer.apple.com/documentation/corelocation/cllocation/verticalaccuracy
+    open private(set) var verticalAccuracy: CLLocationAccuracy
+    // https://developer.apple.com/documentation/corelocation/cllocation/speed
+    open private(set) var speed: CLLocationSpeed
+    // https://developer.apple.com/documentation/corelocation/cllocation/course
+    open private(set) var course: CLLocationDirection
+    // https://developer.apple.com/documentation/corelocation/cllocation/timestamp
+    open private(set) var timestamp: Date
+
+    // https://developer.apple.com/documentation/corelocation/cllocation/init(coordinate:altitude:horizontalaccuracy:verticalaccuracy:course:speed:timestamp:)
+    public init(coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+                verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection, speed: CLLocationSpeed, timestamp: Date) {
+        self.coordinate = coordinate
+        self.altitude = altitude
+        horizontalAccuracy = hAccuracy
+        verticalAccuracy = vAccuracy
+        self.course = course
+        self.speed = speed
+        self.timestamp = timestamp
+    }
+
+    // https://developer.apple.com/documentation/corelocation/cllocation/distance(from:)
+    open func distance(from location: CLLocation) -> CLLocationDistance { declarationOnly() }
+}
+
+// https://developer.apple.com/documentation/corelocation/clregion
+open class CLRegion: NSObject {
+    // https://developer.apple.com/documentation/corelocation/clregion/identifier
+    open private(set) var identifier: String
+    // https://developer.apple.com/documentation/corelocation/clregion/notifyonentry (default true)
+    open var notifyOnEntry = true
+    // https://developer.apple.com/documentation/corelocation/clregion/notifyonexit (default true)
+    open var notifyOnExit = true
+
+    // Not Apple's: CLRegion has no public initializer; its subclasses set the identifier.
+    init(identifier: String) {
+        self.identifier = identifier
+    }
+}
+
+// https://developer.apple.com/documentation/corelocation/clcircularregion
+open class CLCircularRegion: CLRegion {
+    // https://developer.apple.com/documentation/corelocation/clcircularregion/center
+    open private(set) var center: CLLocationCoordinate2D
+    // https://developer.apple.com/documentation/corelocation/clcircularregion/radius
+    open private(set) var radius: CLLocationDistance
+
+    // https://developer.apple.com/documentation/corelocation/clcircularregion/init(center:radius:identifier:)
+    public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
+        self.center = center
+        self.radius = radius
+        super.init(identifier: identifier)
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clcircularregion/contains(_:)
+    open func contains(_ coordinate: CLLocationCoordinate2D) -> Bool { declarationOnly() }
+}
+
+// https://developer.apple.com/documentation/corelocation/clvisit
+open class CLVisit: NSObject {
+    // https://developer.apple.com/documentation/corelocation/clvisit/arrivaldate
+    open var arrivalDate: Date { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clvisit/departuredate
+    open var departureDate: Date { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clvisit/coordinate
+    open var coordinate: CLLocationCoordinate2D { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clvisit/horizontalaccuracy
+    open var horizontalAccuracy: CLLocationAccuracy { declarationOnly() }
+}
+
+// https://developer.apple.com/documentation/corelocation/cllocationmanager
+open class CLLocationManager: NSObject {
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/delegate
+    open weak var delegate: (any CLLocationManagerDelegate)?
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/distancefilter (default kCLDistanceFilterNone)
+    open var distanceFilter: CLLocationDistance = kCLDistanceFilterNone
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/desiredaccuracy (default kCLLocationAccuracyBest)
+    open var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/allowsbackgroundlocationupdates (default false)
+    open var allowsBackgroundLocationUpdates = false
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/pauseslocationupdatesautomatically (default true)
+    open var pausesLocationUpdatesAutomatically = true
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/showsbackgroundlocationindicator (default false)
+    open var showsBackgroundLocationIndicator = false
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/activitytype (default .other)
+    open var activityType = CLActivityType.other
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/location (nil until a fix)
+    open private(set) var location: CLLocation?
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/authorizationstatus (notDetermined until asked)
+    open private(set) var authorizationStatus = CLAuthorizationStatus.notDetermined
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/accuracyauthorization
+    open var accuracyAuthorization: CLAccuracyAuthorization { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/monitoredregions
+    open private(set) var monitoredRegions: Set<CLRegion> = []
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/maximumregionmonitoringdistance
+    open var maximumRegionMonitoringDistance: CLLocationDistance { declarationOnly() }
+
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/init()
+    public override init() {}
+
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/locationservicesenabled()
+    open class func locationServicesEnabled() -> Bool { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()
+    open func requestWhenInUseAuthorization() {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization()
+    open func requestAlwaysAuthorization() {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/startupdatinglocation()
+    open func startUpdatingLocation() {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatinglocation()
+    open func stopUpdatingLocation() {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/requestlocation()
+    open func requestLocation() {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoringsignificantlocationchanges()
+    open func startMonitoringSignificantLocationChanges() {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringsignificantlocationchanges()
+    open func stopMonitoringSignificantLocationChanges() {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoring(for:)
+    open func startMonitoring(for region: CLRegion) {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoring(for:)
+    open func stopMonitoring(for region: CLRegion) {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoringvisits()
+    open func startMonitoringVisits() {}
+    // https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringvisits()
+    open func stopMonitoringVisits() {}
+}
+
+// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate
+public protocol CLLocationManagerDelegate: NSObjectProtocol {
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didupdatelocations:)
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagerdidchangeauthorization(_:)
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagerdidpauselocationupdates(_:)
+    func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagerdidresumelocationupdates(_:)
+    func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didenterregion:)
+    func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didexitregion:)
+    func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
+    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didstartmonitoringfor:)
+    func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:diddeterminestate:for:)
+    func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didvisit:)
+    func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
+}
+
+// `@objc optional` in Apple's declaration: a delegate implements only what it needs.
+extension CLLocationManagerDelegate {
+    public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {}
+    public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+    public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
+    public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
+    public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {}
+    public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {}
+    public func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {}
+    public func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
+    public func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {}
+    public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {}
+    public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
+}
