@@ -1,7 +1,7 @@
 /// `CLLocationManager` in Apple's shape: the settings, the state and the calls a navigation app
 /// makes, with Apple's names and argument labels.
 ///
-/// ``SimLocationManager`` (module `Simulation`) conforms, and on iOS so does the real
+/// `SimLocationManager` (module `Simulation`) conforms, and on iOS so does the real
 /// `CLLocationManager` (in this file, with no code of its own), so app logic written against
 /// this protocol runs under the simulation in tests and on the device unchanged. This module
 /// holds only the shapes: app code imports it, not the simulation.

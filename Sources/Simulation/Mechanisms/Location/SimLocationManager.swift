@@ -29,11 +29,11 @@ public final class SimLocationManager: LocationManaging {
     @exclusivity(unchecked) private weak var system: SimSystem?
     private let services: LocationServices
 
-    /// `CLLocation`'s counterpart has no member naming a visit: ``LocationManaging`` is told.
+    /// `CLLocation`'s counterpart has no member naming a visit: `LocationManaging` is told.
     public typealias Visit = SimVisit
 
     /// Receives fixes, errors, authorization changes, pauses, regions and visits, as
-    /// `CLLocationManagerDelegate` does: any ``LocationManagingDelegate`` of this manager (a
+    /// `CLLocationManagerDelegate` does: any `LocationManagingDelegate` of this manager (a
     /// ``SimLocationManagerDelegate`` is one).
     @exclusivity(unchecked) public weak var delegate: (any LocationManagingDelegate<SimLocationManager>)?
     /// Metres a fix must lie from the last delivered one; ``simDistanceFilterNone`` (−1) delivers every fix.

@@ -1,4 +1,4 @@
-/// `CLLocationManagerDelegate` for ``SimLocationManager``: ``LocationManagingDelegate`` with the
+/// `CLLocationManagerDelegate` for ``SimLocationManager``: `LocationManagingDelegate` with the
 /// simulation's manager, so a class conforming to either can be the manager's delegate.
 ///
 /// Errors come as `any Error`, as in Apple's delegate. Code written before Apple's shape
