@@ -130,7 +130,7 @@ import TestSupport
         (.memoryPressure, .memoryPressureExit),
         (.crash(.backgroundLocationWithoutMode), .abnormalExit),
         (.crash(.stackOverflow), .badAccess),
-        (.forceQuit, nil),
+        (.forceQuit, .normalAppExit),
         (.nothingHoldsApp, nil),
         (.backgroundTimeExpired(budget: 30), nil),
     ])
@@ -166,7 +166,15 @@ import TestSupport
         #expect(crash.summary.exitedInForeground)  // on screen: MXForegroundExitData counts it
         let (quit, _) = runStandard(configuration(drive(seconds: 100), timeline: [SimScenarioEvent(at: 50, .forceQuit)]))
         #expect(quit.summary.terminatedAt == 50)
-        #expect(quit.summary.exitCategory == nil)
+        #expect(quit.summary.exitCategory == .normalAppExit)  // "terminations by the app switcher" (MXForegroundExitData)
+        #expect(quit.summary.exitedInForeground)
+        // Swiped away while suspended: still counted on screen, where Apple counts the switcher's swipes.
+        let (suspended, _) = runStandard(configuration(drive(seconds: 100), timeline: [
+            SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 80, .forceQuit),
+        ])) { $0.allowsBackgroundLocationUpdates = false }
+        #expect(suspended.summary.suspendedAt == 40)
+        #expect(suspended.summary.exitCategory == .normalAppExit)
+        #expect(suspended.summary.exitedInForeground)
         let loop = AppScript(reactions: [.launch: [.startUpdates], .error: [.startUpdates]])
         let overflow = KeepAliveSimulation(configuration(drive(seconds: 100), authorization: .denied), app: ScriptedApp(script: loop)).run()
         #expect(overflow.summary.exitCategory == .badAccess)

@@ -45,7 +45,7 @@ public struct MetricKitComparison: Sendable {
     public let rows: [Row]
     /// The matrix's runs (cells).
     public let runs: Int
-    /// Runs whose process ended where MetricKit counts no exit: a force quit, a restart, an update.
+    /// Runs whose process ended where MetricKit counts no exit: a restart, an app update.
     public let exitsWithoutCounter: Int
     /// The matrix's field conditions, to tell which of a cause's conditions it already tried.
     public let conditions: [FieldCondition]

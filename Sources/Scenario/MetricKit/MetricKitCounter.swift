@@ -84,7 +84,7 @@ public struct MetricKitCounter: Hashable, Sendable {
     }
 
     /// The counter that counts a run's first exit; `nil` when MetricKit counts none (no exit,
-    /// a force quit).
+    /// a restart, an app update).
     public static func counting(_ category: SimExitCategory?, inForeground: Bool) -> MetricKitCounter? {
         guard let category else { return nil }
         let exitData: MetricKitExitData = inForeground ? .foreground : .background

@@ -29,6 +29,8 @@ public enum ModelExitCause: String, CaseIterable, Hashable, Sendable {
     case monitorOpenedTwice = "monitor-opened-twice"
     /// The app's callbacks calling back into themselves without end.
     case stackOverflow = "stack-overflow"
+    /// The user swipes the app away in the app switcher: a normal exit, counted on screen.
+    case forceQuit = "force-quit"
 
     /// One cause of the model's that this is, to take its category from.
     public var cause: SimCause {
@@ -45,6 +47,7 @@ public enum ModelExitCause: String, CaseIterable, Hashable, Sendable {
         case .bgTaskSchedulerException: .crash(.bgTasks(.registeredTwice(identifier: "")))
         case .monitorOpenedTwice: .crash(.monitor(.openedTwice(name: "")))
         case .stackOverflow: .crash(.stackOverflow)
+        case .forceQuit: .forceQuit
         }
     }
 
@@ -60,6 +63,8 @@ public enum ModelExitCause: String, CaseIterable, Hashable, Sendable {
             [.background]
         case .backgroundLocationWithoutMode, .bgTaskSchedulerException, .monitorOpenedTwice, .stackOverflow:
             [.foreground, .background]
+        case .forceQuit:
+            [.foreground]  // SimExitCategory.countsInForeground
         }
     }
 

@@ -27,6 +27,8 @@ extension Prose {
             "a BGTask not completed before its time ran out (§12)"
         case .backgroundLocationWithoutMode:
             "allowsBackgroundLocationUpdates without the location background mode (§3)"
+        case .forceQuit:
+            "the user swiping the app away in the app switcher, which Apple counts as a normal exit on screen (a scenario's force-quit event)"
         case .voipPushWithoutCall:
             "a VoIP push not reported as a call (§14)"
         case .bgTaskSchedulerException:
@@ -59,10 +61,7 @@ extension Prose {
         }
         let causes = row.causes
         guard !causes.isEmpty else {
-            // Apple's foreground page counts a swipe in the app switcher here; the model gives a
-            // force quit no category (Docs/Model.md, exit categories).
-            let forceQuits = row.counter.category == .normalAppExit && row.counter.exitData == .foreground ? " (Apple counts a swipe in the app switcher as a normal exit; the model counts its force quits apart, as runs that ended where MetricKit counts no exit)" : ""
-            return counts + " Nothing in the model gives this exit" + forceQuits + "."
+            return counts + " Nothing in the model gives this exit."
         }
         var text = counts + " In the model it comes from: " + causes.map { Prose.text($0) }.joined(separator: "; ") + "."
         let missing = causes.compactMap(\.fieldCondition).filter { !conditions.contains($0) }
@@ -95,7 +94,7 @@ public enum MetricKitReport {
             text += "Every other counter: 0 on both.\n"
         }
         if comparison.exitsWithoutCounter > 0 {
-            text += "\(comparison.exitsWithoutCounter) run\(comparison.exitsWithoutCounter == 1 ? "" : "s") of the model ended where MetricKit counts no exit (a force quit, a restart, an update).\n"
+            text += "\(comparison.exitsWithoutCounter) run\(comparison.exitsWithoutCounter == 1 ? "" : "s") of the model ended where MetricKit counts no exit (a restart, an update).\n"
         }
         let disagreements = comparison.disagreements
         if disagreements.isEmpty {

@@ -224,7 +224,7 @@ public final class KeepAliveSimulation {
             processes: system.process,
             warnings: record.warnings,
             exitCategory: record.firstTermination.flatMap { SimExitCategory($0.cause) },
-            exitedInForeground: record.firstTermination?.inForeground ?? false,
+            exitedInForeground: record.firstTermination.map { $0.inForeground || SimExitCategory.countsInForeground($0.cause) } ?? false,
             infoPlistFindings: record.infoPlistFindings,
             coverage: goalMeters.map { $0.coverage(until: now.seconds) },
             terminationCause: record.firstTermination?.cause,

@@ -1,5 +1,6 @@
 /// How MetricKit's `MXBackgroundExitData` would count the end of an app process (§9): one case
-/// per counter. A suspension is not an exit; a user's force quit has no counter.
+/// per counter. A suspension is not an exit; a user's force quit is a normal exit counted on
+/// screen (``countsInForeground(_:)``).
 ///
 /// ```swift
 /// SimExitCategory(.watchdog(openTasks: tasks, allowance: 1))  // .backgroundTaskAssertionTimeout
@@ -15,6 +16,10 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
     case appWatchdog
     case backgroundTaskAssertionTimeout
     case abnormalExit
+
+    /// Whether MetricKit counts an exit for `cause` on screen (`MXForegroundExitData`) whatever the
+    /// app's state: a swipe in the app switcher is counted there, even for a suspended app.
+    public static func countsInForeground(_ cause: SimCause) -> Bool { cause == .forceQuit }
 
     /// The MetricKit class that counts an exit in the background, or on screen.
     public static func metricKitClass(inForeground: Bool) -> String {
@@ -39,9 +44,12 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     /// The category of a process that ended for `cause`; `nil` when MetricKit counts no exit
-    /// (a force quit by the user) or the cause ends no process.
+    /// (a restart, an app update [model]) or the cause ends no process.
     public init?(_ cause: SimCause) {
         switch cause {
+        // "Normal exits include terminations by the app switcher when the user swipes up to exit
+        // the app" (MXForegroundExitData.cumulativeNormalAppExitCount).
+        case .forceQuit: self = .normalAppExit
         // "This exit usually occurs when the app fails to call endBackgroundTask" (MetricKit docs).
         case .watchdog: self = .backgroundTaskAssertionTimeout
         case .memoryPressure: self = .memoryPressureExit
