@@ -186,40 +186,38 @@ public enum ComparePicture {
         return "The device and the model diverge: \(comparison.unpredicted.count) device gap\(comparison.unpredicted.count == 1 ? "" : "s") not predicted, \(comparison.tooStrict.count) model gap\(comparison.tooStrict.count == 1 ? "" : "s") the device did not have\(first)."
     }
 
-    /// The device's lane: its fixes, its gaps (those the model did not predict apart), the first divergence.
+    /// The device's lane: its fixes, its gaps (those the model did not predict apart).
     private static func deviceLane(_ comparison: DeviceComparison, x: (Double) -> Double) -> PictureLane {
-        var lane = PictureLane(name: "device")
-        for span in comparison.deviceFixTimes.spans {
-            lane.span(.thin, deviceColor, "fixes recorded", from: x(span.from), to: x(span.to), title: "fixes recorded")
-        }
-        let goal = SimGoal.location(comparison.goal)
-        let unpredicted = Set(comparison.unpredicted.map(\.gap))
-        for gap in comparison.deviceCoverage.gaps {
-            let (from, to) = widened(x(gap.from), x(gap.to))
-            if unpredicted.contains(gap) {
-                lane.span(.bar, unpredictedColor, "gap the model did not predict", from: from, to: to, title: "device gap " + Prose.gap(gap, of: goal))
-            } else {
-                lane.span(.bar, sharedGapColor, "gap the model had too", from: from, to: to, title: "device gap " + Prose.gap(gap, of: goal))
-            }
-        }
-        return lane
+        lane("device", comparison, x: x, fixes: (comparison.deviceFixTimes, deviceColor, "fixes recorded"),
+             gaps: comparison.deviceCoverage.gaps, apart: (comparison.unpredicted, unpredictedColor, "gap the model did not predict"),
+             shared: "gap the model had too")
     }
 
     /// The model's lane: its delivered fixes, its gaps (those the device did not have apart).
     private static func modelLane(_ comparison: DeviceComparison, x: (Double) -> Double) -> PictureLane {
-        var lane = PictureLane(name: "model")
-        for span in comparison.modelFixTimes.spans {
-            lane.span(.thin, modelColor, "fixes delivered", from: x(span.from), to: x(span.to), title: "fixes delivered")
+        lane("model", comparison, x: x, fixes: (comparison.modelFixTimes, modelColor, "fixes delivered"),
+             gaps: comparison.modelCoverage.gaps, apart: (comparison.tooStrict, tooStrictColor, "gap the device did not have"),
+             shared: "gap the device had too")
+    }
+
+    /// One side's lane: where its fixes came, then each of its gaps, those only it had in their
+    /// own colour and the others grey.
+    private static func lane(
+        _ name: String, _ comparison: DeviceComparison, x: (Double) -> Double,
+        fixes: (times: FixBins, color: String, label: String), gaps: [SimGap],
+        apart: (divergences: [GapDivergence], color: String, label: String), shared: String
+    ) -> PictureLane {
+        var lane = PictureLane(name: name)
+        for span in fixes.times.spans {
+            lane.span(.thin, fixes.color, fixes.label, from: x(span.from), to: x(span.to), title: fixes.label)
         }
         let goal = SimGoal.location(comparison.goal)
-        let tooStrict = Set(comparison.tooStrict.map(\.gap))
-        for gap in comparison.modelCoverage.gaps {
+        let divergent = Set(apart.divergences.map(\.gap))
+        for gap in gaps {
             let (from, to) = widened(x(gap.from), x(gap.to))
-            if tooStrict.contains(gap) {
-                lane.span(.bar, tooStrictColor, "gap the device did not have", from: from, to: to, title: "model gap " + Prose.gap(gap, of: goal))
-            } else {
-                lane.span(.bar, sharedGapColor, "gap the device had too", from: from, to: to, title: "model gap " + Prose.gap(gap, of: goal))
-            }
+            let only = divergent.contains(gap)
+            lane.span(.bar, only ? apart.color : sharedGapColor, only ? apart.label : shared, from: from, to: to,
+                      title: "\(name) gap " + Prose.gap(gap, of: goal))
         }
         return lane
     }
