@@ -13,6 +13,14 @@ import Testing
     request.requiresNetworkConnectivity = true
 }
 
+/// Library.md's snippet, as compiled for iOS (BackgroundShapeSimTests runs it on the simulation).
+@MainActor private func scheduleUpload<Scheduler: BackgroundTaskScheduling>(
+    on scheduler: Scheduler, _ request: Scheduler.TaskRequest, after seconds: TimeInterval, from now: Date
+) throws {
+    request.earliestBeginDate = now.addingTimeInterval(seconds)
+    try scheduler.submit(request)
+}
+
 /// A launch handler written once for any scheduler (not run: Apple's scheduler is a signature).
 @MainActor private func registerUpload<Scheduler: BackgroundTaskScheduling>(_ scheduler: Scheduler, done: @escaping (Bool) -> Void) -> Bool {
     scheduler.register(forTaskWithIdentifier: "com.example.upload", using: nil) { task in
@@ -78,5 +86,6 @@ import Testing
         // The proof is that these compile: generic code over the shapes takes Apple's types.
         let _: (BGTaskScheduler, @escaping (Bool) -> Void) -> Bool = registerUpload
         let _: (UIApplication) -> String = state
+        let _: (BGTaskScheduler, BGTaskRequest, TimeInterval, Date) throws -> Void = scheduleUpload
     }
 }
