@@ -21,8 +21,8 @@ public class SimBGTaskRequest: BackgroundTaskRequest {
     public var earliestBeginDate: Date? {
         didSet { if earliestBeginDate != nil { earliestBeginSeconds = nil } }
     }
-    /// Not sooner than this, in seconds from the start of the run (before 0.1, this was
-    /// `earliestBeginDate`).
+    /// Not sooner than this, in seconds from the start of the run (what `earliestBeginDate` held
+    /// before it became a `Date`; see Docs/CHANGELOG.md).
     public var earliestBeginSeconds: Double? {
         didSet { if earliestBeginSeconds != nil { earliestBeginDate = nil } }
     }
