@@ -28,7 +28,34 @@ import TestSupport
     }
 }
 
+/// Registers a BGTask twice in Apple's entry: iOS ends the app, so the second entry never runs.
+@MainActor private final class CrashingEntryApp: SimAppDelegate {
+    let log: LaunchLog
+    init(log: LaunchLog) { self.log = log }
+
+    func application(_ application: SimApplication, didFinishLaunchingWithOptions launchOptions: [SimApplication.LaunchOptionsKey: Any]?) -> Bool {
+        application.taskScheduler.register(forTaskWithIdentifier: "com.example.refresh") { _ in }
+        application.taskScheduler.register(forTaskWithIdentifier: "com.example.refresh") { _ in }
+        log.lines.append("entry \(application.applicationState)")
+        return true
+    }
+
+    func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+        log.lines.append("didFinishLaunching")
+    }
+}
+
 @MainActor @Suite struct LaunchOptionsTests {
+    @Test func aCrashInAppleEntrySkipsTheOther() {
+        let log = LaunchLog()
+        var info = SimCapabilities(backgroundModes: [.fetch])
+        info.permittedBackgroundTaskIdentifiers = ["com.example.refresh"]
+        let configuration = SimulationConfiguration(trajectory: drive(seconds: 60, speed: 0), profile: .iOS17, capabilities: info)
+        let result = KeepAliveSimulation(configuration, app: CrashingEntryApp(log: log)).run()
+        #expect(log.lines == ["entry terminated"])
+        #expect(result.summary.causes == [.crash(.bgTasks(.registeredTwice(identifier: "com.example.refresh")))])
+    }
+
     /// Purged at 100 while suspended; the significant change at 300 relaunches it with `.location`.
     @Test func aLocationRelaunchCarriesTheLocationKey() {
         let log = LaunchLog()
