@@ -1,11 +1,11 @@
-// The proof that the shapes accept Apple's types: Core Location's declarations as Apple
-// documents them (module AppleDeclarations) take every protocol of PlatformShapes with no code.
-// These lines are the ones PlatformShapes compiles on iOS against the real Core Location;
-// `conformancesMatchTheIOSBlock` keeps the two lists the same.
+// The proof that the shapes accept Apple's types: Apple's declarations as Apple documents them
+// (module AppleDeclarations) take every protocol of PlatformShapes with no code. Each block
+// holds the lines its file of PlatformShapes compiles on iOS against the real framework;
+// `conformancesMatchTheIOSBlocks` keeps each pair the same.
 import AppleDeclarations
 import PlatformShapes
 
-// BEGIN the iOS conformances
+// BEGIN LocationManaging.swift
 extension CLLocationCoordinate2D: LocationCoordinate {}
 extension CLLocation: LocationFix {}
 extension CLRegion: LocationRegion {}
@@ -17,4 +17,17 @@ extension CLActivityType: LocationActivityType {}
 extension CLLocationManager: LocationManaging {
     public typealias Visit = CLVisit
 }
-// END the iOS conformances
+// END
+
+// BEGIN BackgroundTasking.swift
+extension UIBackgroundTaskIdentifier: BackgroundTaskIdentifying {}
+extension UIApplication.State: ApplicationRunState {}
+extension UIApplication: BackgroundTasking {}
+// END
+
+// BEGIN BackgroundTaskScheduling.swift
+extension BGTask: BackgroundTask {}
+extension BGTaskRequest: BackgroundTaskRequest {}
+extension BGProcessingTaskRequest: BackgroundProcessingTaskRequest {}
+extension BGTaskScheduler: BackgroundTaskScheduling {}
+// END

@@ -139,20 +139,32 @@ private struct NoFix: Error, CustomStringConvertible {
         ])
     }
 
-    /// The conformances here are PlatformShapes' iOS block, line for line.
-    @Test func conformancesMatchTheIOSBlock() throws {
+    /// The conformances here are PlatformShapes' iOS blocks, file by file and line for line.
+    @Test(arguments: ["LocationManaging.swift", "BackgroundTasking.swift", "BackgroundTaskScheduling.swift"])
+    func conformancesMatchTheIOSBlocks(_ file: String) throws {
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let shapes = tests.appendingPathComponent("../../Sources/PlatformShapes/LocationManaging.swift").standardized
-        let checked = try conformanceLines(String(contentsOf: tests.appendingPathComponent("AppleConformances.swift"), encoding: .utf8))
-        let shipped = try conformanceLines(String(contentsOf: shapes, encoding: .utf8))
-        #expect(checked.count == 11)
-        #expect(checked == shipped)
+        let shapes = tests.appendingPathComponent("../../Sources/PlatformShapes/\(file)").standardized
+        let checked = try String(contentsOf: tests.appendingPathComponent("AppleConformances.swift"), encoding: .utf8)
+        let shipped = iosBlock(try String(contentsOf: shapes, encoding: .utf8))
+        #expect(shipped.count == ["LocationManaging.swift": 11, "BackgroundTasking.swift": 3, "BackgroundTaskScheduling.swift": 4][file])
+        #expect(checkedBlock(checked, file) == shipped)
     }
 
-    private func conformanceLines(_ source: String) -> [String] {
+    /// The lines between `// BEGIN file` and `// END`.
+    private func checkedBlock(_ source: String, _ file: String) -> [String] {
+        code(lines(source).drop { $0 != "// BEGIN \(file)" }.dropFirst().prefix { $0 != "// END" })
+    }
+
+    /// The lines of the `#if canImport(…) && os(iOS)` block, without its imports.
+    private func iosBlock(_ source: String) -> [String] {
+        code(lines(source).drop { !$0.hasPrefix("#if canImport(") }.dropFirst().prefix { !$0.hasPrefix("#endif") })
+    }
+
+    private func lines(_ source: String) -> [String] {
         source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .drop { !$0.hasPrefix("extension CL") }
-            .prefix { !$0.hasPrefix("#endif") && !$0.hasPrefix("// END") }
-            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    }
+
+    private func code(_ lines: some Sequence<String>) -> [String] {
+        lines.filter { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("import ") }
     }
 }

@@ -412,7 +412,7 @@ import TestSupport
         }
         func applicationDidEnterBackground(_ application: SimApplication) {
             let request = SimBGAppRefreshTaskRequest(identifier: "com.example.refresh")
-            request.earliestBeginDate = application.clock.now.seconds + 900
+            request.earliestBeginDate = application.currentDate.addingTimeInterval(900)
             do { try application.taskScheduler.submit(request) } catch { application.log("submit: \(error)") }
         }
     }

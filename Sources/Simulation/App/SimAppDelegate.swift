@@ -4,6 +4,13 @@
 /// creates the delegate anew for every process (a relaunch starts from nothing, §9).
 @MainActor
 public protocol SimAppDelegate: AnyObject {
+    /// `application(_:didFinishLaunchingWithOptions:)`, Apple's launch entry: called first at every
+    /// launch, then ``applicationDidFinishLaunching(_:inBackground:)``. `launchOptions` is nil for
+    /// a launch by the user, and holds `.location: true` when iOS launched the app for a location
+    /// event (``SimLaunchOptionsKey/location``); other system launches (a BGTask, a push, a
+    /// transfer) give an empty dictionary. The result is ignored, as iOS ignores it outside URL
+    /// launches.
+    func application(_ application: SimApplication, didFinishLaunchingWithOptions launchOptions: [SimApplication.LaunchOptionsKey: Any]?) -> Bool
     /// The app launched; `inBackground` when iOS launched it for an event.
     func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool)
     func applicationDidBecomeActive(_ application: SimApplication)
@@ -27,6 +34,9 @@ public protocol SimAppDelegate: AnyObject {
 }
 
 extension SimAppDelegate {
+    public func application(_ application: SimApplication, didFinishLaunchingWithOptions launchOptions: [SimApplication.LaunchOptionsKey: Any]?) -> Bool {
+        true
+    }
     public func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {}
     public func applicationDidBecomeActive(_ application: SimApplication) {}
     public func applicationWillResignActive(_ application: SimApplication) {}

@@ -1,5 +1,7 @@
+import PlatformShapes
+
 /// The app's state: `UIApplication.State` plus the states an app never observes itself (§1).
-public enum SimAppState: String, Hashable, Sendable, Codable, CaseIterable {
+public enum SimAppState: String, Hashable, Sendable, Codable, CaseIterable, ApplicationRunState {
     case notRunning
     case active
     case inactive
@@ -34,7 +36,7 @@ public enum SimSceneState: String, Hashable, Sendable, Codable {
 }
 
 /// `UIBackgroundTaskIdentifier`: what `beginBackgroundTask` returns.
-public struct SimBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SimBackgroundTaskIdentifier: BackgroundTaskIdentifying, Codable, CustomStringConvertible {
     public var rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 

@@ -1,3 +1,6 @@
+import PlatformShapes
+import Foundation
+
 /// `UIApplication` for one process of the simulated app: its state, background tasks and
 /// remaining background time (§1, §2), a clock for its timers, and its location managers.
 ///
@@ -30,6 +33,12 @@ public final class SimApplication: BackgroundTasking {
     /// Seconds of background time left; `Double.greatestFiniteMagnitude` in the foreground and
     /// while a location session keeps the app alive.
     public var backgroundTimeRemaining: Double { live?.backgroundTimeRemaining ?? 0 }
+    /// The simulation's `Date()`: the trajectory's `startDate` plus the run's time. App logic that
+    /// reads `Date()` on the device takes its "now" from here in a test.
+    public var currentDate: Date {
+        let start = system?.configuration.trajectory.startDate ?? Date(timeIntervalSince1970: 946_684_800)
+        return start.addingTimeInterval(clock.now.seconds)
+    }
     /// `ProcessInfo.processInfo.isLowPowerModeEnabled` (§15).
     public var isLowPowerModeEnabled: Bool { live?.device.lowPowerMode ?? false }
     /// The tasks begun and not yet ended.

@@ -186,14 +186,23 @@ public final class SimSystem {
         if inBackground {
             wakeRunUntil = now.adding(seconds: wakeSeconds ?? profile.backgroundTimeBudget)
             moveToBackground(cause, seconds: wakeSeconds ?? profile.backgroundTimeBudget, grace: wakeSeconds ?? profile.suspensionGracePeriod)
-            delegate.applicationDidFinishLaunching(application, inBackground: true)
+            var options: [SimApplication.LaunchOptionsKey: Any] = [:]
+            if case .systemLaunch(let reason) = cause, reason.isLocationEvent { options[.location] = true }
+            _ = delegate.application(application, didFinishLaunchingWithOptions: options)
+            // Skipped if the first entry ended the process (a crash).
+            if self.application === application, appState.isRunning {
+                delegate.applicationDidFinishLaunching(application, inBackground: true)
+            }
             reevaluate()
         } else {
             wasForceQuit = false
             awaitsOpenAfterUpdate = false
             relaunchBlocked = false
             setState(.inactive, .launching)
-            delegate.applicationDidFinishLaunching(application, inBackground: false)
+            _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+            if self.application === application, appState == .inactive {
+                delegate.applicationDidFinishLaunching(application, inBackground: false)
+            }
             guard appState == .inactive else { return }
             setState(.active, .launched)
             delegate.applicationDidBecomeActive(application)

@@ -49,11 +49,11 @@ extension ScriptedApp {
             }
         case .submitRefresh(let id, let earliest):
             let request = SimBGAppRefreshTaskRequest(identifier: id)
-            request.earliestBeginDate = application.clock.now.adding(seconds: earliest).seconds
+            request.earliestBeginSeconds = application.clock.now.adding(seconds: earliest).seconds
             try? application.taskScheduler.submit(request)
         case .submitProcessing(let id, let earliest, let requiresExternalPower):
             let request = SimBGProcessingTaskRequest(identifier: id)
-            request.earliestBeginDate = application.clock.now.adding(seconds: earliest).seconds
+            request.earliestBeginSeconds = application.clock.now.adding(seconds: earliest).seconds
             request.requiresExternalPower = requiresExternalPower
             try? application.taskScheduler.submit(request)
         case .completeTask(let success):

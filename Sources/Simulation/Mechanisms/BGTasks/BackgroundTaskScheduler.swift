@@ -47,7 +47,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// charging and heat are the device's: ``SimSystem/device``).
     public private(set) var isBackgroundAppRefreshEnabled: Bool
 
-    private var handlers: [String: @MainActor (SimBGTask) -> Void] = [:]
+    private var handlers: [String: (SimBGTask) -> Void] = [:]
     /// The process that may still register handlers (its launch has not finished).
     private var registrationOpenFor: Int?
     private var knownProcess = 0
@@ -107,7 +107,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         return true
     }
 
-    func register(_ identifier: String, handler: @escaping @MainActor (SimBGTask) -> Void, in system: SimSystem) -> Bool {
+    func register(_ identifier: String, handler: @escaping (SimBGTask) -> Void, in system: SimSystem) -> Bool {
         guard exists(in: system) else { return false }
         identifiersUsed.insert(identifier)
         let capabilities = system.configuration.capabilities

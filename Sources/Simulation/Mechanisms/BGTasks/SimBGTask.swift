@@ -1,3 +1,4 @@
+import PlatformShapes
 /// `BGTask`: a launched task, handed to the launch handler (§12).
 ///
 /// ```swift
@@ -9,12 +10,12 @@
 /// Set `expirationHandler` first: a task whose time runs out without one is marked failed, and
 /// one not completed by the end of its time gets the app killed.
 @MainActor
-public class SimBGTask {
+public class SimBGTask: BackgroundTask {
     /// The request's identifier.
     public let identifier: String
     /// Runs shortly before the task's time is up (or when the user starts using the device, or,
     /// for a continued processing task, when it stalls or the user stops it).
-    public var expirationHandler: (@MainActor () -> Void)?
+    public var expirationHandler: (() -> Void)?
     /// App refresh, processing or continued processing.
     public var kind: SimBGTaskKind { .appRefresh }
     weak var scheduler: BackgroundTaskScheduler?

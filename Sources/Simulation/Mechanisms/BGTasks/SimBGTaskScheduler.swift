@@ -1,4 +1,6 @@
+import PlatformShapes
 import Dispatch
+import Foundation
 
 /// `BGTaskScheduler.shared` for one process of the app (§12), from ``SimApplication/taskScheduler``.
 ///
@@ -12,7 +14,7 @@ import Dispatch
 /// Registrations belong to the process: a relaunched app registers its handlers again in its
 /// launch code. Once the process has ended, every call does nothing.
 @MainActor
-public final class SimBGTaskScheduler {
+public final class SimBGTaskScheduler: BackgroundTaskScheduling {
     private weak var application: SimApplication?
 
     init(application: SimApplication) {
@@ -27,11 +29,11 @@ public final class SimBGTaskScheduler {
     /// Registers the launch handler for `identifier`; call it before launch finishes. Returns
     /// false for an identifier not in `BGTaskSchedulerPermittedIdentifiers`. Registering an
     /// identifier twice, or after launch, crashes the app. `queue` is accepted for Apple's
-    /// signature; the handler runs on the main actor.
+    /// signature; the handler runs on the main actor (pass `.main` on the device for the same).
     @discardableResult
     public func register(
         forTaskWithIdentifier identifier: String, using queue: DispatchQueue? = nil,
-        launchHandler: @escaping @MainActor (SimBGTask) -> Void
+        launchHandler: @escaping (SimBGTask) -> Void
     ) -> Bool {
         guard let (system, mechanism) = live else { return false }
         return mechanism.register(identifier, handler: launchHandler, in: system)
@@ -50,7 +52,7 @@ public final class SimBGTaskScheduler {
             return
         }
         try mechanism.submit(
-            identifier: taskRequest.identifier, kind: taskRequest.kind, earliest: taskRequest.earliestBeginDate,
+            identifier: taskRequest.identifier, kind: taskRequest.kind, earliest: taskRequest.earliestSeconds(startDate: system.configuration.trajectory.startDate),
             requiresExternalPower: taskRequest.needsExternalPower, in: system)
     }
 
