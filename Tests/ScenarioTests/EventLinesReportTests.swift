@@ -79,6 +79,6 @@ import TestSupport
         }
         #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
         // U+00A0 is not a control character: written as it is.
-        #expect(EventLinesReport.lines(Array(events.prefix(1))).contains(#"\u0000\u001f\u007f\u0080\u009f"# + "\u{A0}é" + #"\"\\\r\n\t""#))
+        #expect(EventLinesReport.lines(Array(events.prefix(1))).contains(#"\u0000\u001f\u007f\u0080\u009f"# + "\u{A0}é" + #"\"\\\r\n\t\""#))
     }
 }
