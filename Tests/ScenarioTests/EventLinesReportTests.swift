@@ -48,4 +48,37 @@ import TestSupport
         sink.finish()
         #expect(written == String(repeating: viaJSONValue(event), count: 2_000))
     }
+
+    /// `LineBytes.shortest` writes what `description` does.
+    @Test func shortestDigitsEqualDescription() {
+        let fixed: [Double] = [47.019914674901784, 8.025877049705471, -0.1, 0.1 + 0.2, 1e-7, 123_456.789, 1e15 + 0.5,
+                               -2.2250738585072014e-308, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1.5, 2.5e20]
+        var bytes = LineBytes(capacity: 8)
+        for value in fixed { bytes.shortest(value); bytes.raw(" ") }
+        #expect(bytes.string == fixed.map(\.description).joined(separator: " ") + " ")
+        #expect(bytes.string.hasPrefix("47.019914674901784 8.025877049705471 -0.1 0.30000000000000004 1e-07 "))
+        // Seeded values across every magnitude.
+        var state: UInt64 = 21
+        var mismatches = 0
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = Double(bitPattern: state >> 1)
+            guard value.isFinite else { continue }
+            var one = LineBytes(capacity: 1)
+            one.shortest(value)
+            if one.string != value.description { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// Escapes the grown buffer writes by hand: C0, DEL and C1 as `\u00xx`, the rest as before.
+    @Test func escapesEqualTheJSONValueForm() {
+        let names = ["\u{0}\u{1F}\u{7F}\u{80}\u{9F}\u{A0}é\"\\\r\n\t", String(repeating: "\u{85}", count: 20_000)]
+        let events = names.enumerated().map { index, name in
+            SimEvent(time: Double(index), kind: .taskBegin, detail: .taskBegin(SimTaskRecord(id: index, name: name), grantsTime: true), state: .background)
+        }
+        #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
+        // U+00A0 is not a control character: written as it is.
+        #expect(EventLinesReport.lines(Array(events.prefix(1))).contains(#"\u0000\u001f\u007f\u0080\u009f"# + "\u{A0}é" + #"\"\\\r\n\t\""#))
+    }
 }

@@ -414,7 +414,8 @@ public enum PictureReport {
     /// The pixel column of a time on the axis of a run of `duration` seconds (at least 1), as the
     /// fix ticks round it.
     static func column(_ time: Double, duration: Double) -> Int {
-        Int(axis(duration)(time).rounded())
+        // `axis(duration)(time)` written out: the digest asks at every fix, and the closure cost more than the sum.
+        Int((left + min(max(time, 0), duration) / duration * plotWidth).rounded())
     }
 
     /// Seconds from the start to pixels on the time axis, clamped to the run.

@@ -115,16 +115,15 @@ public enum SummaryReport {
 /// `--format jsonl`: every event, one JSON object a line, written as the run goes.
 ///
 /// Lines are written straight into a byte buffer with the keys as constants: a day at 1 Hz is
-/// 86,000 lines, so no intermediate JSON values are built per line.
+/// 86,000 lines, so no intermediate JSON values or strings are built per line.
 @MainActor
 public final class EventLinesReport: SimEventSink {
     private let write: (String) -> Void
-    private var buffer: [UInt8] = []
+    private var buffer = LineBytes(capacity: 70_000)
 
     /// `write` receives the text in pieces of about 64 KiB, the last at the end of the run.
     public init(write: @escaping (String) -> Void) {
         self.write = write
-        buffer.reserveCapacity(70_000)
     }
 
     public func receive(_ event: SimEvent) {
@@ -135,69 +134,61 @@ public final class EventLinesReport: SimEventSink {
     public func finish() { flush() }
 
     private func flush() {
-        guard !buffer.isEmpty else { return }
-        write(String(decoding: buffer, as: UTF8.self))
-        buffer.removeAll(keepingCapacity: true)
+        guard buffer.count > 0 else { return }
+        write(buffer.string)
+        buffer.removeAll()
     }
 
     /// The whole log of a finished run, for tests and library use.
     public nonisolated static func lines(_ events: [SimEvent]) -> String {
-        var bytes: [UInt8] = []
+        var bytes = LineBytes(capacity: 4_096)
         for event in events { append(event, to: &bytes) }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// One event as a line: `{"time":…,"kind":…,"state":…,"message":…,"remaining":…,"latitude":…,
     /// "longitude":…,"distanceFromLastDelivered":…,"delay":…}` and a newline.
     // The helpers are nonisolated: closures inside a main-actor method would check the executor
     // at every call (a fifth of the time per line, measured with perf).
-    nonisolated static func append(_ event: SimEvent, to bytes: inout [UInt8]) {
+    nonisolated static func append(_ event: SimEvent, to bytes: inout LineBytes) {
         let fix = event.fix
-        raw(#"{"time":"#, to: &bytes)
+        bytes.raw(#"{"time":"#)
         number(event.time, to: &bytes)
-        raw(#","kind":"#, to: &bytes)
+        bytes.raw(#","kind":"#)
         string(event.kind.rawValue, to: &bytes)
-        raw(#","state":"#, to: &bytes)
+        bytes.raw(#","state":"#)
         string(event.state.rawValue, to: &bytes)
-        raw(#","message":"#, to: &bytes)
+        bytes.raw(#","message":"#)
         string(Prose.message(event), to: &bytes)
-        raw(#","remaining":"#, to: &bytes)
+        bytes.raw(#","remaining":"#)
         number(event.remaining, to: &bytes)
-        raw(#","latitude":"#, to: &bytes)
+        bytes.raw(#","latitude":"#)
         number(fix?.latitude, to: &bytes)
-        raw(#","longitude":"#, to: &bytes)
+        bytes.raw(#","longitude":"#)
         number(fix?.longitude, to: &bytes)
-        raw(#","distanceFromLastDelivered":"#, to: &bytes)
+        bytes.raw(#","distanceFromLastDelivered":"#)
         number(fix?.distanceFromLastDelivered, to: &bytes)
-        raw(#","delay":"#, to: &bytes)
+        bytes.raw(#","delay":"#)
         number(fix?.delay, to: &bytes)
-        raw("}\n", to: &bytes)
-    }
-
-    /// Constant text, copied straight from the binary (a `String`'s UTF-8 view goes through a
-    /// generic copy that cost more than the line's numbers).
-    @inline(__always)
-    private nonisolated static func raw(_ text: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        bytes.raw("}\n")
     }
 
     /// As ``JSONValue`` writes numbers: integers bare, others in Swift's shortest round-trip form, `null` for none.
-    private nonisolated static func number(_ value: Double?, to bytes: inout [UInt8]) {
+    private nonisolated static func number(_ value: Double?, to bytes: inout LineBytes) {
         guard let value, value.isFinite else {
-            raw("null", to: &bytes)
+            bytes.raw("null")
             return
         }
         if value == value.rounded(), abs(value) < 1e15 {
             integer(Int64(value), to: &bytes)
         } else {
-            // The shortest round-trip digits are the standard library's; only the copy is ours.
-            var text = value.description
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.shortest(value)
         }
     }
 
     /// The decimal digits of `value`, as `String(value)` writes them, without making a string.
-    private nonisolated static func integer(_ value: Int64, to bytes: inout [UInt8]) {
+    private nonisolated static func integer(_ value: Int64, to bytes: inout LineBytes) {
+        bytes.reserve(20)
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         // 20 digits hold any UInt64; written from the end.
@@ -208,44 +199,135 @@ public final class EventLinesReport: SimEventSink {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            bytes.append(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
     /// A JSON string; only quotes, backslashes and control characters (C0, DEL, C1) are escaped,
     /// as ``JSONValue`` does.
-    private nonisolated static func string(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most messages need no escape: copy them whole, straight from the string's storage.
-        let copied = text.utf8.withContiguousStorageIfAvailable { storage -> Bool in
-            // 0xC2 leads U+0080…U+00BF, among them C1.
-            for byte in storage where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 { return false }
-            bytes.append(contentsOf: storage)
-            return true
-        }
-        if copied == true {
+    private nonisolated static func string(_ text: String, to bytes: inout LineBytes) {
+        var text = text
+        text.withUTF8 { storage in
+            // Room for the quotes and the longest escape (`\u00xx`, 6 bytes) of every byte.
+            bytes.reserve(storage.count * 6 + 2)
             bytes.append(UInt8(ascii: "\""))
-            return
+            // Most messages need no escape: copy them whole.
+            // 0xC2 leads U+0080…U+00BF, among them C1.
+            var plain = true
+            for byte in storage where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 {
+                plain = false
+                break
+            }
+            if plain {
+                bytes.append(storage)
+            } else {
+                escaped(storage, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// The escaping path of ``string(_:to:)``; room is already reserved.
+    private nonisolated static func escaped(_ storage: UnsafeBufferPointer<UInt8>, to bytes: inout LineBytes) {
         var afterC2 = false
-        for byte in text.utf8 {
+        for byte in storage {
             defer { afterC2 = byte == 0xC2 }
             switch byte {
             case 0x80...0x9F where afterC2:  // C1: the 0xC2 already written is taken back
                 bytes.removeLast()
-                bytes.append(contentsOf: ("\\u00" + String(byte, radix: 16)).utf8)
-            case 0x7F: bytes.append(contentsOf: #"\u007f"#.utf8)
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-            case ..<0x20:
-                let hex = String(byte, radix: 16)
-                bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                bytes.unicodeEscape(byte)
+            case 0x7F: bytes.unicodeEscape(byte)
+            case UInt8(ascii: "\""): bytes.raw(#"\""#)
+            case UInt8(ascii: "\\"): bytes.raw(#"\\"#)
+            case UInt8(ascii: "\n"): bytes.raw(#"\n"#)
+            case UInt8(ascii: "\r"): bytes.raw(#"\r"#)
+            case UInt8(ascii: "\t"): bytes.raw(#"\t"#)
+            case ..<0x20: bytes.unicodeEscape(byte)
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The bytes of JSON lines, grown by hand: `[UInt8].append(contentsOf:)` checked uniqueness and
+/// capacity on each of a line's twenty pieces, a quarter of the writer's time (issue 21). Each
+/// writer makes room for what it writes (`reserve`), then copies without checks.
+struct LineBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes so far, as text.
+    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    mutating func removeAll() { count = 0 }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = max(capacity * 2, needed)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    /// One byte; the caller reserved room.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// Bytes; the caller reserved room.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        (base + count).initialize(from: start, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func removeLast() { count -= 1 }
+
+    /// Constant text, copied straight from the binary.
+    @inline(__always)
+    mutating func raw(_ text: StaticString) {
+        reserve(text.utf8CodeUnitCount)
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `\u00xx` in lower-case hex, as ``JSONValue`` escapes a control character.
+    mutating func unicodeEscape(_ byte: UInt8) {
+        raw(#"\u00"#)
+        reserve(2)
+        append(Self.hex(byte >> 4))
+        append(Self.hex(byte & 0xF))
+    }
+
+    private static func hex(_ digit: UInt8) -> UInt8 {
+        digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+    }
+
+    /// A finite double in Swift's shortest round-trip form: the standard library's digits, only
+    /// the copy is ours. (The runtime's exported `swift_float64ToString` would save the string,
+    /// but on Swift 6.3.1 it wrote " .6878487396077402" for 0.6878487396077402: not used.)
+    mutating func shortest(_ value: Double) {
+        var text = value.description
+        text.withUTF8 { utf8 in
+            reserve(utf8.count)
+            append(utf8)
+        }
     }
 }
