@@ -305,3 +305,59 @@ public struct CLLocationUpdate {
         }
     }
 }
+
+// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3 (iOS 17)
+public class CLBackgroundActivitySession {
+    // https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/init()
+    public init() {}
+    // https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/invalidate()
+    public final func invalidate() {}
+}
+
+// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n (iOS 18)
+public final class CLServiceSession {
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/authorizationrequirement
+    public enum AuthorizationRequirement {
+        case none
+        case whenInUse
+        case always
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic
+    public struct Diagnostic {
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/alwaysauthorizationdenied
+        public var alwaysAuthorizationDenied: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/authorizationdenied
+        public var authorizationDenied: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/authorizationdeniedglobally
+        public var authorizationDeniedGlobally: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/authorizationrequestinprogress
+        public var authorizationRequestInProgress: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/authorizationrestricted
+        public var authorizationRestricted: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/fullaccuracydenied
+        public var fullAccuracyDenied: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/insufficientlyinuse
+        public var insufficientlyInUse: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/servicesessionrequired
+        public var serviceSessionRequired: Bool { declarationOnly() }
+    }
+
+    // The type of diagnostics-swift.property (below): a class, as the mangled name there says
+    // (`…DiagnosticsC`), an async sequence of Diagnostic. Its iterator is taken to throw as
+    // CLBackgroundActivitySession.Diagnostics.Iterator's does; the shape allows either.
+    public final class Diagnostics: AsyncSequence {
+        public typealias Element = CLServiceSession.Diagnostic
+        public func makeAsyncIterator() -> Iterator { declarationOnly() }
+        public struct Iterator: AsyncIteratorProtocol {
+            public mutating func next() async throws -> CLServiceSession.Diagnostic? { declarationOnly() }
+        }
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/init(authorization:)
+    public init(authorization: CLServiceSession.AuthorizationRequirement) {}
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostics-swift.property
+    public final var diagnostics: CLServiceSession.Diagnostics { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/invalidate()
+    public final func invalidate() {}
+}

@@ -48,3 +48,12 @@ public struct CoreLocationLiveUpdates: LiveLocationUpdating {
     }
 }
 // END
+
+// BEGIN LocationSessions.swift
+@available(iOS 17.0, *)
+extension CLBackgroundActivitySession: BackgroundActivitySession {}
+@available(iOS 18.0, *)
+extension CLServiceSession.Diagnostic: ServiceSessionDiagnostic {}
+@available(iOS 18.0, *)
+extension CLServiceSession: ServiceSession {}
+// END

@@ -13,3 +13,5 @@ extension SimAccuracyAuthorization: LocationAccuracyAuthorization {}
 extension SimActivityType: LocationActivityType {}
 extension SimLiveConfiguration: LiveUpdateConfiguration {}
 extension SimLocationUpdateValue: LocationUpdateDiagnostics {}
+extension SimBackgroundActivitySession: BackgroundActivitySession {}
+extension SimServiceSession: ServiceSession {}
