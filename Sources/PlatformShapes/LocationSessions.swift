@@ -18,13 +18,13 @@ public protocol BackgroundActivitySession: AnyObject {
 /// `CLServiceSession` (iOS 18): the authorization a workflow needs, and what stands in its way.
 ///
 /// ```swift
-/// func watchAuthorization<Session: ServiceSession>(_ session: Session) async throws -> [String] {
-///     var heard: [String] = []
-///     for try await diagnostic in session.diagnostics {
-///         if diagnostic.insufficientlyInUse { heard.append("not in use") }
-///         if diagnostic.authorizationDenied { session.invalidate() }   // ends the sequence
+/// func refusals<Session: ServiceSession>(_ session: Session) async throws -> Int {
+///     var refusals = 0
+///     for try await diagnostic in session.diagnostics where diagnostic.alwaysAuthorizationDenied {
+///         refusals += 1
+///         session.invalidate()   // ends the session, and with it the sequence
 ///     }
-///     return heard
+///     return refusals
 /// }
 /// ```
 ///
