@@ -4,7 +4,7 @@
 ///
 /// Apple's is a static function of `CLLocationUpdate`. A static cannot reach the simulated app
 /// that asks (a test runs many simulations, each with its own process), so app code takes the
-/// source as a value: on the device ``CoreLocationLiveUpdates`` (in this file, iOS only), which
+/// source as a value: on the device `CoreLocationLiveUpdates` (in this file, iOS only), which
 /// calls Apple's static; in a test `application.liveUpdateSource` (module `Simulation`), bound
 /// to its application.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `CLLocationUpdate.liveUpdates(_:)` as a value bound to one simulated application: the
-/// simulation's side of ``LiveLocationUpdating`` (on the device, `CoreLocationLiveUpdates`).
+/// simulation's side of `LiveLocationUpdating` (on the device, `CoreLocationLiveUpdates`).
 ///
 /// ```swift
 /// application.task {
@@ -30,7 +30,7 @@ public struct SimLiveUpdateSource: LiveLocationUpdating {
 }
 
 extension SimApplication {
-    /// Live updates in Apple's shape (``LiveLocationUpdating``), for app code that runs on the
+    /// Live updates in Apple's shape (`LiveLocationUpdating`), for app code that runs on the
     /// device too: `for try await update in application.liveUpdateSource.liveUpdates(.fitness)`.
     public var liveUpdateSource: SimLiveUpdateSource { SimLiveUpdateSource(application: self) }
 }

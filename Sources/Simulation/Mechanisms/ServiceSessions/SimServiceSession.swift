@@ -18,7 +18,7 @@ public enum SimServiceSessionDiagnostic: String, Hashable, Sendable, Codable, Ca
     case insufficientlyInUse
 }
 
-/// A session's diagnostics read as `CLServiceSession.Diagnostic`'s Booleans (``ServiceSessionDiagnostic``):
+/// A session's diagnostics read as `CLServiceSession.Diagnostic`'s Booleans (`ServiceSessionDiagnostic`):
 /// the elements of ``SimServiceSession/diagnostics`` are these sets, unchanged.
 extension Set: ServiceSessionDiagnostic where Element == SimServiceSessionDiagnostic {
     public var alwaysAuthorizationDenied: Bool { contains(.alwaysAuthorizationDenied) }
