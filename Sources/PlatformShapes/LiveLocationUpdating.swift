@@ -9,13 +9,13 @@
 /// to its application.
 ///
 /// ```swift
-/// func latitudesUntilStill<Source: LiveLocationUpdating>(_ source: Source) async throws -> [Double] {
-///     var latitudes: [Double] = []
-///     for try await update in source.liveUpdates(.automotiveNavigation) {
-///         if let fix = update.location { latitudes.append(fix.coordinate.latitude) }
+/// func longitudesUntilStill<Source: LiveLocationUpdating>(_ source: Source) async throws -> [Double] {
+///     var longitudes: [Double] = []
+///     for try await update in source.liveUpdates(.fitness) {
+///         if let fix = update.location { longitudes.append(fix.coordinate.longitude) }
 ///         if update.isStationary { break }   // leaving the loop ends the updates, as on the device
 ///     }
-///     return latitudes
+///     return longitudes
 /// }
 /// ```
 ///
