@@ -250,3 +250,114 @@ extension CLLocationManagerDelegate {
     public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
 }
+
+// https://developer.apple.com/documentation/corelocation/cllocationupdate (iOS 17)
+public struct CLLocationUpdate {
+    // https://developer.apple.com/documentation/corelocation/cllocationupdate/location
+    public var location: CLLocation? { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/cllocationupdate/isstationary
+    public var isStationary: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/stationary
+    public var stationary: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/accuracylimited
+    public var accuracyLimited: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/authorizationdenied
+    public var authorizationDenied: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/authorizationdeniedglobally
+    public var authorizationDeniedGlobally: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/authorizationrequestinprogress
+    public var authorizationRequestInProgress: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/authorizationrestricted
+    public var authorizationRestricted: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/insufficientlyinuse
+    public var insufficientlyInUse: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/locationunavailable
+    public var locationUnavailable: Bool { declarationOnly() }
+    // iOS 18, https://developer.apple.com/documentation/corelocation/cllocationupdate/servicesessionrequired
+    public var serviceSessionRequired: Bool { declarationOnly() }
+
+    // https://developer.apple.com/documentation/corelocation/cllocationupdate/liveconfiguration
+    // (an enum; raw values 0–4 as CLLiveUpdateConfiguration's, which Swift does not expose)
+    public enum LiveConfiguration {
+        case `default`
+        case automotiveNavigation
+        case otherNavigation
+        case fitness
+        case airborne
+    }
+
+    // https://developer.apple.com/documentation/corelocation/cllocationupdate/liveupdates(_:)
+    // Not a throwing function: the sequence throws as it is iterated.
+    public static func liveUpdates(_ configuration: CLLocationUpdate.LiveConfiguration = .default) -> CLLocationUpdate.Updates {
+        declarationOnly()
+    }
+
+    // https://developer.apple.com/documentation/corelocation/cllocationupdate/updates
+    public struct Updates: AsyncSequence, Sendable {
+        public typealias Element = CLLocationUpdate
+        // https://developer.apple.com/documentation/corelocation/cllocationupdate/updates/makeasynciterator()
+        public func makeAsyncIterator() -> CLLocationUpdate.Updates.Iterator { declarationOnly() }
+
+        // https://developer.apple.com/documentation/corelocation/cllocationupdate/updates/iterator
+        public struct Iterator: AsyncIteratorProtocol {
+            // https://developer.apple.com/documentation/corelocation/cllocationupdate/updates/iterator/next()
+            public mutating func next() async throws -> CLLocationUpdate.Updates.Element? { declarationOnly() }
+        }
+    }
+}
+
+// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3 (iOS 17)
+public class CLBackgroundActivitySession {
+    // https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/init()
+    public init() {}
+    // https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/invalidate()
+    public final func invalidate() {}
+}
+
+// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n (iOS 18)
+public final class CLServiceSession {
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/authorizationrequirement
+    public enum AuthorizationRequirement {
+        case none
+        case whenInUse
+        case always
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic
+    public struct Diagnostic {
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/alwaysauthorizationdenied
+        public var alwaysAuthorizationDenied: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/authorizationdenied
+        public var authorizationDenied: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/authorizationdeniedglobally
+        public var authorizationDeniedGlobally: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/authorizationrequestinprogress
+        public var authorizationRequestInProgress: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/authorizationrestricted
+        public var authorizationRestricted: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/fullaccuracydenied
+        public var fullAccuracyDenied: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/insufficientlyinuse
+        public var insufficientlyInUse: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostic/servicesessionrequired
+        public var serviceSessionRequired: Bool { declarationOnly() }
+    }
+
+    // The type of diagnostics-swift.property (below): a class, as the mangled name there says
+    // (`…DiagnosticsC`), an async sequence of Diagnostic. Its iterator is taken to throw as
+    // CLBackgroundActivitySession.Diagnostics.Iterator's does; the shape allows either.
+    public final class Diagnostics: AsyncSequence {
+        public typealias Element = CLServiceSession.Diagnostic
+        public func makeAsyncIterator() -> Iterator { declarationOnly() }
+        public struct Iterator: AsyncIteratorProtocol {
+            public mutating func next() async throws -> CLServiceSession.Diagnostic? { declarationOnly() }
+        }
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/init(authorization:)
+    public init(authorization: CLServiceSession.AuthorizationRequirement) {}
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostics-swift.property
+    public final var diagnostics: CLServiceSession.Diagnostics { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/invalidate()
+    public final func invalidate() {}
+}

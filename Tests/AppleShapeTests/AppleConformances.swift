@@ -31,3 +31,29 @@ extension BGTaskRequest: BackgroundTaskRequest {}
 extension BGProcessingTaskRequest: BackgroundProcessingTaskRequest {}
 extension BGTaskScheduler: BackgroundTaskScheduling {}
 // END
+
+// BEGIN LiveLocationUpdating.swift
+@available(iOS 17.0, *)
+extension CLLocationUpdate.LiveConfiguration: LiveUpdateConfiguration {}
+@available(iOS 17.0, *)
+extension CLLocationUpdate: LocationUpdateValue {}
+@available(iOS 18.0, *)
+extension CLLocationUpdate: LocationUpdateDiagnostics {}
+/// The device's live updates: Apple's `CLLocationUpdate.liveUpdates(_:)`, as a value.
+@available(iOS 17.0, *)
+public struct CoreLocationLiveUpdates: LiveLocationUpdating {
+    public init() {}
+    public func liveUpdates(_ configuration: CLLocationUpdate.LiveConfiguration) -> CLLocationUpdate.Updates {
+        CLLocationUpdate.liveUpdates(configuration)
+    }
+}
+// END
+
+// BEGIN LocationSessions.swift
+@available(iOS 17.0, *)
+extension CLBackgroundActivitySession: BackgroundActivitySession {}
+@available(iOS 18.0, *)
+extension CLServiceSession.Diagnostic: ServiceSessionDiagnostic {}
+@available(iOS 18.0, *)
+extension CLServiceSession: ServiceSession {}
+// END

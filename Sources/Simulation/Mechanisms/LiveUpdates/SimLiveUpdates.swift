@@ -48,6 +48,28 @@ public struct SimLocationUpdateValue: Hashable, Sendable {
     public var diagnostics: Set<SimLiveDiagnostic>
 }
 
+// iOS 18's diagnostics one Boolean each, as `CLLocationUpdate` has them (`LocationUpdateDiagnostics`).
+extension SimLocationUpdateValue {
+    /// iOS 18's name for ``isStationary``.
+    public var stationary: Bool { isStationary }
+    /// ``SimLiveDiagnostic/accuracyLimited`` is in ``diagnostics``.
+    public var accuracyLimited: Bool { diagnostics.contains(.accuracyLimited) }
+    /// ``SimLiveDiagnostic/authorizationDenied`` is in ``diagnostics``.
+    public var authorizationDenied: Bool { diagnostics.contains(.authorizationDenied) }
+    /// ``SimLiveDiagnostic/authorizationDeniedGlobally`` is in ``diagnostics``.
+    public var authorizationDeniedGlobally: Bool { diagnostics.contains(.authorizationDeniedGlobally) }
+    /// ``SimLiveDiagnostic/authorizationRequestInProgress`` is in ``diagnostics``.
+    public var authorizationRequestInProgress: Bool { diagnostics.contains(.authorizationRequestInProgress) }
+    /// ``SimLiveDiagnostic/authorizationRestricted`` is in ``diagnostics``.
+    public var authorizationRestricted: Bool { diagnostics.contains(.authorizationRestricted) }
+    /// ``SimLiveDiagnostic/insufficientlyInUse`` is in ``diagnostics``.
+    public var insufficientlyInUse: Bool { diagnostics.contains(.insufficientlyInUse) }
+    /// ``SimLiveDiagnostic/locationUnavailable`` is in ``diagnostics``.
+    public var locationUnavailable: Bool { diagnostics.contains(.locationUnavailable) }
+    /// ``SimLiveDiagnostic/serviceSessionRequired`` is in ``diagnostics``.
+    public var serviceSessionRequired: Bool { diagnostics.contains(.serviceSessionRequired) }
+}
+
 /// A running `liveUpdates` loop: `onUpdate` is the loop's body; `stop()` leaves the loop.
 @MainActor
 public final class SimLiveUpdates {

@@ -11,3 +11,7 @@ extension SimVisit: LocationVisit {}
 extension SimAuthorizationStatus: LocationAuthorizationStatus {}
 extension SimAccuracyAuthorization: LocationAccuracyAuthorization {}
 extension SimActivityType: LocationActivityType {}
+extension SimLiveConfiguration: LiveUpdateConfiguration {}
+extension SimLocationUpdateValue: LocationUpdateDiagnostics {}
+extension SimBackgroundActivitySession: BackgroundActivitySession {}
+extension SimServiceSession: ServiceSession {}

@@ -18,6 +18,22 @@ public enum SimServiceSessionDiagnostic: String, Hashable, Sendable, Codable, Ca
     case insufficientlyInUse
 }
 
+/// A session's diagnostics read as `CLServiceSession.Diagnostic`'s Booleans (`ServiceSessionDiagnostic`):
+/// the elements of ``SimServiceSession/diagnostics`` are these sets, unchanged.
+extension Set: ServiceSessionDiagnostic where Element == SimServiceSessionDiagnostic {
+    public var alwaysAuthorizationDenied: Bool { contains(.alwaysAuthorizationDenied) }
+    public var authorizationDenied: Bool { contains(.authorizationDenied) }
+    public var authorizationDeniedGlobally: Bool { contains(.authorizationDeniedGlobally) }
+    public var authorizationRequestInProgress: Bool { contains(.authorizationRequestInProgress) }
+    public var authorizationRestricted: Bool { contains(.authorizationRestricted) }
+    /// Always false: the simulation's sessions never ask for full accuracy (no `fullAccuracyPurposeKey`).
+    public var fullAccuracyDenied: Bool { false }
+    public var insufficientlyInUse: Bool { contains(.insufficientlyInUse) }
+    /// Always false: the simulation reports a missing explicit session on the updates and
+    /// events it withholds (``SimLiveDiagnostic/serviceSessionRequired``), not on a session.
+    public var serviceSessionRequired: Bool { false }
+}
+
 /// `CLServiceSession(authorization:)`: hold it for as long as the app needs location; set
 /// `onDiagnostic` (or read `diagnostics`) to hear what stands in the way.
 @MainActor
