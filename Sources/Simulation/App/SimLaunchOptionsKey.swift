@@ -15,13 +15,3 @@ extension SimApplication {
     /// `UIApplication.LaunchOptionsKey`, spelt as Apple's: `[SimApplication.LaunchOptionsKey: Any]?`.
     public typealias LaunchOptionsKey = SimLaunchOptionsKey
 }
-
-extension SimWakeReason {
-    /// Whether a launch for this reason is one for a location event (the `.location` launch key).
-    public var isLocationEvent: Bool {
-        switch self {
-        case .significantLocationChange, .regions, .visits, .liveUpdates, .monitor: true
-        case .bgTasks, .transfers, .pushes: false
-        }
-    }
-}

@@ -13,3 +13,13 @@ public enum SimWakeReason: Hashable, Sendable, Codable {
     /// CLMonitor (§11).
     case monitor(MonitorWakeReason)
 }
+
+extension SimWakeReason {
+    /// Whether a launch for this reason is one for a location event (the `.location` launch key).
+    public var isLocationEvent: Bool {
+        switch self {
+        case .significantLocationChange, .regions, .visits, .liveUpdates, .monitor: true
+        case .bgTasks, .transfers, .pushes: false
+        }
+    }
+}
