@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the screenshots of Docs/GettingStarted.md ("Look at it") and Docs/CLI.md
-# ("compare"): the SVG and the HTML report of four replays and a comparison, rendered by
+# ("compare"): the SVG and the HTML report of five replays and a comparison, rendered by
 # headless Chromium (Debian: apt-get install chromium).
 # Not run by CI. Usage, from the package root: Docs/screenshots/make.sh
 set -eu
@@ -36,6 +36,7 @@ shoot filter-50 replay Tracks/city-commute.gpx --distance-filter 50 --seed 3
 shoot geofence-monitor replay Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/geofence-monitor.yaml --profile ios17
 shoot no-background-location replay Tracks/city-commute.gpx --no-background-location
 shoot cafe-geofence-ios26 replay Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/cafe-geofence.yaml --profile ios26
+shoot low-power-tracker replay Tracks/walk-with-cafe-stop.gpx --scenario Tracks/Scenarios/low-power-tracker.yaml
 shoot compare-cells compare Tracks/compare/trip.gpx --device Tracks/compare/device-recording.csv \
     --profiles ios13,ios17 --conditions normal,low-power,restart-mid-trip,memory-pressure
 ls -l "$out"/*.png

@@ -48,6 +48,18 @@ import TestSupport
             """)
     }
 
+    /// low-power-tracker.yaml on the 3002-s walk: the phone's lane shows Low Power Mode from
+    /// 1200 s (459.77) to 1800 s (629.66), charging from 1500 s (544.72) to the end, and the
+    /// background location updates stopped by Low Power Mode at 1200 s (column 460).
+    @Test func thePhonesLaneShowsLowPowerModeAndWhatItStopped() throws {
+        let lanes = try lanes("low-power-tracker", on: "walk-with-cafe-stop.gpx")
+        #expect(lanes.map(\.name) == ["kept alive by", "phone"])
+        let phone = lane("phone", in: lanes)
+        #expect(marks(phone) == ["460 down location stopped by Low Power Mode"])
+        #expect(spans(phone) == ["bar 459.77–629.66 Low Power Mode", "thin 544.72–970.00 charging"])
+        #expect(phone.legend.map(\.text) == ["location stopped by Low Power Mode", "Low Power Mode", "charging"])
+    }
+
     /// geofence-monitor.yaml on iOS 17: the same crossing, through CLMonitor "geofences" (opened
     /// at 0 and again by the relaunched process); the app was purged at 2400 s, so iOS relaunches
     /// it (●) at 2575 s; CLServiceSession does not exist on iOS 17 (✕ at each launch).

@@ -11,7 +11,7 @@ enum ScenarioMechanisms {
         (TransferWords.self, TransferLanes.self),
         (AudioWords.self, AudioLanes.self),
         (PushWords.self, PushLanes.self),
-        (DeviceWords.self, nil),  // the device's conditions (§15): no mechanism, no lane
+        (DeviceWords.self, DeviceLanes.self),  // the device's conditions (§15): the phone's lane
         (ResourceWords.self, nil),  // the app's own CPU and memory (§15)
     ]
 }
