@@ -23,6 +23,20 @@ import Testing
         #expect(try settings.resolved().device == expected)
     }
 
+    /// The header's phone line says what is not the default phone, and none is printed for it.
+    @Test func theHeaderNamesThePhonesStartingState() throws {
+        var device = SimDevice()
+        #expect(Prose.phone(device, .iOS17) == nil)
+        device.lowPowerMode = true
+        device.batteryLevel = 0.205
+        device.batteryDrainPerHour = 0.1
+        device.thermalState = .serious
+        #expect(Prose.phone(device, .iOS17) == "Low Power Mode on; battery 20.5 %, draining 10 % an hour; thermal state serious; Low Power Mode stops background location until the app starts it again (stops-until-restarted)")
+        var profile = SimProfile.iOS17
+        profile.lowPowerModeLocation = .unaffected
+        #expect(Prose.phone(SimDevice(), profile) == "Low Power Mode leaves location alone (unaffected)")
+    }
+
     @Test(arguments: [
         ("batteryLevel: 1.5", "s.yaml:1:15: 'batteryLevel' 1.5 is not a fraction (0…1)"),
         ("thermal: hot", "s.yaml:1:10: 'thermal' must be nominal or fair or serious or critical"),

@@ -31,3 +31,30 @@ extension SimDeviceCause: MechanismProse {
         }
     }
 }
+
+extension Prose {
+    /// The phone's state when the trip starts (§15), for the header's `phone` line; `nil` when it
+    /// is the default phone (no Low Power Mode, full battery, nominal heat, the switch on) and
+    /// the profile's Low Power Mode rule for location is its default.
+    static func phone(_ device: SimDevice, _ profile: SimProfile) -> String? {
+        var parts: [String] = []
+        if device.lowPowerMode { parts.append("Low Power Mode on") }
+        if device.batteryLevel < 1 || device.batteryDrainPerHour > 0 {
+            let drain = device.batteryDrainPerHour > 0 ? ", draining \(percent(device.batteryDrainPerHour)) an hour" : ""
+            parts.append("battery \(percent(device.batteryLevel))\(drain)")
+        }
+        if device.charging { parts.append("charging") }
+        if device.thermalState != .nominal { parts.append("thermal state \(device.thermalState.rawValue)") }
+        if !device.backgroundAppRefreshEnabled { parts.append("Background App Refresh off") }
+        let rule = profile.lowPowerModeLocation
+        if rule != .standard || device.lowPowerMode {
+            let effect = switch rule {
+            case .stopsUntilRestarted: "stops background location until the app starts it again"
+            case .stopsWhileOn: "stops background location while it lasts"
+            case .unaffected: "leaves location alone"
+            }
+            parts.append("Low Power Mode \(effect) (\(rule.rawValue))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}

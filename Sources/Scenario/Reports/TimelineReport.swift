@@ -16,7 +16,8 @@ public enum TimelineReport {
     }
 
     /// The run's settings as the text report's header prints them and the HTML report's table
-    /// shows them: track, device (the profile), app, uses, run, and each warning.
+    /// shows them: track, device (the profile), phone (its state at the start, when not the
+    /// default), app, uses, run, and each warning.
     public static func settingRows(_ outcome: ReplayOutcome) -> [(name: String, value: String)] {
         let summary = outcome.result.summary
         let settings = outcome.settings
@@ -25,6 +26,7 @@ public enum TimelineReport {
         let path = "\(outcome.trajectory.sampleCount) \(outcome.pathSource)\(outcome.timed ? "" : " (untimed: \(Formatting.short(settings.untimedSpeed)) m/s)")"
         lines.append(("track", "\(path), \(Formatting.clock(outcome.trajectory.duration)), \(outcome.trajectory.pieces.count) piece\(outcome.trajectory.pieces.count == 1 ? "" : "s")"))
         lines.append(("device", "\(Prose.profile(settings.profile)): \(Formatting.short(settings.profile.backgroundTimeBudget)) s of background time, \(settings.profile.budgetRunsWhileAsleep ? "running" : "paused") while asleep\(settings.profile.suspendsApps ? "" : "; Xcode's debugger attached: never suspended")\(settings.profile.watchdogEnabled ? "" : ", no watchdog")"))
+        if let phone = Prose.phone(settings.device, settings.profile) { lines.append(("phone", phone)) }
         let filter = app.distanceFilter < 0 ? "none" : "\(Formatting.short(app.distanceFilter)) m"
         let task = switch app.taskHabit {
         case .none: "no background task"

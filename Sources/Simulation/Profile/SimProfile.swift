@@ -69,7 +69,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// What Low Power Mode does to background standard updates (§15): no published rule, so a
     /// parameter; by default deliveries stop and stay stopped until the app starts its updates
     /// again, as developers report (see ``SimLowPowerLocationEffect``). [obs][model]
-    public var lowPowerModeLocation = SimLowPowerLocationEffect.stopsUntilRestarted
+    public var lowPowerModeLocation = SimLowPowerLocationEffect.standard
 
     // MARK: §11 Regions and visits
 

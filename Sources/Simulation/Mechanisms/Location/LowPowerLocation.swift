@@ -18,4 +18,7 @@ public enum SimLowPowerLocationEffect: String, Hashable, Sendable, Codable, Case
     /// after it ends, until the app calls `startUpdatingLocation()` again (or a new process
     /// starts them). The default: the reports an engineer must survive. [model]
     case stopsUntilRestarted = "stops-until-restarted"
+
+    /// The profiles' default: the reports an engineer must survive.
+    public static let standard = SimLowPowerLocationEffect.stopsUntilRestarted
 }
