@@ -12,7 +12,7 @@
 /// iOS does. Once its process has ended (or before iOS 17) the instance is closed: it does
 /// nothing, has no identifiers, and `events` finishes at once.
 @MainActor
-public final class SimCLMonitor {
+public final class SimCLMonitor: LocationMonitoring {
     /// `CLMonitor.CircularGeographicCondition`.
     public typealias CircularGeographicCondition = SimCircularGeographicCondition
     /// `CLMonitor.Event`.
