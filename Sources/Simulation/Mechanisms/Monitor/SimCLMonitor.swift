@@ -1,3 +1,4 @@
+import PlatformShapes
 /// `CLMonitor` (iOS 17+): a named monitor of circular conditions, open in one process (§11).
 ///
 /// ```swift

@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import PlatformShapes
 
 /// `CLMonitor.Event.State` (`CLMonitoringState`): what Core Location last said of a condition (§11).
 public enum SimMonitoringState: String, Hashable, Sendable, Codable, CaseIterable, LocationMonitoringState {
