@@ -32,7 +32,7 @@ public let kCLLocationAccuracyBest: CLLocationAccuracy = -1
 public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = -2
 
 // https://developer.apple.com/documentation/corelocation/cllocationcoordinate2d
-public struct CLLocationCoordinate2D {
+public struct CLLocationCoordinate2D: Sendable {
     public var latitude: CLLocationDegrees
     public var longitude: CLLocationDegrees
     public init() {
@@ -360,4 +360,92 @@ public final class CLServiceSession {
     public final var diagnostics: CLServiceSession.Diagnostics { declarationOnly() }
     // https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/invalidate()
     public final func invalidate() {}
+}
+
+// https://developer.apple.com/documentation/corelocation/clmonitoringstate (the Swift name of
+// CLMonitor.Event.State; a struct, as the mangled names on the CLMonitor pages say: `So17CLMonitoringStateV`)
+public struct CLMonitoringState: RawRepresentable, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/corelocation/clmonitoringstate/clmonitoringstateunknown
+    public static let unknown = CLMonitoringState(rawValue: 0)
+    // https://developer.apple.com/documentation/corelocation/clmonitoringstate/clmonitoringstatesatisfied
+    public static let satisfied = CLMonitoringState(rawValue: 1)
+    // https://developer.apple.com/documentation/corelocation/clmonitoringstate/clmonitoringstateunsatisfied
+    public static let unsatisfied = CLMonitoringState(rawValue: 2)
+    // https://developer.apple.com/documentation/corelocation/clmonitoringstate/clmonitoringstateunmonitored
+    public static let unmonitored = CLMonitoringState(rawValue: 3)
+}
+
+// https://developer.apple.com/documentation/corelocation/clcondition-swift.protocol (Sendable:
+// CLMonitor.Record, which holds one, is Sendable)
+public protocol CLCondition: Sendable {}
+
+// https://developer.apple.com/documentation/corelocation/clmonitor-2r51v (iOS 17)
+public actor CLMonitor {
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/circulargeographiccondition
+    public struct CircularGeographicCondition: CLCondition {
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/circulargeographiccondition/center
+        public let center: CLLocationCoordinate2D
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/circulargeographiccondition/radius
+        public let radius: CLLocationDistance
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/circulargeographiccondition/init(center:radius:)
+        public init(center: CLLocationCoordinate2D, radius: CLLocationDistance) {
+            self.center = center
+            self.radius = radius
+        }
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event
+    public struct Event: Sendable {
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/state-swift.property
+        public typealias State = CLMonitoringState
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/identifier
+        public var identifier: String { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/state-swift.property
+        public var state: CLMonitor.Event.State { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/date
+        public var date: Date { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/refinement
+        public let refinement: (any CLCondition)?
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/accuracylimited
+        public var accuracyLimited: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/conditionunsupported
+        public var conditionUnsupported: Bool { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/conditionlimitexceeded
+        public var conditionLimitExceeded: Bool { declarationOnly() }
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/record
+    public struct Record: Sendable {
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/record/condition
+        public let condition: any CLCondition
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/record/lastevent
+        public let lastEvent: CLMonitor.Event
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/events-swift.struct
+    public struct Events: AsyncSequence, Sendable {
+        public typealias Element = CLMonitor.Event
+        public func makeAsyncIterator() -> Iterator { declarationOnly() }
+        // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/events-swift.struct/iterator
+        public struct Iterator: AsyncIteratorProtocol {
+            public mutating func next() async throws -> CLMonitor.Event? { declarationOnly() }
+        }
+    }
+
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/init(_:)
+    public init(_ name: String) async {}
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/events-swift.property
+    public let events = CLMonitor.Events()
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/identifiers
+    public var identifiers: [String] { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/add(_:identifier:)
+    public func add(_ Condition: any CLCondition, identifier: String) { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/add(_:identifier:assuming:)
+    public func add(_ condition: any CLCondition, identifier: String, assuming state: CLMonitor.Event.State) { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/remove(_:)
+    public func remove(_ identifier: String) { declarationOnly() }
+    // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/record(for:)
+    public func record(for identifier: String) -> CLMonitor.Record? { declarationOnly() }
 }

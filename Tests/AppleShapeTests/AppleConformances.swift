@@ -57,3 +57,15 @@ extension CLServiceSession.Diagnostic: ServiceSessionDiagnostic {}
 @available(iOS 18.0, *)
 extension CLServiceSession: ServiceSession {}
 // END
+
+// BEGIN LocationMonitoring.swift
+extension CLMonitoringState: LocationMonitoringState {}
+@available(iOS 17.0, *)
+extension CLMonitor.Event: LocationMonitorEvent {}
+@available(iOS 18.0, *)
+extension CLMonitor.Event: LocationMonitorEventDiagnostics {}
+@available(iOS 17.0, *)
+extension CLMonitor.Record: LocationMonitorRecord {}
+@available(iOS 17.0, *)
+extension CLMonitor: LocationMonitoring {}
+// END

@@ -179,6 +179,12 @@ public final class SimApplication: BackgroundTasking {
         return monitors.open(name, process: process, in: system)
     }
 
+    /// `await CLMonitor(name)` in Apple's spelling: ``monitor(named:)``, awaited as on the
+    /// device (the monitor is open when this returns, at the same simulated instant).
+    public func monitor(_ name: String) async -> SimCLMonitor {
+        monitor(named: name)
+    }
+
     // MARK: §12 BGTaskScheduler
 
     /// `BGTaskScheduler.shared` for this process.

@@ -274,6 +274,10 @@ public final class ConditionMonitoring: BackgroundMechanism {
         let name = handle.name
         guard isOpen(handle, in: system), var watched = monitors[name]?.conditions[event.identifier],
               let pending = watched.pending, pending.event == event else { return }
+        // iOS 18's diagnostics (as `conditionLimitExceeded`): approximate location when it reaches the app.
+        var event = event
+        event.accuracyLimited = system.profile.monitor.hasConditionLimitExceeded
+            && system.mechanism(LocationServices.self)?.authorization.accuracy == .reducedAccuracy
         watched.pending = nil
         watched.lastEvent = event
         if watched.paused {

@@ -1,3 +1,4 @@
+import PlatformShapes
 /// `CLMonitor` (iOS 17+): a named monitor of circular conditions, open in one process (§11).
 ///
 /// ```swift
@@ -12,7 +13,7 @@
 /// iOS does. Once its process has ended (or before iOS 17) the instance is closed: it does
 /// nothing, has no identifiers, and `events` finishes at once.
 @MainActor
-public final class SimCLMonitor {
+public final class SimCLMonitor: LocationMonitoring {
     /// `CLMonitor.CircularGeographicCondition`.
     public typealias CircularGeographicCondition = SimCircularGeographicCondition
     /// `CLMonitor.Event`.

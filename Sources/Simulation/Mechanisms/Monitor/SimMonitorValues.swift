@@ -1,8 +1,9 @@
 import Foundation
 import Geodesy
+import PlatformShapes
 
 /// `CLMonitor.Event.State` (`CLMonitoringState`): what Core Location last said of a condition (§11).
-public enum SimMonitoringState: String, Hashable, Sendable, Codable, CaseIterable {
+public enum SimMonitoringState: String, Hashable, Sendable, Codable, CaseIterable, LocationMonitoringState {
     /// Not determined yet (the state of a condition added without `assuming`).
     case unknown
     /// The device is inside the circle.
@@ -41,7 +42,7 @@ public struct SimCircularGeographicCondition: Hashable, Sendable, Codable {
 }
 
 /// `CLMonitor.Event`: a condition's state changed, as the monitor's `events` deliver it.
-public struct SimMonitorEvent: Hashable, Sendable {
+public struct SimMonitorEvent: Hashable, Sendable, LocationMonitorEventDiagnostics {
     /// The condition's identifier.
     public var identifier: String
     /// Its new state.
@@ -54,6 +55,13 @@ public struct SimMonitorEvent: Hashable, Sendable {
     /// iOS 18+: the condition is not monitored because the app monitors too many conditions and
     /// regions (20); on iOS 17 the property does not exist and reads false here.
     public var conditionLimitExceeded: Bool
+    /// iOS 18+: the app had approximate location only when the event reached it.
+    public var accuracyLimited = false
+    /// A circle is the one condition the simulation has and every device it models monitors
+    /// circles: always false. [model]
+    public var conditionUnsupported: Bool { false }
+    /// A circle has no finer condition: always `nil`. [model]
+    public var refinement: SimCircularGeographicCondition? { nil }
 
     /// An event; `startDate` is the date of simulated time 0.
     public init(identifier: String, state: SimMonitoringState, time: SimInstant, startDate: Date, conditionLimitExceeded: Bool = false) {
@@ -67,7 +75,7 @@ public struct SimMonitorEvent: Hashable, Sendable {
 
 /// `CLMonitor.Record`: a condition and the last event the app received for it (for a condition
 /// that had none yet, its assumed state at the time it was added).
-public struct SimMonitorRecord: Hashable, Sendable {
+public struct SimMonitorRecord: Hashable, Sendable, LocationMonitorRecord {
     public var condition: SimCircularGeographicCondition
     public var lastEvent: SimMonitorEvent
 }
