@@ -70,10 +70,13 @@ let package = Package(
         // Core Location's declarations copied from Apple's documentation (signatures only), and
         // the test that Apple's types take the shapes of PlatformShapes: the Linux check of them.
         .target(name: "AppleDeclarations", path: "Tests/AppleDeclarations"),
-        .testTarget(name: "AppleShapeTests", dependencies: ["AppleDeclarations", "PlatformShapes"]),
+        // App logic over the shapes alone, shared by the two test targets below: one copy, type-checked
+        // against Apple's declarations and run on the simulation.
+        .target(name: "ShapeLogic", dependencies: ["PlatformShapes"], path: "Tests/ShapeLogic"),
+        .testTarget(name: "AppleShapeTests", dependencies: ["AppleDeclarations", "PlatformShapes", "ShapeLogic"]),
         // What the simulation and scenario tests share: trips, exact event logs, the shipped files.
         .target(name: "TestSupport", dependencies: ["Geodesy", "Simulation", "Scripting", "Scenario"], path: "Tests/TestSupport"),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX", "TestSupport", "ShapeLogic"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Scripting", "TestSupport"]),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
         .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"], exclude: ["Golden"]),

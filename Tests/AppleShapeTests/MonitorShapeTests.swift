@@ -1,41 +1,16 @@
 import AppleDeclarations
 import Foundation
 import PlatformShapes
+import ShapeLogic
 import Testing
 
-// App logic over CLMonitor that knows only the shapes, type-checked here against Apple's
-// declarations (MonitorShapeSimTests runs the same functions on the simulation).
-
-/// Library.md's snippet: adds the condition, hears it until the device leaves it, reads its
-/// record, removes it, and returns what is left.
-@MainActor private func watchUntilExit<Monitor: LocationMonitoring>(
-    _ monitor: Monitor, _ condition: Monitor.Condition, as identifier: String
-) async throws -> (heard: [Monitor.Event], last: Monitor.Event.State?, left: [String]) {
-    await monitor.add(condition, identifier: identifier, assuming: .unsatisfied)
-    var heard: [Monitor.Event] = []
-    for try await event in await monitor.events where event.identifier == identifier {
-        heard.append(event)
-        if event.state == .unsatisfied { break }
-    }
-    let last = await monitor.record(for: identifier)?.lastEvent.state
-    await monitor.remove(identifier)
-    return (heard, last, await monitor.identifiers)
-}
-
-/// iOS 18's diagnostics of an event, by Apple's property names.
-private func diagnostics<Event: LocationMonitorEventDiagnostics>(_ event: Event) -> [String] {
-    [
-        event.accuracyLimited ? "accuracyLimited" : nil,
-        event.conditionUnsupported ? "conditionUnsupported" : nil,
-        event.conditionLimitExceeded ? "conditionLimitExceeded" : nil,
-        event.refinement != nil ? "refinement" : nil,
-    ].compactMap { $0 }
-}
+// App logic over CLMonitor (Tests/ShapeLogic, PlatformShapes only): type-checked here against Apple's declarations.
 
 /// The state's four cases, in Apple's spelling, through the shape.
 private func states<State: LocationMonitoringState>(_: State.Type) -> [State] {
     [.unknown, .satisfied, .unsatisfied, .unmonitored]
 }
+
 
 @MainActor @Suite struct MonitorShapeTests {
     /// The static requirements are Apple's four states, with Apple's raw values.

@@ -1,40 +1,10 @@
 import AppleDeclarations
 import Foundation
 import PlatformShapes
+import ShapeLogic
 import Testing
 
-// App logic over location sessions that knows only the shapes, type-checked against Apple's
-// declarations (SessionShapeSimTests runs the same functions on the simulation).
-
-/// What stands in a service session's way, by Apple's property names.
-private func names<Diagnostic: ServiceSessionDiagnostic>(_ diagnostic: Diagnostic) -> [String] {
-    [
-        diagnostic.alwaysAuthorizationDenied ? "alwaysAuthorizationDenied" : nil,
-        diagnostic.authorizationDenied ? "authorizationDenied" : nil,
-        diagnostic.authorizationDeniedGlobally ? "authorizationDeniedGlobally" : nil,
-        diagnostic.authorizationRequestInProgress ? "authorizationRequestInProgress" : nil,
-        diagnostic.authorizationRestricted ? "authorizationRestricted" : nil,
-        diagnostic.fullAccuracyDenied ? "fullAccuracyDenied" : nil,
-        diagnostic.insufficientlyInUse ? "insufficientlyInUse" : nil,
-        diagnostic.serviceSessionRequired ? "serviceSessionRequired" : nil,
-    ].compactMap { $0 }
-}
-
-/// Library.md's snippet: each change of the session's diagnostics, until the user refuses;
-/// then the session ends (and with it the sequence).
-@MainActor private func watchAuthorization<Session: ServiceSession>(_ session: Session) async throws -> [[String]] {
-    var heard: [[String]] = []
-    for try await diagnostic in session.diagnostics {
-        heard.append(names(diagnostic))
-        if diagnostic.alwaysAuthorizationDenied || diagnostic.authorizationDenied { session.invalidate() }
-    }
-    return heard
-}
-
-/// Ends the walk's background activity session.
-@MainActor private func finishWalk<Session: BackgroundActivitySession>(_ session: Session?) {
-    session?.invalidate()
-}
+// App logic over location sessions (Tests/ShapeLogic, PlatformShapes only): type-checked here against Apple's declarations.
 
 @MainActor @Suite struct SessionShapeTests {
     /// Apple's sessions take the shapes: made with Apple's initializers, ended through the shape.

@@ -1,40 +1,10 @@
 import Foundation
+import ShapeLogic
 import Testing
 import TestSupport
 @testable import Simulation
 
-// App logic over live updates written against PlatformShapes only (the same functions compile
-// against Apple's declarations in LiveUpdateShapeTests), run on the simulation.
-
-/// Library.md's snippet: the fixes' longitudes until the device is still.
-@MainActor private func longitudesUntilStill<Source: LiveLocationUpdating>(_ source: Source) async throws -> [Double] {
-    var longitudes: [Double] = []
-    for try await update in source.liveUpdates(.fitness) {
-        if let fix = update.location { longitudes.append(fix.coordinate.longitude) }
-        if update.isStationary { break }   // leaving the loop ends the updates, as on the device
-    }
-    return longitudes
-}
-
-/// iOS 18's diagnostics of an update, by Apple's property names.
-private func reasons<Update: LocationUpdateDiagnostics>(_ update: Update) -> [String] {
-    [
-        update.stationary ? "stationary" : nil,
-        update.accuracyLimited ? "accuracyLimited" : nil,
-        update.authorizationDenied ? "authorizationDenied" : nil,
-        update.authorizationDeniedGlobally ? "authorizationDeniedGlobally" : nil,
-        update.authorizationRequestInProgress ? "authorizationRequestInProgress" : nil,
-        update.authorizationRestricted ? "authorizationRestricted" : nil,
-        update.insufficientlyInUse ? "insufficientlyInUse" : nil,
-        update.locationUnavailable ? "locationUnavailable" : nil,
-        update.serviceSessionRequired ? "serviceSessionRequired" : nil,
-    ].compactMap { $0 }
-}
-
-/// The configurations generic code names, in Apple's spelling.
-private func configurations<Configuration: LiveUpdateConfiguration>(_: Configuration.Type) -> [Configuration] {
-    [.default, .automotiveNavigation, .otherNavigation, .fitness, .airborne]
-}
+// App logic over live updates (Tests/ShapeLogic, PlatformShapes only): run here on the simulation.
 
 @MainActor @Suite struct LiveUpdateShapeSimTests {
     /// Runs `longitudesUntilStill` in an app task (or, `rawStream`, the same loop over the

@@ -1,40 +1,10 @@
 import Foundation
+import ShapeLogic
 import Testing
 import TestSupport
 @testable import Simulation
 
-// App logic over location sessions written against PlatformShapes only (the same functions
-// compile against Apple's declarations in SessionShapeTests), run on the simulation.
-
-/// What stands in a service session's way, by Apple's property names.
-private func names<Diagnostic: ServiceSessionDiagnostic>(_ diagnostic: Diagnostic) -> [String] {
-    [
-        diagnostic.alwaysAuthorizationDenied ? "alwaysAuthorizationDenied" : nil,
-        diagnostic.authorizationDenied ? "authorizationDenied" : nil,
-        diagnostic.authorizationDeniedGlobally ? "authorizationDeniedGlobally" : nil,
-        diagnostic.authorizationRequestInProgress ? "authorizationRequestInProgress" : nil,
-        diagnostic.authorizationRestricted ? "authorizationRestricted" : nil,
-        diagnostic.fullAccuracyDenied ? "fullAccuracyDenied" : nil,
-        diagnostic.insufficientlyInUse ? "insufficientlyInUse" : nil,
-        diagnostic.serviceSessionRequired ? "serviceSessionRequired" : nil,
-    ].compactMap { $0 }
-}
-
-/// Library.md's snippet: each change of the session's diagnostics, until the user refuses;
-/// then the session ends (and with it the sequence).
-@MainActor private func watchAuthorization<Session: ServiceSession>(_ session: Session) async throws -> [[String]] {
-    var heard: [[String]] = []
-    for try await diagnostic in session.diagnostics {
-        heard.append(names(diagnostic))
-        if diagnostic.alwaysAuthorizationDenied || diagnostic.authorizationDenied { session.invalidate() }
-    }
-    return heard
-}
-
-/// Ends the walk's background activity session.
-@MainActor private func finishWalk<Session: BackgroundActivitySession>(_ session: Session?) {
-    session?.invalidate()
-}
+// App logic over location sessions (Tests/ShapeLogic, PlatformShapes only): run here on the simulation.
 
 @MainActor @Suite struct SessionShapeSimTests {
     /// Holds an activity session and an `.always` service session; an app task watches the
