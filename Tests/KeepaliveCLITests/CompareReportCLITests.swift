@@ -118,6 +118,12 @@ import Testing
         #expect(isWellFormed(String(html[start.lowerBound..<end.upperBound])))
         // The report in words, in a <pre>, escaped line by line.
         #expect(html.contains("Do not: ios17 · normal\n\nThe device and the model diverge.</pre>"))
+        #expect(!html.contains("\u{1B}"))
+        // In the terminal too, the names' control characters are shown escaped, never sent.
+        let text = try CLI.run(["compare", track, "--device", device])
+        #expect(text.status == 2)
+        #expect(text.stdout.hasPrefix("Track:  "))
+        #expect(!text.stdout.contains("\u{1B}") && !text.stdout.contains("\u{7}"))
     }
 
     @Test func theReportIsNeverWrittenOverAnInput() throws {

@@ -7,8 +7,8 @@ public enum CompareReport {
     public static func text(_ comparison: DeviceComparison) -> String {
         let device = comparison.deviceCoverage, model = comparison.modelCoverage
         var lines = [
-            "Track:  \(comparison.track) (\(Formatting.clock(comparison.summary.durationSeconds)))",
-            "Device: \(comparison.device) (\(fixes(comparison)))",
+            "Track:  \(SafeText.terminal(comparison.track)) (\(Formatting.clock(comparison.summary.durationSeconds)))",
+            "Device: \(SafeText.terminal(comparison.device)) (\(fixes(comparison)))",
             "Model:  \(comparison.summary.profile), \(comparison.modelFixes) fix\(comparison.modelFixes == 1 ? "" : "es") delivered to the app; \(Prose.shortVerdict(comparison.summary))",
             "Goal \(Prose.name(device.goal)): \(Prose.text(device.goal)), judged from each side's fixes",
             "",
