@@ -190,6 +190,18 @@ import TestSupport
         #expect(settings.goal == StatedGoals([ReplayGoal.tracking.goal]))
     }
 
+    /// A configuration's file name goes into a comment: whatever YAML reads as a line break in it
+    /// (CR, LF, NEL, U+2028) cannot end the comment and add a setting.
+    @Test(arguments: ["c\r\nprofile: ios6.json", "c\u{85}profile: ios6.json", "c\u{2028}profile: ios6.json", "c\rprofile: ios6.json"])
+    func aFileNameCannotAddASetting(source: String) throws {
+        let app = try imported(#"{"stopTimeout": 3}"#)
+        let text = app.scenarioText(source: source)
+        #expect(text.hasPrefix("# Imported from c  profile: ios6.json (background-geolocation)") || text.hasPrefix("# Imported from c profile: ios6.json (background-geolocation)"))
+        let settings = try ScenarioFile.parse(text, name: "app.yaml")
+        #expect(settings.profile == nil)
+        #expect(settings.app == app.script)
+    }
+
     @Test func unknownKeysAreWarnedWithDidYouMeanAndIgnoredOnesNamed() throws {
         let app = try imported("{\n  \"stopTimout\": 3,\n  \"distanceFilter\": 20,\n  \"url\": \"https://x\",\n  \"debug\": true\n}")
         #expect(app.plugin == .backgroundGeolocation)

@@ -8,7 +8,7 @@ import Simulation
 enum AppScriptWriter {
     /// `goal: …` (when given) and `app:` as a scenario file's YAML, after `comments` (each a `#` line).
     static func scenario(_ script: AppScript, goal: ReplayGoal?, comments: [String]) -> String {
-        var lines = comments.map { "# " + $0.replacingOccurrences(of: "\n", with: " ") }
+        var lines = comments.map { "# " + commentText($0) }
         if let goal { lines.append("goal: \(goal.settingName)") }
         lines.append("app:")
         lines += info(script.info).map { "  " + $0 }
@@ -91,6 +91,15 @@ enum AppScriptWriter {
              .showsBackgroundLocationIndicator(let flag): "\(flag)"
         }
         return "\(setting.property.rawValue): \(value)"
+    }
+
+    /// `text` as one comment line: every character YAML reads as a line break (CR, LF, NEL, the
+    /// Unicode line and paragraph separators) and every other control character becomes a space,
+    /// so a file's name cannot end the comment and add a setting.
+    static func commentText(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            SafeText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : scalar
+        }))
     }
 
     /// A number the reader parses back to the same `Double`: whole ones without a fraction.
