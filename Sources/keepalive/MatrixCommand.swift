@@ -95,7 +95,7 @@ struct MatrixCommand: ParsableCommand {
             let matrix = try MatrixFile.parse(source, name: file, maximumCells: maxCells)
             // Read before the replays, so that a bad payload fails at once.
             if let metrickit {
-                do throws(MetricKitPayloadError) {
+                do throws(InputFileError) {
                     exits = try MetricKitPayload.read(contentsOf: metrickit)
                 } catch {
                     throw ExitStatus.report(error.description, error.kind)

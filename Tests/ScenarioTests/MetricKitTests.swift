@@ -10,7 +10,7 @@ import TestSupport
         try #require(MetricKitCounter.all.first { $0.exitData == exitData && $0.category == category && $0.inSDK })
     }
 
-    private func parse(_ json: String) throws(MetricKitPayloadError) -> MetricKitExits {
+    private func parse(_ json: String) throws(InputFileError) -> MetricKitExits {
         try MetricKitPayload.parse(json, name: "p.json")
     }
 
@@ -143,11 +143,11 @@ import TestSupport
         (String(repeating: "[", count: 70) + String(repeating: "]", count: 70), "p.json:1:65: nested more than 64 deep; a day's payloads needs no more"),
     ])
     func aBadPayloadIsInvalidDataAtItsLineAndColumn(json: String, message: String) {
-        #expect(throws: MetricKitPayloadError(kind: .invalidData, description: message)) { try parse(json) }
+        #expect(throws: InputFileError(kind: .invalidData, description: message)) { try parse(json) }
     }
 
     @Test func anUnreadableFileCannotBeOpened() {
-        #expect(throws: MetricKitPayloadError(kind: .cannotOpen, description: "no-such.json: cannot read the MetricKit payload: No such file or directory")) {
+        #expect(throws: InputFileError(kind: .cannotOpen, description: "no-such.json: cannot read the MetricKit payload: No such file or directory")) {
             try MetricKitPayload.read(contentsOf: "no-such.json")
         }
     }

@@ -24,11 +24,11 @@ struct CSVRecordingReader {
     let path: String
     let origin: GPXTime
 
-    func read(_ body: (DeviceFix) -> Void) throws(DeviceRecordingError) {
+    func read(_ body: (DeviceFix) -> Void) throws(InputFileError) {
         let descriptor: Int32
         switch FileName.openRegularFile(path) {
         case .success(let opened): descriptor = opened
-        case .failure(let error): throw DeviceRecordingError(kind: .cannotOpen, description: "\(path): \(error.description)")
+        case .failure(let error): throw InputFileError(kind: .cannotOpen, description: "\(path): \(error.description)")
         }
         defer { close(descriptor) }
         var columns: [Column: Int]?
@@ -39,7 +39,7 @@ struct CSVRecordingReader {
             let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, Self.chunkSize) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw DeviceRecordingError(kind: .cannotOpen, description: "\(path): cannot read: \(String(cString: strerror(errno)))")
+                throw InputFileError(kind: .cannotOpen, description: "\(path): cannot read: \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             for byte in chunk[0..<count] {
@@ -66,7 +66,7 @@ struct CSVRecordingReader {
     }
 
     /// One line: the header first, then fixes; blank lines are passed over.
-    private func take(_ bytes: [UInt8], number: Int, columns: inout [Column: Int]?, _ body: (DeviceFix) -> Void) throws(DeviceRecordingError) {
+    private func take(_ bytes: [UInt8], number: Int, columns: inout [Column: Int]?, _ body: (DeviceFix) -> Void) throws(InputFileError) {
         var bytes = bytes[...]
         if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }  // a UTF-8 byte order mark
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
@@ -79,7 +79,7 @@ struct CSVRecordingReader {
             return
         }
         if fields.count == 1, fields[0].text.allSatisfy(\.isWhitespace) { return }
-        func field(_ column: Column) throws(DeviceRecordingError) -> Field? {
+        func field(_ column: Column) throws(InputFileError) -> Field? {
             guard let index = known[column] else { return nil }
             guard index < fields.count else {
                 throw .data(path, line: number, column: text.count + 1,
@@ -103,7 +103,7 @@ struct CSVRecordingReader {
     }
 
     /// The header: which field holds which column.
-    private func header(_ fields: [Field], line: Int) throws(DeviceRecordingError) -> [Column: Int] {
+    private func header(_ fields: [Field], line: Int) throws(InputFileError) -> [Column: Int] {
         var columns: [Column: Int] = [:]
         for (index, field) in fields.enumerated() {
             guard let column = Column(rawValue: field.text.lowercased()) else { continue }
@@ -140,7 +140,7 @@ struct CSVRecordingReader {
 
     /// A time: ISO 8601 (`2024-05-01T08:00:00Z`) or seconds since 1970 (`1714550400.5`), as
     /// seconds from the trip's start.
-    private func time(_ field: Field, line: Int) throws(DeviceRecordingError) -> Double {
+    private func time(_ field: Field, line: Int) throws(InputFileError) -> Double {
         if let parsed = GPXTime(iso8601: String(field.text)) ?? Self.epoch(field.text) {
             return parsed.seconds(since: origin)
         }
@@ -165,7 +165,7 @@ struct CSVRecordingReader {
 
     /// A decimal number (`-12.5`, `3`, `.5`; no exponent, no `nan` or `inf`) within `range`.
     static func number(_ field: Field, _ name: String, in range: ClosedRange<Double>, unit: String,
-                       path: String, line: Int, note: String = "") throws(DeviceRecordingError) -> Double {
+                       path: String, line: Int, note: String = "") throws(InputFileError) -> Double {
         let text = field.text
         let unsigned = text.first == "-" || text.first == "+" ? text.dropFirst() : text
         let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)

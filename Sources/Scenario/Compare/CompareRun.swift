@@ -4,7 +4,7 @@ import Simulation
 /// Why a comparison could not be made; its ``kind`` decides the tool's exit status.
 public enum CompareError: Error, Hashable, Sendable, CustomStringConvertible {
     case replay(ReplayError)
-    case recording(DeviceRecordingError)
+    case recording(InputFileError)
     /// The run's goals hold no location goal: a recording of fixes answers only those.
     case noLocationGoal(String)
     /// Options that cannot be run together: the profiles × conditions asked for.
@@ -80,7 +80,7 @@ public struct CompareRun: Sendable {
         var inTrip = 0
         var deviceBins = FixBins(start: trajectory.startTime, duration: trajectory.duration)
         var extent = RecordingExtent()
-        do throws(DeviceRecordingError) {
+        do throws(InputFileError) {
             try DeviceRecording.read(device, origin: DeviceRecording.origin(of: trajectory.startDate)) { fix in
                 if fix.time >= trajectory.startTime, fix.time <= trajectory.endTime { inTrip += 1 }
                 deviceMeter.add(fixAt: fix.time)
@@ -92,7 +92,7 @@ public struct CompareRun: Sendable {
         }
         guard inTrip > 0 else {
             let span = "\(DeviceRecording.origin(of: trajectory.startDate))–\(DeviceRecording.origin(of: trajectory.startDate.addingTimeInterval(trajectory.duration)))"
-            throw .recording(DeviceRecordingError(kind: .invalidData, description: "\(device): none of its \(deviceMeter.fixCount + deviceMeter.outOfOrderFixes) fixes falls within the trip (\(span)): is it the recording of this trip?"))
+            throw .recording(InputFileError(kind: .invalidData, description: "\(device): none of its \(deviceMeter.fixCount + deviceMeter.outOfOrderFixes) fixes falls within the trip (\(span)): is it the recording of this trip?"))
         }
         let deviceCoverage = deviceMeter.coverage()
 

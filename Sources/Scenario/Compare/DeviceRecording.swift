@@ -18,23 +18,6 @@ public struct DeviceFix: Hashable, Sendable {
     }
 }
 
-/// Why a device recording cannot be read: `FILE:LINE:COLUMN: message`, and the kind that decides
-/// the tool's exit status.
-public struct DeviceRecordingError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var kind: FailureKind
-    public var description: String
-
-    public init(kind: FailureKind, description: String) {
-        self.kind = kind
-        self.description = description
-    }
-
-    /// Bad data at a place in the file.
-    static func data(_ file: String, line: Int, column: Int, _ message: String) -> DeviceRecordingError {
-        DeviceRecordingError(kind: .invalidData, description: "\(file):\(line):\(column): \(message)")
-    }
-}
-
 /// What the app recorded on the phone, read as it streams (a fix at a time, memory flat in the
 /// recording's length): a GPX track with times, or a CSV file `time,lat,lon[,accuracy]`.
 public enum DeviceRecording {
@@ -57,13 +40,13 @@ public enum DeviceRecording {
 
     /// Reads `path`, handing each fix to `body` in file order, with its time in seconds since
     /// `origin` (the trip's start).
-    /// - Throws: ``DeviceRecordingError``: unreadable (cannot open), or bad data with its place.
-    public static func read(_ path: String, origin: GPXTime, _ body: (DeviceFix) -> Void) throws(DeviceRecordingError) {
+    /// - Throws: ``InputFileError``: unreadable (cannot open), or bad data with its place.
+    public static func read(_ path: String, origin: GPXTime, _ body: (DeviceFix) -> Void) throws(InputFileError) {
         switch Format(path: path) {
         case .gpx: try readGPX(path, origin: origin, body)
         case .csv: try CSVRecordingReader(path: path, origin: origin).read(body)
         case nil:
-            throw DeviceRecordingError(kind: .usage, description: "\(path): a device recording is a .gpx or .csv file")
+            throw InputFileError(kind: .usage, description: "\(path): a device recording is a .gpx or .csv file")
         }
     }
 
@@ -75,7 +58,7 @@ public enum DeviceRecording {
     }
 
     /// A GPX recording: its track points, each with a time (a recording is a track with times).
-    private static func readGPX(_ path: String, origin: GPXTime, _ body: (DeviceFix) -> Void) throws(DeviceRecordingError) {
+    private static func readGPX(_ path: String, origin: GPXTime, _ body: (DeviceFix) -> Void) throws(InputFileError) {
         var index = 0
         do {
             let reader = try GPXStreamReader(contentsOf: path)
@@ -83,16 +66,16 @@ public enum DeviceRecording {
                 guard case .trackPoint(let point) = event else { return }
                 index += 1
                 guard let time = point.time else {
-                    throw DeviceRecordingError(kind: .invalidData, description: "\(path): track point \(index) has no <time>: a device recording needs the time of every fix")
+                    throw InputFileError(kind: .invalidData, description: "\(path): track point \(index) has no <time>: a device recording needs the time of every fix")
                 }
                 body(DeviceFix(time: time.seconds(since: origin), latitude: point.latitude, longitude: point.longitude))
             }
         } catch let error as GPXReadError {
-            throw DeviceRecordingError(kind: error.kind == .unreadable ? .cannotOpen : .invalidData, description: error.description)
-        } catch let error as DeviceRecordingError {
+            throw InputFileError(kind: error.kind == .unreadable ? .cannotOpen : .invalidData, description: error.description)
+        } catch let error as InputFileError {
             throw error
         } catch {
-            throw DeviceRecordingError(kind: .invalidData, description: "\(path): \(error)")
+            throw InputFileError(kind: .invalidData, description: "\(path): \(error)")
         }
     }
 }

@@ -2,18 +2,6 @@ import Foundation
 import GPX
 import Yams
 
-/// Why a MetricKit payload cannot be read: `FILE:LINE:COLUMN: message`, and the kind that decides
-/// the tool's exit status (bad data, a file that cannot be opened).
-public struct MetricKitPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var kind: FailureKind
-    public var description: String
-
-    public init(kind: FailureKind, description: String) {
-        self.kind = kind
-        self.description = description
-    }
-}
-
 /// The exit counts of a day's `MXMetricPayload`s, summed over the payloads: what
 /// ``MetricKitPayload`` reads.
 public struct MetricKitExits: Hashable, Sendable {
@@ -59,38 +47,33 @@ public enum MetricKitPayload {
     static let exitKey = "applicationExitMetrics"
 
     /// Reads `path`.
-    /// - Throws: ``MetricKitPayloadError``: `cannotOpen` when it cannot be read, `invalidData` when
+    /// - Throws: ``InputFileError``: `cannotOpen` when it cannot be read, `invalidData` when
     ///   it is not a payload, naming file, line and column.
-    public static func read(contentsOf path: String) throws(MetricKitPayloadError) -> MetricKitExits {
+    public static func read(contentsOf path: String) throws(InputFileError) -> MetricKitExits {
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {
         case .success(let bytes): data = Data(bytes)
-        case .failure(let error): throw MetricKitPayloadError(kind: .cannotOpen, description: "\(path): cannot read the MetricKit payload: \(error.description.replacingOccurrences(of: "cannot read: ", with: "").replacingOccurrences(of: "cannot open: ", with: ""))")
+        case .failure(let error): throw InputFileError(kind: .cannotOpen, description: "\(path): cannot read the MetricKit payload: \(error.description.replacingOccurrences(of: "cannot read: ", with: "").replacingOccurrences(of: "cannot open: ", with: ""))")
         }
         guard data.count <= maximumBytes else {
-            throw MetricKitPayloadError(kind: .invalidData, description: "\(path): larger than \(maximumBytes >> 20) MB: a year of daily payloads is less")
+            throw InputFileError(kind: .invalidData, description: "\(path): larger than \(maximumBytes >> 20) MB: a year of daily payloads is less")
         }
         let text: String
         do throws(ReplayError) {
             text = try ScenarioFile.text(data, name: path, what: "the payload")
         } catch {
-            throw MetricKitPayloadError(kind: .invalidData, description: error.description)
+            throw InputFileError(kind: .invalidData, description: error.description)
         }
         return try parse(text, name: path)
     }
 
     /// The payloads in `text`, named `name` in messages.
-    public static func parse(_ text: String, name: String) throws(MetricKitPayloadError) -> MetricKitExits {
-        if let problem = YAMLShapeGuard.problem(in: text, maximumNodes: maximumValues, what: "a day's payloads") {
-            throw MetricKitPayloadError(kind: .invalidData, description: "\(name):\(problem.line):\(problem.column): \(problem.message)")
-        }
+    public static func parse(_ text: String, name: String) throws(InputFileError) -> MetricKitExits {
         let node: Yams.Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw MetricKitPayloadError(kind: .invalidData, description: ScenarioFile.located(error, in: name).replacingOccurrences(of: "not valid YAML or JSON", with: "not valid JSON"))
+        do throws(ReplayError) {
+            node = try ScenarioFile.compose(text, name: name, language: "JSON", maximumNodes: maximumValues, what: "a day's payloads")
         } catch {
-            throw MetricKitPayloadError(kind: .invalidData, description: "\(name): not valid JSON")
+            throw InputFileError(kind: .invalidData, description: error.description)
         }
         var reader = PayloadReader(name: name)
         switch node {
@@ -106,7 +89,7 @@ public enum MetricKitPayload {
                 try reader.payload(mapping, at: element)
             }
         default:
-            throw MetricKitPayloadError(kind: .invalidData, description: "\(name): not an MXMetricPayload: the file holds neither a payload (a JSON object) nor an array of them")
+            throw InputFileError(kind: .invalidData, description: "\(name): not an MXMetricPayload: the file holds neither a payload (a JSON object) nor an array of them")
         }
         return reader.exits
     }
@@ -128,11 +111,11 @@ private struct PayloadReader {
         node.mark.map { "\(name):\($0.line):\($0.column)" } ?? name
     }
 
-    func fail(_ message: String, _ node: Yams.Node) -> MetricKitPayloadError {
-        MetricKitPayloadError(kind: .invalidData, description: "\(place(node)): \(message)")
+    func fail(_ message: String, _ node: Yams.Node) -> InputFileError {
+        InputFileError(kind: .invalidData, description: "\(place(node)): \(message)")
     }
 
-    func key(_ node: Yams.Node) throws(MetricKitPayloadError) -> String {
+    func key(_ node: Yams.Node) throws(InputFileError) -> String {
         guard let key = node.scalar?.string else { throw fail("a key must be a name, not an array or object", node) }
         return key
     }
@@ -147,7 +130,7 @@ private struct PayloadReader {
         return safe.count > 60 ? String(safe.prefix(60)) + "…" : safe
     }
 
-    mutating func payload(_ mapping: Yams.Node.Mapping, at node: Yams.Node) throws(MetricKitPayloadError) {
+    mutating func payload(_ mapping: Yams.Node.Mapping, at node: Yams.Node) throws(InputFileError) {
         exits.payloads += 1
         var known = false
         var begin = "", end = ""
@@ -183,7 +166,7 @@ private struct PayloadReader {
         }
     }
 
-    mutating func exitMetrics(_ mapping: Yams.Node.Mapping) throws(MetricKitPayloadError) {
+    mutating func exitMetrics(_ mapping: Yams.Node.Mapping) throws(InputFileError) {
         let sections = MetricKitExitData.allCases.map(\.rawValue)
         for (keyNode, value) in mapping {
             let key = try key(keyNode)
@@ -210,7 +193,7 @@ private struct PayloadReader {
     }
 
     /// A count as JSON writes it: a plain whole number within the cap.
-    func number(_ key: String, _ node: Yams.Node) throws(MetricKitPayloadError) -> Int {
+    func number(_ key: String, _ node: Yams.Node) throws(InputFileError) -> Int {
         let cap = MetricKitPayload.maximumCount
         let expectation = "a whole number from 0 to \(cap) (a payload covers one day, and an app exits at most once a second)"
         guard let scalar = node.scalar else { throw fail("'\(key)' must be \(expectation), not an array or object", node) }

@@ -289,7 +289,7 @@ public enum ComparePicture {
         var jumps: [((Double, Double), (Double, Double))] = []
         var lastTime = -Double.infinity
         let longest = Double(comparison.goal.maximumFixAgeSeconds)
-        do throws(DeviceRecordingError) {
+        do throws(InputFileError) {
             try DeviceRecording.read(comparison.device, origin: DeviceRecording.origin(of: trajectory.startDate)) { fix in
                 let p = point(latitude: fix.latitude, longitude: fix.longitude)
                 if let before = path.last, fix.time - lastTime > longest, jumps.count < SimCoverage.maximumGaps {

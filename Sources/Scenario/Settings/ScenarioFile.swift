@@ -74,10 +74,12 @@ public enum ScenarioFile {
 
     /// Yams' errors in a line, `FILE:LINE:COLUMN: not valid YAML or JSON: problem` where Yams
     /// gives a place (its marks count from 1, as editors do); its own description quotes the whole file.
-    /// The node tree of `text` (YAML or JSON), after the shape guard; errors name `name`, the
-    /// line and column, and `language` (what the file should have been).
-    static func compose(_ text: String, name: String, language: String = "YAML or JSON") throws(ReplayError) -> Yams.Node? {
-        if let problem = YAMLShapeGuard.problem(in: text) {
+    /// The node tree of `text` (YAML or JSON), after the shape guard (at most `maximumNodes`
+    /// nodes in `what`); errors name `name`, the line and column, and `language` (what the file
+    /// should have been).
+    static func compose(_ text: String, name: String, language: String = "YAML or JSON",
+                        maximumNodes: Int = YAMLShapeGuard.maximumNodes, what: String = "a scenario") throws(ReplayError) -> Yams.Node? {
+        if let problem = YAMLShapeGuard.problem(in: text, maximumNodes: maximumNodes, what: what) {
             throw .invalidSettings("\(name):\(problem.line):\(problem.column): \(problem.message)")
         }
         do {
