@@ -84,9 +84,7 @@ struct CompareCommand: ParsableCommand {
         if let problem = profiles?.problem { throw ValidationError("--profiles: \(problem)") }
         if let problem = conditions?.problem { throw ValidationError("--conditions: \(problem)") }
         if maxCells < 1 { throw ValidationError("\(Matrix.maximumCellsOption): must be 1 or more") }
-        if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
-            throw ValidationError("--report: '\(report)' must end in .svg or .html")
-        }
+        try OutputTarget.validateReportName(report)
     }
 
     func run() throws {

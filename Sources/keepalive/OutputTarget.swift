@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import GPX
 
@@ -11,6 +12,13 @@ struct OutputTarget {
 
     /// An input the command reads, and what it is for a message: ("the track", "x.gpx").
     typealias Input = (role: String, path: String)
+
+    /// `--report`'s check at parse time: the picture is SVG, or HTML around it.
+    static func validateReportName(_ report: String?) throws {
+        if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
+            throw ValidationError("--report: '\(report)' must end in .svg or .html")
+        }
+    }
 
     /// Throws the exit code after saying why, when `path` is one of `inputs` (the same regular
     /// file, by device and inode, whatever the path's spelling or links: exit 64) or its folder does

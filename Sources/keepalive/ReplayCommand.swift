@@ -87,9 +87,7 @@ struct ReplayCommand: ParsableCommand {
     var report: String?
 
     func validate() throws {
-        if let report, !(report.hasSuffix(".svg") || report.hasSuffix(".html")) {
-            throw ValidationError("--report: '\(report)' must end in .svg or .html")
-        }
+        try OutputTarget.validateReportName(report)
         if plugin != nil, appConfig == nil {
             throw ValidationError("--plugin: names the plugin of --app-config; give --app-config too")
         }
