@@ -215,7 +215,7 @@ public final class SimLocationManager: LocationManaging {
         if !wasRunning {
             startedInForeground = system.appState.isForeground
             lastPassed = nil  // stop + start forces a new first fix
-            system.emit(.locationStart, .locationStart(.standardUpdates, accuracy: accuracySetting, distanceFilter: distanceFilter < 0 ? nil : distanceFilter))
+            emitStart(system)
         }
         ensureTicking(system)
         system.reevaluate()
@@ -568,6 +568,12 @@ public final class SimLocationManager: LocationManaging {
         ensureTicking(system)
     }
 
+    /// Logs standard updates starting with today's settings; `resumedAfter`: not by the app.
+    private func emitStart(_ system: SimSystem, resumedAfter: SimCause? = nil) {
+        system.emit(.locationStart, .locationStart(.standardUpdates, accuracy: accuracySetting,
+                                                   distanceFilter: distanceFilter < 0 ? nil : distanceFilter, resumedAfter: resumedAfter))
+    }
+
     /// Stops or resumes deliveries as Low Power Mode, the app's state and the profile's
     /// ``SimProfile/lowPowerModeLocation`` say (§15): stopped when a background app's updates run
     /// under Low Power Mode; resumed, for `stops-while-on`, when it ends or the app comes on screen.
@@ -577,8 +583,7 @@ public final class SimLocationManager: LocationManaging {
         if stoppedByLowPowerMode {
             guard effect == .stopsWhileOn, !system.device.lowPowerMode || system.appState.isForeground else { return }
             stoppedByLowPowerMode = false
-            system.emit(.locationStart, .locationStart(.standardUpdates, accuracy: accuracySetting, distanceFilter: distanceFilter < 0 ? nil : distanceFilter,
-                                                       resumedAfter: .device(.lowPowerMode)))
+            emitStart(system, resumedAfter: .device(.lowPowerMode))
             resumeCadence(system)
             ensureTicking(system)
             return
