@@ -79,11 +79,10 @@ public struct MatrixWorkerPool: Sendable {
         case .status(let status) where status != 0: throw MatrixError(worker: "\(name) exited with status \(status)\(said)")
         default: break
         }
-        let decoder = MatrixWorker.Line.decoder()
         var seen = Set<Int>()
-        for text in output.stdout.split(separator: UInt8(ascii: "\n")) {
-            let garbage = MatrixError(worker: "\(name) printed a line that is not a result: '\(String(decoding: text.prefix(80), as: UTF8.self))'")
-            guard let line = try? decoder.decode(MatrixWorker.Line.self, from: Data(text)) else { throw garbage }
+        for received in output.lines {
+            let garbage = MatrixError(worker: "\(name) printed a line that is not a result: '\(received.start)'")
+            guard let line = received.line else { throw garbage }
             if let cell = line.cell, let summary = line.summary, matrix.cells.indices.contains(cell),
                worker.tracks.contains(matrix.cells[cell].track), seen.insert(cell).inserted {
                 summaries[cell] = summary

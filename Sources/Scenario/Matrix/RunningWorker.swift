@@ -1,20 +1,29 @@
 import Foundation
 
 /// A worker process whose standard output and error are read to the end on threads of their
-/// own while it runs, so that neither pipe can fill and block it. The worker takes its tracks
-/// one at a time from a shared ``MatrixTrackQueue``: the first when it starts, the next each time
-/// it writes that it is done with one, so a worker that finishes early takes on more work. Its
-/// standard input is a pipe whose only writing end this process holds, open until the worker has
-/// exited: once the queue is empty it writes the end mark instead of closing it, so the worker
-/// reads end-of-file only if this process died (``MatrixWorker/readTracks()``).
+/// own while it runs, so that neither pipe can fill and block it; each line of its output is
+/// decoded as it arrives, while the workers still run, not after the last one ends. The worker
+/// takes its tracks one at a time from a shared ``MatrixTrackQueue``: the first when it starts,
+/// the next each time it writes that it is done with one, so a worker that finishes early takes
+/// on more work. Its standard input is a pipe whose only writing end this process holds, open
+/// until the worker has exited: once the queue is empty it writes the end mark instead of
+/// closing it, so the worker reads end-of-file only if this process died
+/// (``MatrixWorker/readTracks()``).
 final class RunningWorker: @unchecked Sendable {
     enum Ending {
         case status(Int32)
         case signal(Int32)
     }
 
+    /// One line of the worker's output: decoded, if it is a line a worker writes, and its start
+    /// as printed, for an error message.
+    struct Received {
+        let line: MatrixWorker.Line?
+        let start: String
+    }
+
     struct Output {
-        let stdout: Data
+        let lines: [Received]
         let stderr: String
         let ending: Ending
     }
@@ -24,7 +33,7 @@ final class RunningWorker: @unchecked Sendable {
     private let process = Process()
     private let readers = DispatchGroup()
     // Written by the reader threads before they leave the group; read after `readers.wait()`.
-    private var stdout = Data()
+    private var received: [Received] = []
     private var stderr = Data()
     private var handed: [Int]
 
@@ -50,7 +59,9 @@ final class RunningWorker: @unchecked Sendable {
             sigaddset(&blocked, SIGPIPE)
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
             Self.send(first, to: feeder)
-            stdout = Self.readLines(out.fileHandleForReading) { line in
+            let decoder = MatrixWorker.Line.decoder()
+            Self.readLines(out.fileHandleForReading) { line in
+                received.append(Self.decode(line, decoder))
                 guard line.starts(with: MatrixWorker.Line.donePrefix.utf8) else { return }
                 if let next = queue.next() {
                     handed.append(next)
@@ -81,19 +92,26 @@ final class RunningWorker: @unchecked Sendable {
         try? handle.write(contentsOf: Data("\(track)\n".utf8))
     }
 
-    /// Everything `handle` gives until its end; `line` hears each whole line as it arrives.
-    private static func readLines(_ handle: FileHandle, _ line: (Data.SubSequence) -> Void) -> Data {
+    private static func decode(_ text: Data.SubSequence, _ decoder: JSONDecoder) -> Received {
+        Received(line: try? decoder.decode(MatrixWorker.Line.self, from: Data(text)), start: String(decoding: text.prefix(80), as: UTF8.self))
+    }
+
+    /// Reads `handle` to its end; `line` hears each whole line as it arrives (a last line
+    /// without its newline too).
+    private static func readLines(_ handle: FileHandle, _ line: (Data.SubSequence) -> Void) {
         var data = Data()
-        var scanned = 0
         while true {
             let chunk = handle.availableData
-            if chunk.isEmpty { return data }
+            if chunk.isEmpty { break }
             data.append(chunk)
-            while let newline = data[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                line(data[scanned..<newline])
-                scanned = newline + 1
+            var start = data.startIndex
+            while let newline = data[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if newline > start { line(data[start..<newline]) }
+                start = newline + 1
             }
+            data.removeSubrange(..<start)  // only the unfinished line stays
         }
+        if !data.isEmpty { line(data[...]) }
     }
 
     /// Waits for the worker to close its output and exit.
@@ -102,7 +120,7 @@ final class RunningWorker: @unchecked Sendable {
         process.waitUntilExit()
         let ending: Ending = process.terminationReason == .uncaughtSignal
             ? .signal(process.terminationStatus) : .status(process.terminationStatus)
-        return Output(stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self), ending: ending)
+        return Output(lines: received, stderr: String(decoding: stderr, as: UTF8.self), ending: ending)
     }
 
     /// Ends a worker that will not be waited for.
