@@ -111,24 +111,62 @@ public final class KeepAliveSimulation {
     /// main actor waits on something the simulation does not control: it is reported in
     /// ``SimulationResult/restlessTasks`` and no longer waited for.
     public func runAsync() async -> SimulationResult {
-        while true {
-            await drain()
-            let sleepers = clock.earliestDeadline(runnable: runnableProcess)
-            let next = [system.scheduler.nextTime, sleepers].compactMap { $0 }.min()
-            // A stalled or stopped run (the log limit) moves no further: its sleepers would wait for ever.
-            guard let next, next <= end, !system.scheduler.stalled, !system.scheduler.isStopped else { break }
-            step(until: next)
-            clock.resumeDue(runnable: runnableProcess)
-        }
-        step(until: end)
-        finish()
-        // The end finishes the sequences and cancels the sleeps: their tasks run out too.
+        #if os(Linux) && compiler(>=6.3)
+        // The main actor's jobs are held and run here, between steps (SimMainExecutor): a value
+        // handed to a `for await` loop on the main actor costs no turn of the platform's main
+        // queue. What cannot be settled so — a task that runs on another thread or waits on
+        // something foreign, a test's own task woken onto the global pool, jobs already on the
+        // platform's queue — is left to `drain()`, which yields the main actor.
+        let executor = SimMainExecutor.shared
+        var running = true
+        repeat {
+            executor.beginHolding()
+            // No `await` while holding: this job may run under the main executor the process had
+            // before the run's was installed, and would wait for a job only this run can execute.
+            var settled = runHeldJobs(executor)
+            while settled && running {
+                running = advance()
+                settled = runHeldJobs(executor)
+            }
+            executor.release()
+            if !settled { await drain() }
+        } while running
+        #else
+        repeat { await drain() } while advance()
         await drain()
+        #endif
         return result()
     }
 
+    #if os(Linux) && compiler(>=6.3)
+    /// Runs the held jobs; returns whether every task the run woke is now at rest, with no task
+    /// it does not drive woken since the last drain.
+    private func runHeldJobs(_ executor: SimMainExecutor) -> Bool {
+        let ran = executor.runHeld(limit: Self.restBound)
+        return ran < Self.restBound && clock.rest.isAtRest && clock.untrackedWakeCount == drainedUntrackedWakes
+    }
+    #endif
+
+    /// Moves time on to the next work or deadline, resuming the sleepers due then; at the end
+    /// (or in a stalled or stopped run) finishes the run and returns `false`: ending the
+    /// sequences and cancelling the sleeps lets their tasks run out too.
+    private func advance() -> Bool {
+        let sleepers = clock.earliestDeadline(runnable: runnableProcess)
+        let next = [system.scheduler.nextTime, sleepers].compactMap { $0 }.min()
+        // A stalled or stopped run (the log limit) moves no further: its sleepers would wait for ever.
+        guard let next, next <= end, !system.scheduler.stalled, !system.scheduler.isStopped else {
+            step(until: end)
+            finish()
+            return false
+        }
+        step(until: next)
+        clock.resumeDue(runnable: runnableProcess)
+        return true
+    }
+
     /// How many turns of the main actor `runAsync()` gives the tasks it woke to come to rest
-    /// before it reports them; a task at rest costs one turn.
+    /// before it reports them; a task at rest costs one turn. Where the run holds the main
+    /// actor's jobs (Linux, Swift 6.3), a turn is one job.
     public static let restBound = 10_000
 
     /// Yields the main actor until every task the run woke has come to rest. Tasks that the app
