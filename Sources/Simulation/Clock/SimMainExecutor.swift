@@ -3,7 +3,9 @@
 // are SPI in Swift 6.3; on Linux they are the way for a run to take the main actor's jobs into
 // its own hands (the runtime never calls swift_task_enqueueMainExecutor_hook there).
 @_spi(ExperimentalCustomExecutors) import _Concurrency
+import Dispatch
 import Foundation
+import Synchronization
 
 /// The main actor's executor while a process runs simulations with `runAsync()`: it passes
 /// every job on to the platform's main executor, except while a run holds it, when it keeps
@@ -21,19 +23,28 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
     static let shared: SimMainExecutor = install()
 
     private let platformMain: any MainExecutor
+    fileprivate let platformDefault: any TaskExecutor
     private let lock = NSLock()
-    private var held: [UnownedJob] = []
+    private var held: [Held] = []
+    /// The thread of the run that holds the jobs (0: none); read without the lock by every global enqueue.
+    private let holdingThread = Atomic<UInt>(0)
     private var head = 0
     private var holdDepth = 0
 
-    private init(platformMain: any MainExecutor) {
+    private struct Held {
+        let job: UnownedJob
+        let global: Bool
+    }
+
+    private init(platformMain: any MainExecutor, platformDefault: any TaskExecutor) {
         self.platformMain = platformMain
+        self.platformDefault = platformDefault
     }
 
     private static func install() -> SimMainExecutor {
-        let executor = SimMainExecutor(platformMain: MainActor.executor)
+        let executor = SimMainExecutor(platformMain: MainActor.executor, platformDefault: Task.defaultExecutor)
         Factory.main = executor
-        Factory.global = Task.defaultExecutor
+        Factory.global = SimGlobalExecutor(main: executor)
         _createExecutors(factory: Factory.self)
         return executor
     }
@@ -41,7 +52,7 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
     /// What `_createExecutors` asks for: this executor, and the platform's global one unchanged.
     private enum Factory: ExecutorFactory {
         nonisolated(unsafe) static var main: SimMainExecutor!
-        nonisolated(unsafe) static var global: (any TaskExecutor)!
+        nonisolated(unsafe) static var global: SimGlobalExecutor!
         static var mainExecutor: any MainExecutor { main }
         static var defaultExecutor: any TaskExecutor { global }
     }
@@ -51,12 +62,20 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
         lock.lock()
         if holdDepth > 0 {
-            held.append(UnownedJob(job))
+            held.append(Held(job: UnownedJob(job), global: false))
             lock.unlock()
             return
         }
         lock.unlock()
-        platformMain.enqueue(job)
+        forward(UnownedJob(job))
+    }
+
+    /// Hands `job` to the platform's main queue, to run there as this executor's: a job the
+    /// platform's executor ran as its own would record that executor, and the task would come
+    /// back to it, past this one, from then on.
+    private func forward(_ job: UnownedJob) {
+        let me = asUnownedSerialExecutor()
+        DispatchQueue.main.async { job.runSynchronously(on: me) }
     }
 
     func run() throws { try platformMain.run() }
@@ -66,10 +85,24 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
 
     // MARK: Holding
 
-    /// Keeps the main actor's jobs until the matching ``release()``; runs may nest.
+    /// Whether a global job enqueued now belongs to the holding run: made on its thread.
+    fileprivate func holdsGlobalJobs() -> Bool {
+        let thread = holdingThread.load(ordering: .relaxed)
+        return thread != 0 && thread == UInt(pthread_self())
+    }
+
+    fileprivate func hold(_ job: consuming ExecutorJob) {
+        lock.lock()
+        held.append(Held(job: UnownedJob(job), global: true))
+        lock.unlock()
+    }
+
+    /// Keeps the main actor's jobs, and the global jobs made on this thread, until the matching
+    /// ``release()``; runs may nest.
     func beginHolding() {
         lock.lock()
         holdDepth += 1
+        if holdDepth == 1 { holdingThread.store(UInt(pthread_self()), ordering: .relaxed) }
         lock.unlock()
     }
 
@@ -77,8 +110,9 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
     func release() {
         lock.lock()
         holdDepth -= 1
-        let rest: [UnownedJob]
+        let rest: [Held]
         if holdDepth == 0 {
+            holdingThread.store(0, ordering: .relaxed)
             rest = Array(held[head...])
             held = []
             head = 0
@@ -86,7 +120,9 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
             rest = []
         }
         lock.unlock()
-        for job in rest { platformMain.enqueue(ExecutorJob(job)) }
+        for item in rest {
+            if item.global { platformDefault.enqueue(ExecutorJob(item.job)) } else { forward(item.job) }
+        }
     }
 
     /// Runs held jobs, oldest first, until none is left or `limit` have run; returns how many ran.
@@ -103,10 +139,35 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
             let next = held[head]
             head += 1
             lock.unlock()
-            next.runSynchronously(on: MainActor.sharedUnownedExecutor)
+            if next.global {
+                next.job.runSynchronously(on: SimGlobalExecutor.unowned)
+            } else {
+                next.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+            }
             ran += 1
         }
         return ran
+    }
+}
+
+/// The global executor while ``SimMainExecutor`` is installed: a global job made on a holding
+/// run's thread (a resumed continuation's first step, on its way back to the main actor) is
+/// held with the main actor's; every other passes straight to the platform's executor.
+private final class SimGlobalExecutor: TaskExecutor, @unchecked Sendable {
+    private let main: SimMainExecutor
+    nonisolated(unsafe) static var unowned: UnownedTaskExecutor!
+
+    init(main: SimMainExecutor) {
+        self.main = main
+        Self.unowned = UnownedTaskExecutor(ordinary: self)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        if main.holdsGlobalJobs() {
+            main.hold(job)
+        } else {
+            main.platformDefault.enqueue(job)
+        }
     }
 }
 #endif
