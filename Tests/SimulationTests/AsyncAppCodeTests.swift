@@ -120,6 +120,21 @@ import TestSupport
         }
     }
 
+    #if os(Linux) && compiler(>=6.3)
+    /// Where the run holds the main actor's jobs, a `for await` loop's values are settled
+    /// without yielding the main actor once: no turn of the platform's main queue a fix.
+    @Test(arguments: [Path.forAwaitInAppTask, .forAwaitInPlainTask, .liveUpdatesForAwait])
+    func forAwaitLoopsSettleWithoutYieldingTheMainActor(_ path: Path) async {
+        let app = Recorder(path)
+        let simulation = KeepAliveSimulation(Self.trip(), app: app)
+        let result = await simulation.runAsync()
+        #expect(app.seen.count == Self.seconds + 1)
+        #expect(result.restlessTasks == [])
+        #expect(simulation.yieldingDrains == 0)
+    }
+
+    #endif
+
     @Test func liveUpdatesForAwaitMatchesTheCallbackInEveryRun() async {
         let (callback, _) = await run(.liveUpdatesCallback)
         #expect(callback.map(\.time) == (0...Self.seconds).map(Double.init))

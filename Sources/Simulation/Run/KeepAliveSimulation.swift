@@ -129,14 +129,25 @@ public final class KeepAliveSimulation {
                 settled = runHeldJobs(executor)
             }
             executor.release()
-            if !settled { await drain() }
+            if !settled {
+                yieldingDrains += 1
+                await drain()
+            }
         } while running
         #else
-        repeat { await drain() } while advance()
+        repeat {
+            yieldingDrains += 1
+            await drain()
+        } while advance()
+        yieldingDrains += 1
         await drain()
         #endif
         return result()
     }
+
+    /// How many times `runAsync()` could not settle its tasks by running the main actor's jobs
+    /// itself and yielded the main actor instead (every time, where it cannot hold them).
+    private(set) var yieldingDrains = 0
 
     #if os(Linux) && compiler(>=6.3)
     /// Runs the held jobs; returns whether every task the run woke is now at rest, with no task
