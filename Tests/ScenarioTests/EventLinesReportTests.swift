@@ -71,6 +71,70 @@ import TestSupport
         #expect(mismatches == 0)
     }
 
+    /// 200,000 seeded doubles of every magnitude written by `LineBytes.shortest` (the standard
+    /// library's `write(to:)` into the buffer, issue 21) against `String(value)`, exactly.
+    @Test func shortestDigitsEqualStringOnSeededValues() {
+        let values = Self.seededDoubles(count: 200_000)
+        #expect(values.count == 200_000)
+        var bytes = LineBytes(capacity: 64)
+        var mismatches: [Double] = []
+        for value in values {
+            bytes.removeAll()
+            bytes.shortest(value)
+            if bytes.string != String(value) { mismatches.append(value) }
+        }
+        #expect(mismatches.count == 0, "first: \(mismatches.prefix(5))")
+        // The kinds the generator makes, so a change to it cannot leave one out unnoticed.
+        #expect(values.contains { $0.isSubnormal } && values.contains { $0 < 0 } && values.contains { $0 > 1e300 })
+        #expect(values.contains { $0 == $0.rounded() && $0 > 1e15 && $0 < 1e17 })
+        #expect(values.contains { abs($0) > 0 && abs($0) < 1e-250 && !$0.isSubnormal })
+    }
+
+    /// The same values through the number rule (whole numbers under 1e15 as integers) in whole
+    /// lines, against `JSONValue`.
+    @Test func seededNumbersInLinesEqualTheJSONValueForm() {
+        let values = Self.seededDoubles(count: 20_000)
+        var events: [SimEvent] = []
+        for start in stride(from: 0, to: values.count, by: 5) {
+            let fix = SimFixRecord(latitude: values[start + 1], longitude: values[start + 2],
+                                   distanceFromLastDelivered: values[start + 3], delay: values[start + 4])
+            events.append(SimEvent(time: values[start], kind: .fixDelivered, detail: .fix(fix), state: .background, remaining: values[start + 4]))
+        }
+        #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
+    }
+
+    /// Seeded doubles (SplitMix64), in turn: coordinates, seconds of a long run, tiny, huge, negative
+    /// of all sizes, subnormal, integral values from 1e15 to 1e17, whole seconds, and any bit pattern.
+    static func seededDoubles(count: Int) -> [Double] {
+        var state: UInt64 = 0x21_2026_1127
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        var values: [Double] = []
+        values.reserveCapacity(count)
+        while values.count < count {
+            let value: Double
+            switch values.count % 9 {
+            case 0: value = unit() * 360 - 180
+            case 1: value = unit() * 31_557_600 * 30
+            case 2: value = unit() * pow(10, -Double(next() % 300)) + .leastNormalMagnitude
+            case 3: value = (1 + unit()) * pow(10, Double(16 + next() % 292))
+            case 4: value = -unit() * pow(10, Double(Int(next() % 40) - 20))
+            case 5: value = Double(bitPattern: next() & 0x000F_FFFF_FFFF_FFFF | 1)
+            case 6: value = (1e15 + unit() * 9.9e16).rounded()
+            case 7: value = Double(next() % 10_000_000) / 8
+            default: value = Double(bitPattern: next())
+            }
+            if value.isFinite { values.append(value) }
+        }
+        return values
+    }
+
     /// Escapes the grown buffer writes by hand: C0, DEL and C1 as `\u00xx`, the rest as before.
     @Test func escapesEqualTheJSONValueForm() {
         let names = ["\u{0}\u{1F}\u{7F}\u{80}\u{9F}\u{A0}é\"\\\r\n\t", String(repeating: "\u{85}", count: 20_000)]

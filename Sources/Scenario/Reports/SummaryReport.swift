@@ -320,14 +320,39 @@ struct LineBytes: ~Copyable {
         digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
     }
 
-    /// A finite double in Swift's shortest round-trip form: the standard library's digits, only
-    /// the copy is ours. (The runtime's exported `swift_float64ToString` would save the string,
-    /// but on Swift 6.3.1 it wrote " .6878487396077402" for 0.6878487396077402: not used.)
+    /// A finite double in Swift's shortest round-trip form (`description`'s text), written straight
+    /// into the buffer: `write(to:)` hands the standard library's digits over as ASCII bytes, so no
+    /// string is made per number (`description` allocated and freed one for each latitude and
+    /// longitude, issue 21).
     mutating func shortest(_ value: Double) {
-        var text = value.description
-        text.withUTF8 { utf8 in
-            reserve(utf8.count)
-            append(utf8)
-        }
+        reserve(NumberText.longest)
+        var text = NumberText(start: base + count)
+        value.write(to: &text)
+        count += text.count
+    }
+}
+
+/// Receives a number's text from `Double.write(to:)` into room ``LineBytes`` reserved.
+///
+/// Not the runtime's `swift_float64ToString`: on Swift 6.3.1 it leaves the "0" of "0.…" to the
+/// caller's buffer (it wrote `" .6878487396077402"` into one filled with spaces).
+private struct NumberText: TextOutputStream {
+    /// The longest text of a finite double is 24 bytes (`-2.2250738585072014e-308`); 32 leaves room.
+    static let longest = 32
+    let start: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    /// The standard library's path for a number: its ASCII digits, without a string.
+    mutating func _writeASCII(_ text: UnsafeBufferPointer<UInt8>) {
+        precondition(count + text.count <= Self.longest, "a number's text is longer than \(Self.longest) bytes")
+        guard let source = text.baseAddress else { return }
+        (start + count).initialize(from: source, count: text.count)
+        count += text.count
+    }
+
+    /// Any other text (not used by `Double.write(to:)` today), copied alike.
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _writeASCII($0) }
     }
 }
