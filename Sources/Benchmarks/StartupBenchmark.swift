@@ -9,16 +9,21 @@ struct StartupBenchmark: ParsableCommand {
         abstract: "Start-up: keepalive --version and a tiny replay against /bin/true (goal ≤ 3×).",
         discussion: """
             Writes a 10-point track, then runs, --runs times in turn: /bin/true, `keepalive \
-            --version`, `keepalive replay tiny.gpx --format json`. Prints the median wall time of \
-            each and each keepalive median ÷ the /bin/true median beside the goal (≤ 3).
+            --version`, `keepalive replay tiny.gpx --format json` and each --floor program. Prints the \
+            median wall time of each and each median ÷ the /bin/true median beside the goal (≤ 3).
             """
     )
 
     @Option(help: ArgumentHelp("The keepalive binary (default: the one beside this benchmark).", valueName: "path"))
     var keepalive: String?
 
-    @Option(help: "Rounds; each runs the three commands once.")
+    @Option(help: "Rounds; each runs every command once.")
     var runs = 200
+
+    @Option(name: .customLong("floor"), help: ArgumentHelp(
+        "Also run this program (no arguments) each round, for the floor: e.g. an empty static Swift program. Repeatable.",
+        valueName: "path"))
+    var floors: [String] = []
 
     func validate() throws {
         guard runs > 0 else { throw ValidationError("--runs must be positive") }
@@ -35,7 +40,7 @@ struct StartupBenchmark: ParsableCommand {
             ("/bin/true", "/bin/true", []),
             ("keepalive --version", keepalive, ["--version"]),
             ("keepalive replay tiny.gpx", keepalive, ["replay", track, "--format", "json"]),
-        ]
+        ] + floors.map { ("floor: " + URL(fileURLWithPath: $0).lastPathComponent, $0, []) }
         var times = [[Double]](repeating: [], count: commands.count)
         var cpu = [[Double]](repeating: [], count: commands.count)
         for _ in 0..<runs {
@@ -52,7 +57,7 @@ struct StartupBenchmark: ParsableCommand {
         for (index, command) in commands.enumerated() {
             let ratio = index == 0 ? "" : "  ÷ /bin/true " + ChildRun.verdict(medians[index] / medians[0], atMost: 3)
                 + "; CPU ÷ /bin/true \(ChildRun.format(cpuMedians[index] / max(cpuMedians[0], 1e-6), 1))"
-            print("\(command.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(ChildRun.format(medians[index] * 1000, 2)) ms (CPU \(ChildRun.format(cpuMedians[index] * 1000, 2)) ms)\(ratio)")
+            print("\(command.name.padding(toLength: 30, withPad: " ", startingAt: 0)) \(ChildRun.format(medians[index] * 1000, 2)) ms (CPU \(ChildRun.format(cpuMedians[index] * 1000, 2)) ms)\(ratio)")
         }
         print("load average now: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown")")
     }

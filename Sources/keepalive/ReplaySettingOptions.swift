@@ -115,8 +115,9 @@ struct ReplaySettingOptions: ParsableArguments {
     }
 
     /// "ios6 (600 s budget), ios7, ios9 and ios12 (180 s), …, or debugger (ios17 under Xcode's
-    /// debugger: …)": the profiles by budget, then those under the debugger.
-    private static var profiles: String {
+    /// debugger: …)": the profiles by budget, then those under the debugger. Made once: argument
+    /// parsing makes this type's options several times a run.
+    private static let profiles: String = {
         let devices = SimProfile.all.filter(\.suspendsApps)
         var groups: [[SimProfile]] = []
         for profile in devices {
@@ -136,7 +137,7 @@ struct ReplaySettingOptions: ParsableArguments {
             parts.append("or \(debugger.name) (\(device)under Xcode's debugger: never suspended, no watchdog)")
         }
         return parts.joined(separator: ", ")
-    }
+    }()
 
     /// "a, b (note), or c": the names of a setting's values, each with its note.
     private static func list<Value: NamedSetting>(_ type: Value.Type, notes: [Value: String], or: Bool = true) -> String {
@@ -144,10 +145,9 @@ struct ReplaySettingOptions: ParsableArguments {
         return (names.dropLast() + [(or ? "or " : "") + (names.last ?? "")]).joined(separator: ", ")
     }
 
-    /// The navigation app's background modes, the default.
-    private static var navigationAppModes: String {
+    /// The navigation app's background modes, the default (made once, as ``profiles``).
+    private static let navigationAppModes: String =
         SimBackgroundMode.allCases.filter(NavigationApp.script.info.backgroundModes.contains).map(\.settingName).joined(separator: ",")
-    }
 
     /// `60`, `13.9`.
     private static func number(_ value: Double) -> String {
