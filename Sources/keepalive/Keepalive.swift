@@ -4,21 +4,7 @@ import GPX
 
 @main
 struct Keepalive: ParsableCommand {
-    /// The command's configuration; while arguments that cannot ask for a completion script are
-    /// parsed, one that skips argument-parser's check for that request (see ``main()``).
-    static var configuration: CommandConfiguration {
-        guard skipsCompletionScriptCheck else { return declaredConfiguration }
-        var configuration = declaredConfiguration
-        // A pseudo-command's root skips the check (two extra commands parsed by reflection, a
-        // tenth of a tiny replay); the name is only read for help, never generated meanwhile.
-        configuration._superCommandName = ""
-        return configuration
-    }
-
-    /// Set only by ``main()``, before any other thread exists, around the parse alone.
-    nonisolated(unsafe) private static var skipsCompletionScriptCheck = false
-
-    private static let declaredConfiguration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "keepalive",
         abstract: "Find out whether an iOS navigation app stays alive in the background, from a GPX track.",
         discussion: """
@@ -71,7 +57,7 @@ struct Keepalive: ParsableCommand {
         // As ArgumentParser's own `main`, but its messages (which quote what was typed) go
         // through printError, so control characters in an argument reach the terminal escaped.
         do {
-            var command = try parseWithoutNeedlessChecks(arguments)
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -81,19 +67,5 @@ struct Keepalive: ParsableCommand {
             }
             Foundation.exit(code.rawValue)
         }
-    }
-
-    /// The word argument-parser's completion-script request is spelt with; only arguments that
-    /// contain it can ask for a script.
-    static let completionScriptWord = "generate-completion-script"
-
-    /// `parseAsRoot`, with argument-parser's completion-script check skipped when no argument
-    /// could ask for a script: `--generate-completion-script` works as before, and every other
-    /// parse, message and exit status is the same.
-    static func parseWithoutNeedlessChecks(_ arguments: [String]) throws -> ParsableCommand {
-        skipsCompletionScriptCheck = !arguments.contains { $0.contains(completionScriptWord) }
-        // Help and error messages are made after the parse, under the declared configuration.
-        defer { skipsCompletionScriptCheck = false }
-        return try parseAsRoot(arguments)
     }
 }

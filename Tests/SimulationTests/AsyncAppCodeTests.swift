@@ -122,7 +122,9 @@ import TestSupport
 
     #if os(Linux) && compiler(>=6.3)
     /// Where the run holds the main actor's jobs, a `for await` loop's values are settled
-    /// without yielding the main actor once: no turn of the platform's main queue a fix.
+    /// without yielding the main actor: no turn of the platform's main queue a fix. Alone, the
+    /// run yields 0 times (the yielding drain alone would yield once a fix, 122 times); beside
+    /// other suites' runs, which share the main actor, it may have to a few times.
     @Test(arguments: [Path.forAwaitInAppTask, .forAwaitInPlainTask, .liveUpdatesForAwait])
     func forAwaitLoopsSettleWithoutYieldingTheMainActor(_ path: Path) async {
         let app = Recorder(path)
@@ -130,7 +132,7 @@ import TestSupport
         let result = await simulation.runAsync()
         #expect(app.seen.count == Self.seconds + 1)
         #expect(result.restlessTasks == [])
-        #expect(simulation.yieldingDrains == 0)
+        #expect(simulation.yieldingDrains < (Self.seconds + 1) / 10)
     }
 
     #endif
