@@ -87,8 +87,6 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
         let value: Element?
     }
 
-    fileprivate enum WaitOutcome { case value(Element), end, wait }
-
     fileprivate final class Storage: @unchecked Sendable {
         let name: String
         let clock: SimClock
@@ -120,32 +118,31 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
         }
 
         func takeReady() -> Ready? {
-            lock.withLock {
-                if let value = pop() { return Ready(value: value) }
-                return finished ? Ready(value: nil) : nil
-            }
+            lock.lock()
+            defer { lock.unlock() }
+            if let value = pop() { return Ready(value: value) }
+            return finished ? Ready(value: nil) : nil
         }
 
         /// Hands the next value to `continuation`, or parks the calling task until one comes;
         /// returns the task's identity.
         func wait(_ continuation: CheckedContinuation<Element?, Never>) -> SimRestTracker.TaskKey? {
             let key = SimRestTracker.TaskKey.current
-            let outcome: WaitOutcome = lock.withLock {
-                if let value = pop() { return .value(value) }
-                if finished || Task.isCancelled { return .end }
-                let (_, driven) = clock.rest.park()
-                (waiting, waitingKey, waitingDriven) = (continuation, key, driven)
-                return .wait
-            }
-            switch outcome {
-            case .value(let value):
+            // Plain lock calls, not `withLock` and an outcome enum: generic values returned from a
+            // closure cost metadata look-ups on every wait.
+            lock.lock()
+            if let value = pop() {
+                lock.unlock()
                 // Something came since `takeReady`: go on at once, awake.
                 clock.rest.wake(key, by: .sequence(name), at: clock.now)
                 continuation.resume(returning: value)
-            case .end:
+            } else if finished || Task.isCancelled {
+                lock.unlock()
                 continuation.resume(returning: nil)
-            case .wait:
-                break
+            } else {
+                let (_, driven) = clock.rest.park()
+                (waiting, waitingKey, waitingDriven) = (continuation, key, driven)
+                lock.unlock()
             }
             return key
         }
