@@ -19,51 +19,60 @@ public enum JSONValue: Equatable, Sendable {
 
     /// Pretty-printed with two-space indentation.
     public func serialized(indent: String = "") -> String {
-        var text = ""
-        write(into: &text, indent: indent, pretty: true)
-        return text
+        var bytes: [UInt8] = []
+        write(into: &bytes, indent: Array(indent.utf8), pretty: true)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// On one line, for JSON Lines.
     public func compact() -> String {
-        var text = ""
-        write(into: &text, indent: "", pretty: false)
-        return text
+        var bytes: [UInt8] = []
+        write(into: &bytes, indent: [], pretty: false)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    // One buffer for the whole value: building each member's text and joining it into its
-    // parent's copied every byte once per level (half of a 1,000-run matrix's time).
-    private func write(into text: inout String, indent: String, pretty: Bool) {
+    // One byte buffer for the whole value: building each member's text and joining it into its
+    // parent's copied every byte once per level (half of a 1,000-run matrix's time), and
+    // appending to a String checks its storage on every piece.
+    private func write(into out: inout [UInt8], indent: [UInt8], pretty: Bool) {
         switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .int(let value): text += String(value)
-        case .uint(let value): text += String(value)
-        case .double(let value): text += value.isFinite ? Self.number(value) : "null"
-        case .string(let value): Self.appendQuoted(value, to: &text)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .uint(let value): out.append(contentsOf: String(value).utf8)
+        case .double(let value): out.append(contentsOf: (value.isFinite ? Self.number(value) : "null").utf8)
+        case .string(let value): Self.appendQuoted(value, to: &out)
         case .array(let values):
-            if values.isEmpty { text += "[]"; return }
-            let inner = indent + "  "
-            text += pretty ? "[\n" : "["
+            if values.isEmpty { return out.append(contentsOf: "[]".utf8) }
+            let inner = indent + [0x20, 0x20]
+            out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { text += pretty ? ",\n" : "," }
-                if pretty { text += inner }
-                value.write(into: &text, indent: inner, pretty: pretty)
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { Self.newLine(&out, inner) }
+                value.write(into: &out, indent: inner, pretty: pretty)
             }
-            text += pretty ? "\n" + indent + "]" : "]"
+            if pretty { Self.newLine(&out, indent) }
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { text += "{}"; return }
-            let inner = indent + "  "
-            text += pretty ? "{\n" : "{"
+            if members.isEmpty { return out.append(contentsOf: "{}".utf8) }
+            let inner = indent + [0x20, 0x20]
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { text += pretty ? ",\n" : "," }
-                if pretty { text += inner }
-                Self.appendQuoted(key, to: &text)
-                text += pretty ? ": " : ":"
-                value.write(into: &text, indent: inner, pretty: pretty)
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { Self.newLine(&out, inner) }
+                Self.appendQuoted(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(0x20) }
+                value.write(into: &out, indent: inner, pretty: pretty)
             }
-            text += pretty ? "\n" + indent + "}" : "}"
+            if pretty { Self.newLine(&out, indent) }
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func newLine(_ out: inout [UInt8], _ indent: [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: indent)
     }
 
     /// Integers without a fraction; other values as Swift's shortest round-trip form.
@@ -74,32 +83,37 @@ public enum JSONValue: Equatable, Sendable {
 
     /// A JSON string literal; YAML reads JSON's escapes in a double-quoted scalar alike.
     static func quoted(_ text: String) -> String {
-        var result = ""
-        appendQuoted(text, to: &result)
-        return result
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func appendQuoted(_ text: String, to result: inout String) {
-        result += "\""
-        // Most names need no escape: copy them whole. 0xC2 leads U+0080–U+00BF, the C1 controls among them.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
-            result += text
-            result += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where SafeText.isControl(scalar):  // C0, and DEL and C1, which a terminal may act on
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+    private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20, 0x7F: appendEscape(byte, to: &out)  // C0 and DEL, which a terminal may act on
+            case 0x80...0x9F where previous == 0xC2:  // C1 (U+0080–U+009F): its lead byte is out already
+                out.removeLast()
+                appendEscape(byte, to: &out)
+            default: out.append(byte)
             }
         }
-        result += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u00xx`, lowercase, for a control character below U+0100.
+    private static func appendEscape(_ value: UInt8, to out: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: #"\u00"#.utf8)
+        out.append(digits[Int(value >> 4)])
+        out.append(digits[Int(value & 0xF)])
     }
 }

@@ -1,5 +1,6 @@
 import Scripting
 import Simulation
+import Foundation
 
 /// Words for the simulation's typed events and causes: the one place prose is made.
 public enum Prose {
@@ -141,7 +142,29 @@ public enum Prose {
 
     /// A cause's name, as JSON writes it (`backgroundTimeExpired`).
     public static func name(_ cause: SimCause) -> String {
-        mechanismName(cause) ?? Mirror(reflecting: cause).children.first?.label ?? String(describing: cause)
+        if let known = causeNames.name(cause) { return known }
+        let name = mechanismName(cause) ?? Mirror(reflecting: cause).children.first?.label ?? String(describing: cause)
+        causeNames.remember(name, for: cause)
+        return name
+    }
+
+    /// Names found by reflection, which a matrix's gaps ask for again and again (a tenth of a
+    /// 1,000-run matrix's output time); at most ``causeNamesCap``, then started afresh.
+    private static let causeNames = CauseNames()
+    static let causeNamesCap = 4_096
+
+    private final class CauseNames: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [SimCause: String] = [:]
+
+        func name(_ cause: SimCause) -> String? { lock.withLock { names[cause] } }
+
+        func remember(_ name: String, for cause: SimCause) {
+            lock.withLock {
+                if names.count >= Prose.causeNamesCap { names.removeAll(keepingCapacity: true) }
+                names[cause] = name
+            }
+        }
     }
 
     /// The verdict in one sentence.
