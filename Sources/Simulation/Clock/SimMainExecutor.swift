@@ -3,15 +3,14 @@
 // are SPI in Swift 6.3; on Linux they are the way for a run to take the main actor's jobs into
 // its own hands (the runtime never calls swift_task_enqueueMainExecutor_hook there).
 @_spi(ExperimentalCustomExecutors) import _Concurrency
-import Dispatch
 import Foundation
 import Synchronization
 
 /// The main actor's executor while a process runs simulations with `runAsync()`: it passes
-/// every job on to the platform's main executor, except while a run holds it, when it keeps
-/// the main actor's jobs for the run to execute itself, one after another, in the order they
-/// came. Global jobs are left to the platform: app code on the main actor, the simulation's
-/// sequences and its clock resume on the caller's actor, so they make none.
+/// every job on to the platform's executors, except while a run holds it, when it keeps the main
+/// actor's jobs, and the global jobs made on the run's own thread, for the run to execute itself,
+/// one after another, in the order they came. (A continuation resumed for a task on the main
+/// actor is enqueued on the global executor first and hops to the main actor from there.)
 ///
 /// So a value handed to a `for await` consumer on the main actor is handled before the run moves
 /// time on, with no turn of libdispatch's main queue in between (two thread wake-ups a value,
@@ -49,7 +48,7 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
         return executor
     }
 
-    /// What `_createExecutors` asks for: this executor, and the platform's global one unchanged.
+    /// What `_createExecutors` asks for: this executor, and a global one that holds like it.
     private enum Factory: ExecutorFactory {
         nonisolated(unsafe) static var main: SimMainExecutor!
         nonisolated(unsafe) static var global: SimGlobalExecutor!
@@ -67,15 +66,7 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
             return
         }
         lock.unlock()
-        forward(UnownedJob(job))
-    }
-
-    /// Hands `job` to the platform's main queue, to run there as this executor's: a job the
-    /// platform's executor ran as its own would record that executor, and the task would come
-    /// back to it, past this one, from then on.
-    private func forward(_ job: UnownedJob) {
-        let me = asUnownedSerialExecutor()
-        DispatchQueue.main.async { job.runSynchronously(on: me) }
+        platformMain.enqueue(job)
     }
 
     func run() throws { try platformMain.run() }
@@ -121,7 +112,7 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
         }
         lock.unlock()
         for item in rest {
-            if item.global { platformDefault.enqueue(ExecutorJob(item.job)) } else { forward(item.job) }
+            if item.global { platformDefault.enqueue(ExecutorJob(item.job)) } else { platformMain.enqueue(ExecutorJob(item.job)) }
         }
     }
 
