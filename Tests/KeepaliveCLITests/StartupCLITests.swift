@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `keepalive` skips argument-parser's completion-script check unless an argument could ask for a
-/// script (issue 21's start-up): the request itself must work exactly as before.
+/// What any change to how `keepalive` enters argument-parser (issue 21's start-up) must keep: the
+/// completion-script request in every spelling, its errors, and the usage lines.
 @Suite struct StartupCLITests {
     @Test(arguments: [
         (["--generate-completion-script", "bash"], "#!/bin/bash"),
@@ -44,7 +44,7 @@ import Testing
             """)
     }
 
-    /// An argument that only contains the word keeps the check, and the parse goes on as before.
+    /// A track named after the request is replayed, not taken for it.
     @Test func aFileNamedAfterTheRequestIsReplayed() throws {
         let fixtures = try Fixtures()
         let track = try fixtures.write("generate-completion-script.gpx", """
@@ -59,7 +59,7 @@ import Testing
         #expect(object["goalMet"] as? Bool == true)
     }
 
-    /// Help and errors are made under the declared configuration (no super-command in the usage).
+    /// Usage lines name only `keepalive` (no super-command).
     @Test func usageLinesNameOnlyKeepalive() throws {
         let result = try CLI.run(["replay", "--bogus"])
         #expect(result.status == 64)
