@@ -89,6 +89,7 @@ struct MatrixCommand: ParsableCommand {
     @MainActor
     private func runMatrix() throws {
         let outcome: MatrixOutcome
+        var renderedRows: [String]?
         var exits: MetricKitExits?
         do {
             let source = try MatrixFile.text(contentsOf: file)
@@ -108,8 +109,12 @@ struct MatrixCommand: ParsableCommand {
                 try OutputTarget(option: "--output", path: output).check(against: inputs)
             }
             let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, matrix.tracks.count)
-            let summaries = workers <= 1 ? try MatrixRunner.run(matrix) : try inWorkers(matrix, source: source, workers: workers)
-            outcome = MatrixOutcome(matrix: matrix, summaries: summaries)
+            // For JSON the workers write each run's object themselves: the parent need not decode every gap.
+            let results = workers <= 1
+                ? MatrixWorkerPool.Results(summaries: try MatrixRunner.run(matrix), renderedRows: nil)
+                : try inWorkers(matrix, source: source, workers: workers, rendersRows: format == .json && metrickit == nil)
+            outcome = MatrixOutcome(matrix: matrix, summaries: results.summaries)
+            renderedRows = results.renderedRows
         } catch let error as MatrixError {
             throw ExitStatus.report(error.description, error.kind)
         }
@@ -117,7 +122,10 @@ struct MatrixCommand: ParsableCommand {
         let text = switch format {
         case .text: MatrixReport.text(outcome) + (comparison.map { "\n" + MetricKitReport.text($0) } ?? "")
         case .markdown: MatrixReport.markdown(outcome)
-        case .json: (comparison.map { MetricKitReport.json(outcome, $0) } ?? MatrixReport.json(outcome)).serialized() + "\n"
+        case .json:
+            if let comparison { MetricKitReport.json(outcome, comparison).serialized() + "\n" }
+            else if let renderedRows { MatrixReport.jsonText(outcome, renderedRows: renderedRows) }
+            else { MatrixReport.json(outcome).serialized() + "\n" }
         case .junit: MatrixReport.junit(outcome)
         }
         do throws(Output.WriteError) {
@@ -131,7 +139,7 @@ struct MatrixCommand: ParsableCommand {
 
     /// Runs the matrix in worker processes. They read a copy of the text this process parsed, so
     /// that all plan the same cells even if the file changes, or is a pipe (`/dev/stdin`).
-    private func inWorkers(_ matrix: Matrix, source: String, workers: Int) throws(MatrixError) -> [SimSummary] {
+    private func inWorkers(_ matrix: Matrix, source: String, workers: Int, rendersRows: Bool) throws(MatrixError) -> MatrixWorkerPool.Results {
         // mkstemp: a new file of our own, never one someone else prepared under a guessable name.
         var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("keepalive-matrix-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
@@ -158,8 +166,9 @@ struct MatrixCommand: ParsableCommand {
         // when it ends without the pool's end mark: their parent is gone.
         let pool = MatrixWorkerPool(
             executable: workerExecutable ?? Self.executablePath(),
-            arguments: ["matrix-worker", "--exit-with-parent", "--name", name, "--cells", String(cells), "--max-cells", String(cells), "--", copy])
-        return try pool.run(matrix, workers: workers)
+            arguments: ["matrix-worker", "--exit-with-parent", "--name", name, "--cells", String(cells), "--max-cells", String(cells)]
+                + (rendersRows ? ["--renders-rows"] : []) + ["--", copy])
+        return try pool.results(matrix, workers: workers)
     }
 
     /// This program, to run again as a worker.

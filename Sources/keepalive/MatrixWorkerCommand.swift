@@ -25,6 +25,9 @@ struct MatrixWorkerCommand: ParsableCommand {
     @Flag(help: "Exit when standard input ends (before the end mark): the parent holds its only writing end.")
     var exitWithParent = false
 
+    @Flag(help: "Also write each run's object as `keepalive matrix --format json` writes it, and only each goal's first gap in the summary.")
+    var rendersRows = false
+
     func run() throws {
         if exitWithParent, tracks != nil { MatrixWorker.exitWithParent() }
         try MainActor.assumeIsolated { try work() }
@@ -60,7 +63,7 @@ struct MatrixWorkerCommand: ParsableCommand {
             })
         }
         do throws(Output.WriteError) {
-            try MatrixWorker.run(matrix, tracks: indices) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
+            try MatrixWorker.run(matrix, tracks: indices, rendersRows: rendersRows) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
         } catch {
             printError("standard output: cannot write the results: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode

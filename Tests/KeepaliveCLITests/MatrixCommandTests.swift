@@ -206,6 +206,42 @@ import Testing
         #expect(one.stdout == many.stdout)
     }
 
+    /// For JSON the workers write each run's object and send only each goal's first gap in the
+    /// summary: the parent's document is still every gap of every run, as `--jobs 1` writes it.
+    @Test func workersWriteTheRunsOfTheJSONWithEveryGap() throws {
+        // A distance filter leaves gaps in the navigation goal's coverage, many a run.
+        let fixtures = try folder("""
+            tracks: [city-commute.gpx, again.gpx]
+            profiles: [ios17]
+            runs: [{name: filtered, settings: {distanceFilter: 100}}]
+
+            """)
+        _ = try fixtures.write("again.gpx", try String(contentsOf: CLI.packageRoot.appendingPathComponent("Tracks/city-commute.gpx"), encoding: .utf8))
+        let one = try CLI.run(["matrix", "matrix.yaml", "--format", "json", "--jobs", "1"], in: fixtures.folder)
+        let two = try CLI.run(["matrix", "matrix.yaml", "--format", "json", "--jobs", "2"], in: fixtures.folder)
+        #expect(two.stdout == one.stdout)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(two.stdout.utf8)) as? [String: Any])
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        let gapsWritten = runs.map { run in
+            ((run["coverage"] as? [[String: Any]]) ?? []).map { ($0["gaps"] as? [Any])?.count ?? -1 }.reduce(0, +)
+        }
+        #expect(gapsWritten == [40, 40])  // so the trimming below shows
+        // A worker asked for rows: its summaries carry one gap a goal, its rows all of them.
+        let worker = try CLI.run(["matrix-worker", "--name", "matrix.yaml", "--cells", String(runs.count),
+                                  "--tracks", "0", "--renders-rows", "matrix.yaml"], in: fixtures.folder)
+        #expect(worker.status == 0)
+        let lines = worker.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix("row 0 {\""))
+        #expect(lines[2] == #"{"done":0}"#)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(summary["cell"] as? Int == 0)
+        let coverage = try #require((summary["summary"] as? [String: Any])?["coverage"] as? [[String: Any]])
+        #expect(coverage.map { ($0["gaps"] as? [Any])?.count } == [1])
+        let row = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].dropFirst(6).utf8)) as? [String: Any])
+        #expect((row["coverage"] as? [[String: Any]])?.map { ($0["gaps"] as? [Any])?.count } == [40])
+    }
+
     /// Workers read the text the parent read, so a matrix can come from a pipe.
     @Test func aMatrixOnStandardInputRunsInWorkers() throws {
         let fixtures = try folder()

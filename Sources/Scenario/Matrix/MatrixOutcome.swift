@@ -26,11 +26,15 @@ public struct MatrixOutcome: Sendable {
         public var asExpected: Bool? { summary.stall != nil ? false : expected.map { $0.matches(summary) } }
     }
 
+    /// Cell `index`'s row, from its summary alone (a worker's view: no other cell's summary).
+    static func row(of matrix: Matrix, cell index: Int, summary: SimSummary) -> Row {
+        let cell = matrix.cells[index]
+        return Row(track: matrix.tracks[cell.track].name, profile: matrix.profiles[cell.profile].name,
+                   run: matrix.runName(of: cell), summary: summary, expected: cell.expected)
+    }
+
     public var rows: [Row] {
-        matrix.cells.map { cell in
-            Row(track: matrix.tracks[cell.track].name, profile: matrix.profiles[cell.profile].name,
-                run: matrix.runName(of: cell), summary: summaries[cell.index], expected: cell.expected)
-        }
+        matrix.cells.map { Self.row(of: matrix, cell: $0.index, summary: summaries[$0.index]) }
     }
 
     /// Cells whose verdict differs from the expected one.

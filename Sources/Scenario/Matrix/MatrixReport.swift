@@ -73,43 +73,69 @@ public enum MatrixReport {
 
     /// Every run with typed fields (times in seconds, `null` when none), then the counts.
     public static func json(_ outcome: MatrixOutcome) -> JSONValue {
-        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
-        let runs = outcome.rows.map { row -> JSONValue in
-            let summary = row.summary
-            let causes = summary.causes.map { cause in
-                JSONValue.object([("cause", .string(Prose.name(cause))), ("text", .string(Prose.text(cause)))])
-            }
-            let goalMet: JSONValue = summary.goalMet.map(JSONValue.bool) ?? .null
-            let coverage: JSONValue = .array(summary.coverage.map(SummaryReport.coverageJSON))
-            return .object([
-                ("track", .string(row.track)),
-                ("profile", .string(row.profile)),
-                ("run", .string(row.run)),
-                ("goal", SummaryReport.goalName(summary)),
-                ("goalMet", goalMet),
-                ("coverage", coverage),
-                ("verdict", .string(summary.verdict.rawValue)),
-                ("at", number(row.at)),
-                ("suspendedAt", number(summary.suspendedAt)),
-                ("terminatedAt", number(summary.terminatedAt)),
-                ("exitCategory", summary.exitCategory.map { .string($0.rawValue) } ?? .null),
-                ("expected", row.expected.map { .string($0.name) } ?? .null),
-                ("ok", row.asExpected.map(JSONValue.bool) ?? .null),
-                ("reason", (summary.stall.map(Prose.stall) ?? Prose.reason(summary.causes)).map(JSONValue.string) ?? .null),
-                ("causes", .array(causes)),
-                ("sentence", .string(Prose.sentence(summary))),
-            ])
-        }
-        let total = outcome.matrix.cells.count
-        return .object([
+        .object([
             ("matrix", .string(outcome.matrix.file)),
-            ("runs", .array(runs)),
-            ("total", .int(total)),
-            ("asExpected", .int(total - outcome.failures - outcome.unchecked)),
-            ("notAsExpected", .int(outcome.failures)),
-            ("withoutExpectation", .int(outcome.unchecked)),
-            ("goalsMet", .int(outcome.goalsMet)),
-            ("goalsMissed", .int(outcome.goalsMissed)),
+            ("runs", .array(outcome.rows.map(rowJSON))),
+        ] + counts(outcome).map { ($0.key, JSONValue.int($0.value)) })
+    }
+
+    /// ``json(_:)``'s text, with each run's object given already written, on one line
+    /// (``renderedRow(_:)``): matrix workers write their runs' objects, so that the parent does not
+    /// decode every gap only to write it again. The same bytes as `json(outcome).serialized() + "\n"`.
+    public static func jsonText(_ outcome: MatrixOutcome, renderedRows rows: [String]) -> String {
+        var text = Array("{\n  \"matrix\": \(JSONValue.quoted(outcome.matrix.file)),\n  \"runs\": ".utf8)
+        if rows.isEmpty { text += Array("[]".utf8) }
+        for (index, row) in rows.enumerated() {
+            text += Array((index == 0 ? "[\n    " : ",\n    ").utf8)
+            JSONValue.indent(compact: row, at: "    ", into: &text)
+        }
+        if !rows.isEmpty { text += Array("\n  ]".utf8) }
+        for (key, value) in counts(outcome) { text += Array(",\n  \(JSONValue.quoted(key)): \(value)".utf8) }
+        return String(decoding: text + Array("\n}\n".utf8), as: UTF8.self)
+    }
+
+    /// One run's object as ``json(_:)`` writes it among the runs, on one line.
+    public static func renderedRow(_ row: MatrixOutcome.Row) -> String {
+        rowJSON(row).compact()
+    }
+
+    private static func counts(_ outcome: MatrixOutcome) -> KeyValuePairs<String, Int> {
+        let total = outcome.matrix.cells.count
+        return [
+            "total": total,
+            "asExpected": total - outcome.failures - outcome.unchecked,
+            "notAsExpected": outcome.failures,
+            "withoutExpectation": outcome.unchecked,
+            "goalsMet": outcome.goalsMet,
+            "goalsMissed": outcome.goalsMissed,
+        ]
+    }
+
+    private static func rowJSON(_ row: MatrixOutcome.Row) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
+        let summary = row.summary
+        let causes = summary.causes.map { cause in
+            JSONValue.object([("cause", .string(Prose.name(cause))), ("text", .string(Prose.text(cause)))])
+        }
+        let goalMet: JSONValue = summary.goalMet.map(JSONValue.bool) ?? .null
+        let coverage: JSONValue = .array(summary.coverage.map(SummaryReport.coverageJSON))
+        return .object([
+            ("track", .string(row.track)),
+            ("profile", .string(row.profile)),
+            ("run", .string(row.run)),
+            ("goal", SummaryReport.goalName(summary)),
+            ("goalMet", goalMet),
+            ("coverage", coverage),
+            ("verdict", .string(summary.verdict.rawValue)),
+            ("at", number(row.at)),
+            ("suspendedAt", number(summary.suspendedAt)),
+            ("terminatedAt", number(summary.terminatedAt)),
+            ("exitCategory", summary.exitCategory.map { .string($0.rawValue) } ?? .null),
+            ("expected", row.expected.map { .string($0.name) } ?? .null),
+            ("ok", row.asExpected.map(JSONValue.bool) ?? .null),
+            ("reason", (summary.stall.map(Prose.stall) ?? Prose.reason(summary.causes)).map(JSONValue.string) ?? .null),
+            ("causes", .array(causes)),
+            ("sentence", .string(Prose.sentence(summary))),
         ])
     }
 

@@ -2,23 +2,37 @@ import Foundation
 import Simulation
 
 /// The worker's side of a parallel matrix run: replays some tracks and writes one JSON line per
-/// cell (`{"cell":N,"summary":{…}}`), or one per track that cannot be replayed
+/// cell (`{"cell":N,"summary":{…}}`, followed by `row N {…}` when asked for rows), or one per
+/// track that cannot be replayed
 /// (`{"track":N,"kind":"invalidData","error":"…"}`), then `{"done":N}` when the track is done,
 /// which ``MatrixWorkerPool`` reads back: a done line is its cue to hand the worker another track.
 public enum MatrixWorker {
     /// Replays `tracks` (indices into `matrix.tracks`, read as they are needed: the parent's
     /// queue) and hands each track's lines, its done line last, to `write`. A track that fails is
     /// reported and the others still run, so that the parent can name the first failing track
-    /// in plan order whatever the split.
+    /// in plan order whatever the split. With `rendersRows`, each cell's line also carries its
+    /// run's object as `keepalive matrix --format json` writes it
+    /// (``MatrixReport/renderedRow(_:)``), and its summary only the first gap of each goal: the
+    /// parent then decodes what it counts, not every gap it would only write again.
     @MainActor
-    public static func run<E: Error>(_ matrix: Matrix, tracks: some Sequence<Int>, write: (String) throws(E) -> Void) throws(E) {
+    public static func run<E: Error>(
+        _ matrix: Matrix, tracks: some Sequence<Int>, rendersRows: Bool = false, write: (String) throws(E) -> Void
+    ) throws(E) {
         let encoder = Line.encoder()
         for track in tracks {
             var text = ""
             do throws(MatrixError) {
                 let summaries = try MatrixRunner.run(matrix, track: track)
                 for (index, summary) in zip(matrix.cells(onTrack: track), summaries) {
-                    text += Line(cell: index, summary: summary).encoded(encoder)
+                    guard rendersRows else {
+                        text += Line(cell: index, summary: summary).encoded(encoder)
+                        continue
+                    }
+                    let row = MatrixOutcome.row(of: matrix, cell: index, summary: summary)
+                    var counted = summary
+                    for goal in counted.coverage.indices { counted.coverage[goal].gaps = Array(counted.coverage[goal].gaps.prefix(1)) }
+                    text += Line(cell: index, summary: counted).encoded(encoder)
+                    text += Line.row(index, MatrixReport.renderedRow(row))
                 }
             } catch {
                 text = Line(track: track, kind: error.kind, error: error.description).encoded(encoder)
@@ -105,6 +119,11 @@ public enum MatrixWorker {
             self.cell = cell
             self.summary = summary
         }
+
+        /// The line that carries a cell's run as `--format json` writes it, on one line, as it
+        /// is, not as a JSON string the parent would have to decode: `row N {…}`.
+        static func row(_ cell: Int, _ object: String) -> String { "\(rowPrefix)\(cell) \(object)\n" }
+        static let rowPrefix = "row "
 
         init(track: Int, kind: FailureKind, error: String) {
             self.track = track

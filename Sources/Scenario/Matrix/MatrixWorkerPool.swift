@@ -26,6 +26,26 @@ public struct MatrixWorkerPool: Sendable {
     /// - Throws: ``MatrixError``: `workerFailed` when a worker cannot start, dies, exits with an
     ///   error or prints what is not a result; else that of the first failing track in plan order.
     public func run(_ matrix: Matrix, workers: Int) throws(MatrixError) -> [SimSummary] {
+        try results(matrix, workers: workers).summaries
+    }
+
+    /// What the workers sent, in plan order.
+    public struct Results: Sendable {
+        /// Every cell's summary.
+        public let summaries: [SimSummary]
+        /// Every cell's run as `--format json` writes it, when the workers were asked for them
+        /// (`matrix-worker --renders-rows`); `nil` otherwise.
+        public let renderedRows: [String]?
+
+        public init(summaries: [SimSummary], renderedRows: [String]?) {
+            self.summaries = summaries
+            self.renderedRows = renderedRows
+        }
+    }
+
+    /// Every cell's summary, and its rendered run when the workers wrote them, in plan order.
+    /// - Throws: as ``run(_:workers:)``.
+    public func results(_ matrix: Matrix, workers: Int) throws(MatrixError) -> Results {
         let order = Self.order(matrix)
         let count = max(1, min(workers, order.count))
         let queue = MatrixTrackQueue(order.dropFirst(count))
@@ -40,20 +60,23 @@ public struct MatrixWorkerPool: Sendable {
             }
         }
         var summaries = [SimSummary?](repeating: nil, count: matrix.cells.count)
+        var rows = [String?](repeating: nil, count: matrix.cells.count)
         var trackFailures: [Int: MatrixError] = [:]
         var workerFailure: MatrixError?
         for worker in running {
             let output = worker.finish()
             guard workerFailure == nil else { continue }
             do throws(MatrixError) {
-                try Self.collect(output, from: worker, matrix: matrix, into: &summaries, failures: &trackFailures)
+                try Self.collect(output, from: worker, matrix: matrix, into: &summaries, rows: &rows, failures: &trackFailures)
             } catch {
                 workerFailure = error
             }
         }
         if let workerFailure { throw workerFailure }
         if let first = trackFailures.keys.min(), let failure = trackFailures[first] { throw failure }
-        return summaries.map { $0! }  // collect checked that every cell of every track arrived
+        // collect checked that every cell of every track arrived
+        let rendered = rows.allSatisfy { $0 != nil } ? rows.map { $0! } : nil
+        return Results(summaries: summaries.map { $0! }, renderedRows: rendered)
     }
 
     /// The order tracks are handed out in: the costliest first (file size × runs per track; a
@@ -70,7 +93,7 @@ public struct MatrixWorkerPool: Sendable {
     /// Checks a worker's output and files its results.
     private static func collect(
         _ output: RunningWorker.Output, from worker: RunningWorker, matrix: Matrix,
-        into summaries: inout [SimSummary?], failures: inout [Int: MatrixError]
+        into summaries: inout [SimSummary?], rows: inout [String?], failures: inout [Int: MatrixError]
     ) throws(MatrixError) {
         let said = output.stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
         let name = worker.name(matrix)
@@ -82,6 +105,12 @@ public struct MatrixWorkerPool: Sendable {
         var seen = Set<Int>()
         for received in output.lines {
             let garbage = MatrixError(worker: "\(name) printed a line that is not a result: '\(received.start)'")
+            if let row = received.row {
+                // A cell's run comes after its summary, from the worker that replayed it.
+                guard seen.contains(row.cell), rows[row.cell] == nil else { throw garbage }
+                rows[row.cell] = row.object
+                continue
+            }
             guard let line = received.line else { throw garbage }
             if let cell = line.cell, let summary = line.summary, matrix.cells.indices.contains(cell),
                worker.tracks.contains(matrix.cells[cell].track), seen.insert(cell).inserted {

@@ -19,6 +19,8 @@ final class RunningWorker: @unchecked Sendable {
     /// as printed, for an error message.
     struct Received {
         let line: MatrixWorker.Line?
+        /// A `row N {…}` line: the cell and its run's object, kept as written.
+        var row: (cell: Int, object: String)?
         let start: String
     }
 
@@ -92,26 +94,36 @@ final class RunningWorker: @unchecked Sendable {
         try? handle.write(contentsOf: Data("\(track)\n".utf8))
     }
 
-    private static func decode(_ text: Data.SubSequence, _ decoder: JSONDecoder) -> Received {
-        Received(line: try? decoder.decode(MatrixWorker.Line.self, from: Data(text)), start: String(decoding: text.prefix(80), as: UTF8.self))
+    private static func decode(_ text: ArraySlice<UInt8>, _ decoder: JSONDecoder) -> Received {
+        let start = String(decoding: text.prefix(80), as: UTF8.self)
+        if text.starts(with: MatrixWorker.Line.rowPrefix.utf8) {
+            let rest = text.dropFirst(MatrixWorker.Line.rowPrefix.utf8.count)
+            if let space = rest.firstIndex(of: UInt8(ascii: " ")), let cell = Int(String(decoding: rest[..<space], as: UTF8.self)) {
+                return Received(line: nil, row: (cell, String(decoding: rest[rest.index(after: space)...], as: UTF8.self)), start: start)
+            }
+        }
+        return Received(line: try? decoder.decode(MatrixWorker.Line.self, from: Data(text)), start: start)
     }
 
     /// Reads `handle` to its end; `line` hears each whole line as it arrives (a last line
     /// without its newline too).
-    private static func readLines(_ handle: FileHandle, _ line: (Data.SubSequence) -> Void) {
-        var data = Data()
+    private static func readLines(_ handle: FileHandle, _ line: (ArraySlice<UInt8>) -> Void) {
+        var bytes: [UInt8] = []
+        var scanned = 0  // bytes known to hold no newline: a long line is searched once, not per chunk
         while true {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
-            data.append(chunk)
-            var start = data.startIndex
-            while let newline = data[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                if newline > start { line(data[start..<newline]) }
+            bytes.append(contentsOf: chunk)
+            var start = 0
+            while let newline = bytes[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                if newline > start { line(bytes[start..<newline]) }
                 start = newline + 1
+                scanned = start
             }
-            data.removeSubrange(..<start)  // only the unfinished line stays
+            scanned = bytes.count - start
+            bytes.removeSubrange(..<start)  // only the unfinished line stays
         }
-        if !data.isEmpty { line(data[...]) }
+        if !bytes.isEmpty { line(bytes[...]) }
     }
 
     /// Waits for the worker to close its output and exit.
