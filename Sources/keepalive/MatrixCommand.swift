@@ -167,7 +167,8 @@ struct MatrixCommand: ParsableCommand {
         let pool = MatrixWorkerPool(
             executable: workerExecutable ?? Self.executablePath(),
             arguments: ["matrix-worker", "--exit-with-parent", "--name", name, "--cells", String(cells), "--max-cells", String(cells)]
-                + (rendersRows ? ["--renders-rows"] : []) + ["--", copy])
+                + (rendersRows ? ["--renders-rows"] : []) + ["--", copy],
+            rendersRows: rendersRows)
         return try pool.results(matrix, workers: workers)
     }
 

@@ -226,6 +226,13 @@ import Testing
             ((run["coverage"] as? [[String: Any]]) ?? []).map { ($0["gaps"] as? [Any])?.count ?? -1 }.reduce(0, +)
         }
         #expect(gapsWritten == [40, 40])  // so the trimming below shows
+        // A worker that leaves out the objects (its summaries short of gaps) is an error, not a short document.
+        let stripping = try fixtures.write("stripping.sh", "#!/bin/sh\n'\(CLI.executable.path)' \"$@\" | grep --line-buffered -v '^row '\n")
+        chmod(stripping, 0o755)
+        let stripped = try CLI.run(["matrix", "matrix.yaml", "--format", "json", "--jobs", "2", "--worker-executable", stripping], in: fixtures.folder)
+        #expect(stripped.status == 70)
+        #expect(stripped.stdout == "")
+        #expect(stripped.stderr == "the worker that replayed city-commute.gpx did not write its runs' objects\n")
         // A worker asked for rows: its summaries carry one gap a goal, its rows all of them.
         let worker = try CLI.run(["matrix-worker", "--name", "matrix.yaml", "--cells", String(runs.count),
                                   "--tracks", "0", "--renders-rows", "matrix.yaml"], in: fixtures.folder)

@@ -17,9 +17,14 @@ public struct MatrixWorkerPool: Sendable {
     public let executable: String
     public let arguments: [String]
 
-    public init(executable: String, arguments: [String]) {
+    /// Whether `arguments` ask the workers for each run's object (`--renders-rows`): then every
+    /// cell must come with one, since its summary carries only each goal's first gap.
+    public let rendersRows: Bool
+
+    public init(executable: String, arguments: [String], rendersRows: Bool = false) {
         self.executable = executable
         self.arguments = arguments
+        self.rendersRows = rendersRows
     }
 
     /// Every cell's summary, in plan order.
@@ -75,8 +80,11 @@ public struct MatrixWorkerPool: Sendable {
         if let workerFailure { throw workerFailure }
         if let first = trackFailures.keys.min(), let failure = trackFailures[first] { throw failure }
         // collect checked that every cell of every track arrived
-        let rendered = rows.allSatisfy { $0 != nil } ? rows.map { $0! } : nil
-        return Results(summaries: summaries.map { $0! }, renderedRows: rendered)
+        guard rendersRows else { return Results(summaries: summaries.map { $0! }, renderedRows: nil) }
+        if let missing = rows.firstIndex(where: { $0 == nil }) {
+            throw MatrixError(worker: "the worker that replayed \(matrix.tracks[matrix.cells[missing].track].name) did not write its runs' objects")
+        }
+        return Results(summaries: summaries.map { $0! }, renderedRows: rows.map { $0! })
     }
 
     /// The order tracks are handed out in: the costliest first (file size × runs per track; a
