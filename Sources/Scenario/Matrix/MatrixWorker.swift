@@ -10,10 +10,10 @@ public enum MatrixWorker {
     /// Replays `tracks` (indices into `matrix.tracks`, read as they are needed: the parent's
     /// queue) and hands each track's lines, its done line last, to `write`. A track that fails is
     /// reported and the others still run, so that the parent can name the first failing track
-    /// in plan order whatever the split. With `rendersRows`, each cell's line also carries its
-    /// run's object as `keepalive matrix --format json` writes it
-    /// (``MatrixReport/renderedRow(_:)``), and its summary only the first gap of each goal: the
-    /// parent then decodes what it counts, not every gap it would only write again.
+    /// in plan order whatever the split. With `rendersRows`, each cell's line is followed by a
+    /// `row N {…}` line with its run's object as `keepalive matrix --format json` writes it
+    /// (``MatrixReport/renderedRow(_:)``), and its summary keeps only the first gap of each goal:
+    /// the parent then decodes what it counts, not every gap it would only write again.
     @MainActor
     public static func run<E: Error>(
         _ matrix: Matrix, tracks: some Sequence<Int>, rendersRows: Bool = false, write: (String) throws(E) -> Void
