@@ -155,9 +155,8 @@ public enum JSONValue: Equatable, Sendable {
 
     /// `\u00xx`, lowercase, for a control character below U+0100.
     private static func appendEscape(_ value: UInt8, to out: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
         out.append(contentsOf: #"\u00"#.utf8)
-        out.append(digits[Int(value >> 4)])
-        out.append(digits[Int(value & 0xF)])
+        out.append(LineBytes.hex(value >> 4))
+        out.append(LineBytes.hex(value & 0xF))
     }
 }

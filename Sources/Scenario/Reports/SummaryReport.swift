@@ -316,7 +316,8 @@ struct LineBytes: ~Copyable {
         append(Self.hex(byte & 0xF))
     }
 
-    private static func hex(_ digit: UInt8) -> UInt8 {
+    /// A lower-case hex digit's ASCII byte (JSONValue's escapes use it too).
+    static func hex(_ digit: UInt8) -> UInt8 {
         digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
     }
 
