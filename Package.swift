@@ -78,8 +78,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geodesy", "Simulation", "Scripting", "Scenario"], path: "Tests/TestSupport"),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX", "TestSupport", "ShapeLogic"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Scripting", "TestSupport"]),
+        // Runs a program `swift test` built and reads what it printed (the CLI and fuzz tests).
+        .target(name: "ChildProcess", path: "Tests/ChildProcess"),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.
-        .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive"], exclude: ["Golden"]),
+        .testTarget(name: "KeepaliveCLITests", dependencies: ["keepalive", "ChildProcess"], exclude: ["Golden"]),
         // Fuzz targets (Tests/Fuzz, see Docs/Fuzzing.md). In this build each is a plain program that
         // replays the inputs it is given through its harness; Tests/Fuzz/run-fuzzers.sh builds them
         // with -DFUZZING and -sanitize=fuzzer,address into libFuzzer targets.
@@ -92,7 +94,7 @@ let package = Package(
         // Replays the fuzz targets' regression inputs and seeds in `swift test`.
         .testTarget(
             name: "FuzzReplayTests",
-            dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile", "FuzzAppScript", "FuzzMatrixFile"],
+            dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile", "FuzzAppScript", "FuzzMatrixFile", "ChildProcess"],
             path: "Tests/Fuzz/ReplayTests"
         ),
     ],

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -37,26 +38,7 @@ import Testing
         #expect(result.status == 0, "FuzzGPXReader failed: \(result.stderr)")
     }
 
-    private func run(_ target: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(target).path),
-              folder.pathComponents.count > 1 {
-            folder.deleteLastPathComponent()
-        }
-        let process = Process()
-        process.executableURL = folder.appendingPathComponent(target)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var stderr = Data()
-        let errorReader = Thread { stderr = err.fileHandleForReading.readDataToEndOfFile() }
-        errorReader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        while !errorReader.isFinished { usleep(1000) }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    private func run(_ target: String, _ arguments: [String]) throws -> ChildResult {
+        try runChild(builtExecutable(target), arguments)
     }
 }
