@@ -190,6 +190,43 @@ import TestSupport
         feed.finish()
     }
 
+    /// App code that sleeps on the real clock (a retry's back-off): not the simulation's time.
+    final class RealSleepApp: SimAppDelegate {
+        let nanoseconds: UInt64
+        var sleeper: Task<Void, Never>?
+        var outcome: String?
+        init(nanoseconds: UInt64) { self.nanoseconds = nanoseconds }
+
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            sleeper = application.task(name: "back-off") { [self] in
+                do {
+                    try await Task.sleep(nanoseconds: nanoseconds)
+                    outcome = "woke"
+                } catch {
+                    outcome = "cancelled"
+                }
+            }
+        }
+    }
+
+    @Test func aTaskSleepingOnTheRealClockIsReportedAndWakesInRealTime() async {
+        // The run's executor schedules delayed jobs on the platform's: `Task.sleep` in app code
+        // used to stop the process ("Unexpectedly found nil" in the runtime's ExecutorImpl).
+        let longSleep = RealSleepApp(nanoseconds: 3_600_000_000_000)
+        let result = await KeepAliveSimulation(configuration(drive(seconds: 5)), app: longSleep).runAsync()
+        #expect(result.restlessTasks == [SimRestlessTask(name: "back-off", wokenBy: .started, wokenAt: 0)])
+        #expect(result.summary.durationSeconds == 5)
+        longSleep.sleeper?.cancel()
+        _ = await longSleep.sleeper?.value
+        #expect(longSleep.outcome == "cancelled")
+
+        // A short one wakes on the platform's executor, during the run or after it.
+        let shortSleep = RealSleepApp(nanoseconds: 1_000_000)
+        _ = await KeepAliveSimulation(configuration(drive(seconds: 5)), app: shortSleep).runAsync()
+        _ = await shortSleep.sleeper?.value
+        #expect(shortSleep.outcome == "woke")
+    }
+
     @Test func aTaskThatSleepsInsideItsLoopIsWaitedForAfterEachSleep() async {
         // Each fix starts a 0.5 s debounce on the clock: the handling lands half a second later.
         final class DebounceApp: SimAppDelegate {

@@ -2,7 +2,7 @@
 // Custom main executors (the "Custom Main and Global Executors" pitch, swiftlang/swift#80266)
 // are SPI in Swift 6.3; on Linux they are the way for a run to take the main actor's jobs into
 // its own hands (the runtime never calls swift_task_enqueueMainExecutor_hook there).
-@_spi(ExperimentalCustomExecutors) import _Concurrency
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import Foundation
 import Synchronization
 
@@ -17,12 +17,16 @@ import Synchronization
 /// which made a day at 1 Hz 50–130× slower than the same app written with delegate callbacks).
 /// Installed once per process, the first time a run holds it; until then, and between runs,
 /// the process's executors are untouched.
-final class SimMainExecutor: MainExecutor, @unchecked Sendable {
+final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendable {
     /// Installed by the first use.
     static let shared: SimMainExecutor = install()
 
     private let platformMain: any MainExecutor
     fileprivate let platformDefault: any TaskExecutor
+    /// Where jobs due at a later real instant go (`Task.sleep`, or a clock's sleep, in app code:
+    /// not the simulation's time, so never held): the runtime asks both executors to schedule.
+    private let platformMainScheduling: any SchedulingExecutor
+    fileprivate let platformDefaultScheduling: any SchedulingExecutor
     private let lock = NSLock()
     private var held: [Held] = []
     /// The thread of the run that holds the jobs (0: none); read without the lock by every global enqueue.
@@ -36,8 +40,15 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
     }
 
     private init(platformMain: any MainExecutor, platformDefault: any TaskExecutor) {
+        // Linux's executors are libdispatch's, which schedule.
+        guard let mainScheduling = platformMain as? any SchedulingExecutor,
+              let defaultScheduling = platformDefault as? any SchedulingExecutor else {
+            preconditionFailure("the platform's executors (\(type(of: platformMain)), \(type(of: platformDefault))) cannot schedule jobs")
+        }
         self.platformMain = platformMain
         self.platformDefault = platformDefault
+        platformMainScheduling = mainScheduling
+        platformDefaultScheduling = defaultScheduling
     }
 
     private static func install() -> SimMainExecutor {
@@ -67,6 +78,14 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
         }
         lock.unlock()
         platformMain.enqueue(job)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        platformMainScheduling.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        platformMainScheduling.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
     }
 
     func run() throws { try platformMain.run() }
@@ -144,7 +163,7 @@ final class SimMainExecutor: MainExecutor, @unchecked Sendable {
 /// The global executor while ``SimMainExecutor`` is installed: a global job made on a holding
 /// run's thread (a resumed continuation's first step, on its way back to the main actor) is
 /// held with the main actor's; every other passes straight to the platform's executor.
-private final class SimGlobalExecutor: TaskExecutor, @unchecked Sendable {
+private final class SimGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     private let main: SimMainExecutor
     nonisolated(unsafe) static var unowned: UnownedTaskExecutor!
 
@@ -159,6 +178,14 @@ private final class SimGlobalExecutor: TaskExecutor, @unchecked Sendable {
         } else {
             main.platformDefault.enqueue(job)
         }
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        main.platformDefaultScheduling.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        main.platformDefaultScheduling.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
     }
 }
 #endif
