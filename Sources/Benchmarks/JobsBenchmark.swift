@@ -25,6 +25,9 @@ struct JobsBenchmark: ParsableCommand {
     @Option(help: "Runs of each; the medians count.")
     var `repeat` = 3
 
+    @Option(help: "Where to write the tracks, the matrix and the outputs (default: a temporary folder, removed afterwards).")
+    var folder: String?
+
     @Flag(help: "Instead, three tracks whose file sizes mislead: 1 h at 1 Hz (288 kB), and twice 3 h at a point every 10 s (87 kB each).")
     var skewed = false
 
@@ -34,9 +37,9 @@ struct JobsBenchmark: ParsableCommand {
 
     func run() throws {
         let keepalive = try ChildRun.keepalive(keepalive)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-bench-jobs-\(getpid())").path
+        let root = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-bench-jobs-\(getpid())").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        defer { if folder == nil { try? FileManager.default.removeItem(atPath: root) } }
         var names: [String] = []
         // (seconds, seconds between points) of each track.
         let tracks = skewed ? [(3_600, 1), (10_800, 10), (10_800, 10)] : (0..<10).map { (1_800 + $0 * 1_000, 1) }

@@ -227,7 +227,12 @@ import Testing
         }
         #expect(gapsWritten == [40, 40])  // so the trimming below shows
         // A worker that leaves out the objects (its summaries short of gaps) is an error, not a short document.
-        let stripping = try fixtures.write("stripping.sh", "#!/bin/sh\n'\(CLI.executable.path)' \"$@\" | grep --line-buffered -v '^row '\n")
+        // Its frames are `row N LENGTH` and the object's lines, the last one "    }".
+        let stripping = try fixtures.write("stripping.sh", """
+            #!/bin/sh
+            '\(CLI.executable.path)' "$@" | sed -u '/^row /,/^    }$/d'
+
+            """)
         chmod(stripping, 0o755)
         let stripped = try CLI.run(["matrix", "matrix.yaml", "--format", "json", "--jobs", "2", "--worker-executable", stripping], in: fixtures.folder)
         #expect(stripped.status == 70)
@@ -237,16 +242,23 @@ import Testing
         let worker = try CLI.run(["matrix-worker", "--name", "matrix.yaml", "--cells", String(runs.count),
                                   "--tracks", "0", "--renders-rows", "matrix.yaml"], in: fixtures.folder)
         #expect(worker.status == 0)
-        let lines = worker.stdout.split(separator: "\n")
-        #expect(lines.count == 3)
-        #expect(lines[1].hasPrefix("row 0 {\""))
-        #expect(lines[2] == #"{"done":0}"#)
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        let summaryLine = try #require(worker.stdout.split(separator: "\n", maxSplits: 1).first)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(summaryLine.utf8)) as? [String: Any])
         #expect(summary["cell"] as? Int == 0)
         let coverage = try #require((summary["summary"] as? [String: Any])?["coverage"] as? [[String: Any]])
         #expect(coverage.map { ($0["gaps"] as? [Any])?.count } == [1])
-        let row = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].dropFirst(6).utf8)) as? [String: Any])
+        // Then the frame, its object exactly as long as announced, then the done line.
+        let afterSummary = Array(worker.stdout.utf8.dropFirst(summaryLine.utf8.count + 1))
+        let header = try #require(afterSummary.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first)
+        let fields = String(decoding: header, as: UTF8.self).split(separator: " ")
+        #expect(fields.count == 3 && fields[0] == "row" && fields[1] == "0")
+        let length = try #require(Int(fields[2]))
+        let object = afterSummary.dropFirst(header.count + 1).prefix(length)
+        #expect(String(decoding: afterSummary.dropFirst(header.count + 1 + length), as: UTF8.self) == "\n" + #"{"done":0}"# + "\n")
+        #expect(object.first == UInt8(ascii: "{") && object.last == UInt8(ascii: "}"))
+        let row = try #require(try JSONSerialization.jsonObject(with: Data(object)) as? [String: Any])
         #expect((row["coverage"] as? [[String: Any]])?.map { ($0["gaps"] as? [Any])?.count } == [40])
+        #expect(two.stdout.contains("\"runs\": [\n    " + String(decoding: object, as: UTF8.self) + ",\n    {"))  // the first run
     }
 
     /// Workers read the text the parent read, so a matrix can come from a pipe.

@@ -79,24 +79,28 @@ public enum MatrixReport {
         ] + counts(outcome).map { ($0.key, JSONValue.int($0.value)) })
     }
 
-    /// ``json(_:)``'s text, with each run's object given already written, on one line
-    /// (``renderedRow(_:)``): matrix workers write their runs' objects, so that the parent does not
-    /// decode every gap only to write it again. The same bytes as `json(outcome).serialized() + "\n"`.
+    /// ``json(_:)``'s text, with each run's object given already written as it stands among the
+    /// runs (``renderedRow(_:)``): matrix workers write their runs' objects, so that the parent
+    /// neither decodes every gap only to write it again nor lays the objects out itself. The
+    /// same bytes as `json(outcome).serialized() + "\n"`.
     public static func jsonText(_ outcome: MatrixOutcome, renderedRows rows: [String]) -> String {
-        var text = Array("{\n  \"matrix\": \(JSONValue.quoted(outcome.matrix.file)),\n  \"runs\": ".utf8)
-        if rows.isEmpty { text += Array("[]".utf8) }
+        var text = "{\n  \"matrix\": \(JSONValue.quoted(outcome.matrix.file)),\n  \"runs\": "
+        // One allocation: growing a document of tens of megabytes copies it at every doubling.
+        text.reserveCapacity(rows.reduce(text.utf8.count + 256) { $0 + $1.utf8.count + 6 })
+        if rows.isEmpty { text += "[]" }
         for (index, row) in rows.enumerated() {
-            text += Array((index == 0 ? "[\n    " : ",\n    ").utf8)
-            JSONValue.indent(compact: row, at: "    ", into: &text)
+            text += index == 0 ? "[\n    " : ",\n    "
+            text += row
         }
-        if !rows.isEmpty { text += Array("\n  ]".utf8) }
-        for (key, value) in counts(outcome) { text += Array(",\n  \(JSONValue.quoted(key)): \(value)".utf8) }
-        return String(decoding: text + Array("\n}\n".utf8), as: UTF8.self)
+        if !rows.isEmpty { text += "\n  ]" }
+        for (key, value) in counts(outcome) { text += ",\n  \(JSONValue.quoted(key)): \(value)" }
+        text += "\n}\n"
+        return text
     }
 
-    /// One run's object as ``json(_:)`` writes it among the runs, on one line.
+    /// One run's object as ``json(_:)`` writes it among the runs (its first line unindented).
     public static func renderedRow(_ row: MatrixOutcome.Row) -> String {
-        rowJSON(row).compact()
+        rowJSON(row).serialized(indent: "    ")
     }
 
     private static func counts(_ outcome: MatrixOutcome) -> KeyValuePairs<String, Int> {

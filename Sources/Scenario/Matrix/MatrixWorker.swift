@@ -2,7 +2,8 @@ import Foundation
 import Simulation
 
 /// The worker's side of a parallel matrix run: replays some tracks and writes one JSON line per
-/// cell (`{"cell":N,"summary":{…}}`, followed by `row N {…}` when asked for rows), or one per
+/// cell (`{"cell":N,"summary":{…}}`, followed by its run's object framed as `row N LENGTH` when
+/// asked for rows), or one per
 /// track that cannot be replayed
 /// (`{"track":N,"kind":"invalidData","error":"…"}`), then `{"done":N}` when the track is done,
 /// which ``MatrixWorkerPool`` reads back: a done line is its cue to hand the worker another track.
@@ -10,10 +11,11 @@ public enum MatrixWorker {
     /// Replays `tracks` (indices into `matrix.tracks`, read as they are needed: the parent's
     /// queue) and hands each track's lines, its done line last, to `write`. A track that fails is
     /// reported and the others still run, so that the parent can name the first failing track
-    /// in plan order whatever the split. With `rendersRows`, each cell's line is followed by a
-    /// `row N {…}` line with its run's object as `keepalive matrix --format json` writes it
-    /// (``MatrixReport/renderedRow(_:)``), and its summary keeps only the first gap of each goal:
-    /// the parent then decodes what it counts, not every gap it would only write again.
+    /// in plan order whatever the split. With `rendersRows`, each cell's line is followed by its
+    /// run's object laid out as `keepalive matrix --format json` writes it among the runs
+    /// (``MatrixReport/renderedRow(_:)``), framed by a `row N LENGTH` line, and its summary keeps
+    /// only the first gap of each goal: the parent then decodes what it counts, not every gap it
+    /// would only write again, and copies the objects into its document as they are.
     @MainActor
     public static func run<E: Error>(
         _ matrix: Matrix, tracks: some Sequence<Int>, rendersRows: Bool = false, write: (String) throws(E) -> Void
@@ -120,9 +122,10 @@ public enum MatrixWorker {
             self.summary = summary
         }
 
-        /// The line that carries a cell's run as `--format json` writes it, on one line, as it
-        /// is, not as a JSON string the parent would have to decode: `row N {…}`.
-        static func row(_ cell: Int, _ object: String) -> String { "\(rowPrefix)\(cell) \(object)\n" }
+        /// A cell's run as `--format json` writes it, as it is (several lines), not as a JSON
+        /// string the parent would have to decode: `row N LENGTH`, then the object's LENGTH
+        /// bytes of UTF-8 and a newline.
+        static func row(_ cell: Int, _ object: String) -> String { "\(rowPrefix)\(cell) \(object.utf8.count)\n\(object)\n" }
         static let rowPrefix = "row "
 
         init(track: Int, kind: FailureKind, error: String) {

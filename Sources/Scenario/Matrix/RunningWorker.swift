@@ -62,9 +62,9 @@ final class RunningWorker: @unchecked Sendable {
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
             Self.send(first, to: feeder)
             let decoder = MatrixWorker.Line.decoder()
-            Self.readLines(out.fileHandleForReading) { line in
-                received.append(Self.decode(line, decoder))
-                guard line.starts(with: MatrixWorker.Line.donePrefix.utf8) else { return }
+            Self.read(out.fileHandleForReading) { piece in
+                received.append(Self.decode(piece, decoder))
+                guard case .line(let line) = piece, line.starts(with: MatrixWorker.Line.donePrefix.utf8) else { return }
                 if let next = queue.next() {
                     handed.append(next)
                     Self.send(next, to: feeder)
@@ -94,36 +94,25 @@ final class RunningWorker: @unchecked Sendable {
         try? handle.write(contentsOf: Data("\(track)\n".utf8))
     }
 
-    private static func decode(_ text: ArraySlice<UInt8>, _ decoder: JSONDecoder) -> Received {
-        let start = String(decoding: text.prefix(80), as: UTF8.self)
-        if text.starts(with: MatrixWorker.Line.rowPrefix.utf8) {
-            let rest = text.dropFirst(MatrixWorker.Line.rowPrefix.utf8.count)
-            if let space = rest.firstIndex(of: UInt8(ascii: " ")), let cell = Int(String(decoding: rest[..<space], as: UTF8.self)) {
-                return Received(line: nil, row: (cell, String(decoding: rest[rest.index(after: space)...], as: UTF8.self)), start: start)
-            }
+    private static func decode(_ piece: WorkerOutputSplitter.Piece, _ decoder: JSONDecoder) -> Received {
+        switch piece {
+        case .row(let cell, let object):
+            return Received(line: nil, row: (cell, String(decoding: object, as: UTF8.self)), start: "row \(cell)")
+        case .line(let text):
+            let start = String(decoding: text.prefix(80), as: UTF8.self)
+            return Received(line: try? decoder.decode(MatrixWorker.Line.self, from: Data(text)), start: start)
         }
-        return Received(line: try? decoder.decode(MatrixWorker.Line.self, from: Data(text)), start: start)
     }
 
-    /// Reads `handle` to its end; `line` hears each whole line as it arrives (a last line
-    /// without its newline too).
-    private static func readLines(_ handle: FileHandle, _ line: (ArraySlice<UInt8>) -> Void) {
-        var bytes: [UInt8] = []
-        var scanned = 0  // bytes known to hold no newline: a long line is searched once, not per chunk
+    /// Reads `handle` to its end; `piece` hears each whole line, or framed run, as it arrives.
+    private static func read(_ handle: FileHandle, _ piece: (WorkerOutputSplitter.Piece) -> Void) {
+        var splitter = WorkerOutputSplitter()
         while true {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
-            bytes.append(contentsOf: chunk)
-            var start = 0
-            while let newline = bytes[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                if newline > start { line(bytes[start..<newline]) }
-                start = newline + 1
-                scanned = start
-            }
-            scanned = bytes.count - start
-            bytes.removeSubrange(..<start)  // only the unfinished line stays
+            splitter.append(chunk, piece)
         }
-        if !bytes.isEmpty { line(bytes[...]) }
+        splitter.finish(piece)
     }
 
     /// Waits for the worker to close its output and exit.
@@ -153,5 +142,78 @@ final class MatrixTrackQueue: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return tracks.popFirst()
+    }
+}
+
+/// Splits a worker's output into its lines and the runs' objects it frames (`row N LENGTH`, then
+/// LENGTH bytes and a newline), as the bytes arrive. Each line is searched for its end once,
+/// however many chunks it comes in; an object is not searched at all.
+struct WorkerOutputSplitter {
+    enum Piece {
+        case line(ArraySlice<UInt8>)
+        case row(cell: Int, object: ArraySlice<UInt8>)
+    }
+
+    private var bytes: [UInt8] = []
+    /// How many bytes of the unfinished line are known to hold no newline.
+    private var scanned = 0
+    /// The object being read, after its `row` line.
+    private var frame: (cell: Int, length: Int)?
+
+    /// The largest object a frame may announce: a run's object with every gap of a long trip is
+    /// megabytes; a length beyond this is a garbled line.
+    static let maximumObjectBytes = 1 << 30
+
+    mutating func append(_ chunk: Data, _ piece: (Piece) -> Void) {
+        bytes.append(contentsOf: chunk)
+        var start = 0
+        var searchFrom = scanned
+        while true {
+            if let open = frame {
+                guard bytes.count - start > open.length else { break }  // the object and its newline
+                let end = start + open.length
+                if bytes[end] == UInt8(ascii: "\n") {
+                    piece(.row(cell: open.cell, object: bytes[start..<end]))
+                } else {
+                    piece(.line(bytes[start...end]))  // not what the frame announced: a line that is not a result
+                }
+                start = end + 1
+                searchFrom = start
+                frame = nil
+                continue
+            }
+            guard let newline = bytes[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) else {
+                searchFrom = bytes.count
+                break
+            }
+            let line = bytes[start..<newline]
+            start = newline + 1
+            searchFrom = start
+            if let header = Self.rowHeader(line) {
+                frame = header
+            } else if !line.isEmpty {
+                piece(.line(line))
+            }
+        }
+        bytes.removeSubrange(..<start)  // only the unfinished line or object stays
+        scanned = frame == nil ? searchFrom - start : 0
+    }
+
+    /// At the end of the output: what is left is an unfinished line (or object), heard as a line.
+    mutating func finish(_ piece: (Piece) -> Void) {
+        if !bytes.isEmpty { piece(.line(bytes[...])) }
+        bytes = []
+        frame = nil
+    }
+
+    /// `row N LENGTH`: the cell and the length of the object that follows.
+    private static func rowHeader(_ line: ArraySlice<UInt8>) -> (cell: Int, length: Int)? {
+        guard line.starts(with: MatrixWorker.Line.rowPrefix.utf8) else { return nil }
+        let fields = line.dropFirst(MatrixWorker.Line.rowPrefix.utf8.count).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        guard fields.count == 2,
+              let cell = Int(String(decoding: fields[0], as: UTF8.self)), cell >= 0,
+              let length = Int(String(decoding: fields[1], as: UTF8.self)), (0...maximumObjectBytes).contains(length)
+        else { return nil }
+        return (cell, length)
     }
 }

@@ -70,50 +70,6 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// Writes `compact` (a value's ``compact()`` text) as ``serialized(indent:)`` would write that
-    /// value at `indent`, without parsing it into values: a matrix's parent lays out its workers'
-    /// runs this way.
-    static func indent(compact: String, at indent: String, into out: inout [UInt8]) {
-        var levels = Array(indent.utf8)
-        let bytes = Array(compact.utf8)
-        var inString = false, escaped = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if inString {
-                out.append(byte)
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                out.append(byte)
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                out.append(byte)
-                if index < bytes.count, bytes[index] == byte + 2 {  // "{}" and "[]" stay closed
-                    out.append(bytes[index])
-                    index += 1
-                } else {
-                    levels += [0x20, 0x20]
-                    newLine(&out, levels)
-                }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                levels.removeLast(2)
-                newLine(&out, levels)
-                out.append(byte)
-            case UInt8(ascii: ","):
-                out.append(byte)
-                newLine(&out, levels)
-            case UInt8(ascii: ":"):
-                out.append(contentsOf: ": ".utf8)
-            default:
-                out.append(byte)
-            }
-        }
-    }
-
     private static func newLine(_ out: inout [UInt8], _ indent: [UInt8]) {
         out.append(UInt8(ascii: "\n"))
         out.append(contentsOf: indent)
