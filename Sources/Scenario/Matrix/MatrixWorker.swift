@@ -3,8 +3,7 @@ import Simulation
 
 /// The worker's side of a parallel matrix run: replays some tracks and writes one JSON line per
 /// cell (`{"cell":N,"summary":{…}}`, followed by its run's object framed as `row N LENGTH` when
-/// asked for rows), or one per
-/// track that cannot be replayed
+/// asked for rows), or one per track that cannot be replayed
 /// (`{"track":N,"kind":"invalidData","error":"…"}`), then `{"done":N}` when the track is done,
 /// which ``MatrixWorkerPool`` reads back: a done line is its cue to hand the worker another track.
 public enum MatrixWorker {
