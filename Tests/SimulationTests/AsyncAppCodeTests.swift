@@ -190,6 +190,47 @@ import TestSupport
         feed.finish()
     }
 
+    /// Hands every fix to a `for await` loop.
+    final class LoopApp: SimAppDelegate {
+        var handled: [Double] = []
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            let manager = application.makeLocationManager()
+            application.task(name: "loop") { [self] in
+                for await update in manager.updates {
+                    guard case .locations = update else { continue }
+                    handled.append(application.clock.now.seconds)
+                }
+            }
+            manager.startUpdatingLocation()
+        }
+    }
+
+    /// App code that runs a simulation of its own inside a run (a what-if, a test helper).
+    final class NestingApp: SimAppDelegate {
+        let inner = LoopApp()
+        var innerResult: SimulationResult?
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            application.task(name: "what-if") { [self] in
+                innerResult = await KeepAliveSimulation(configuration(drive(seconds: 5)), app: self.inner).runAsync()
+            }
+        }
+    }
+
+    @Test func aRunInsideAnotherRunsJobGivesWhatItGivesAlone() async {
+        // The inner run yields and the outer executes its turns: before, it held the jobs again,
+        // and the parallel tests' runs nested without bound until the process aborted.
+        let alone = LoopApp()
+        let aloneResult = await KeepAliveSimulation(configuration(drive(seconds: 5)), app: alone).runAsync()
+        #expect(alone.handled == [1, 2, 3, 4, 5])
+        let nesting = NestingApp()
+        let outer = await KeepAliveSimulation(configuration(drive(seconds: 10)), app: nesting).runAsync()
+        #expect(nesting.inner.handled == alone.handled)
+        #expect(nesting.innerResult?.summary.deliveredUpdates == aloneResult.summary.deliveredUpdates)
+        #expect(nesting.innerResult?.restlessTasks == [])
+        #expect(outer.restlessTasks == [])
+        #expect(outer.summary.durationSeconds == 10)
+    }
+
     /// App code that sleeps on the real clock (a retry's back-off): not the simulation's time.
     final class RealSleepApp: SimAppDelegate {
         let nanoseconds: UInt64

@@ -31,8 +31,13 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
     private var held: [Held] = []
     /// The thread of the run that holds the jobs (0: none); read without the lock by every global enqueue.
     private let holdingThread = Atomic<UInt>(0)
+    /// Where the jobs not yet run start in `held`.
     private var head = 0
     private var holdDepth = 0
+    /// How many jobs already run `held` may keep before they are dropped. While the suites' runs
+    /// nest (parallel tests, up to 11 deep) jobs keep coming, so the queue is never seen empty:
+    /// it kept every job it ran and grew until an append asked for 34 GB (a test process aborted).
+    private static let keptRunJobs = 1_024
 
     private struct Held {
         let job: UnownedJob
@@ -148,6 +153,10 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
             }
             let next = held[head]
             head += 1
+            if head >= Self.keptRunJobs, head * 2 >= held.count {
+                held.removeFirst(head)
+                head = 0
+            }
             lock.unlock()
             if next.global {
                 next.job.runSynchronously(on: SimGlobalExecutor.unowned)
