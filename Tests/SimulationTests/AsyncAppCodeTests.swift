@@ -217,8 +217,8 @@ import TestSupport
     }
 
     @Test func aRunInsideAnotherRunsJobGivesWhatItGivesAlone() async {
-        // The inner run yields and the outer executes its turns: before, it held the jobs again,
-        // and the parallel tests' runs nested without bound until the process aborted.
+        // The inner run holds the jobs inside a job the outer run holds: the runs nest, as the
+        // suite's parallel tests do, and the inner one's fixes are those of the run alone.
         let alone = LoopApp()
         let aloneResult = await KeepAliveSimulation(configuration(drive(seconds: 5)), app: alone).runAsync()
         #expect(alone.handled == [1, 2, 3, 4, 5])
