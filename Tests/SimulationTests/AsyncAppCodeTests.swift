@@ -231,6 +231,29 @@ import TestSupport
         #expect(outer.summary.durationSeconds == 10)
     }
 
+    /// Hands every fix to a `for await` loop, and spins in a task that only yields (a busy wait).
+    final class SpinningApp: SimAppDelegate {
+        let loop = LoopApp()
+        var spinner: Task<Void, Never>?
+        func applicationDidFinishLaunching(_ application: SimApplication, inBackground: Bool) {
+            loop.applicationDidFinishLaunching(application, inBackground: inBackground)
+            spinner = application.task(name: "spinner") {
+                while !Task.isCancelled { await Task.yield() }
+            }
+        }
+    }
+
+    @Test func aTaskThatOnlyYieldsIsReportedAndTimeStillMovesOn() async {
+        // The spinner never comes to rest: it is reported once, and the run does not give it
+        // the full bound of turns at every step (it looped on it, never moving time on).
+        let app = SpinningApp()
+        let result = await KeepAliveSimulation(configuration(drive(seconds: 60)), app: app).runAsync()
+        app.spinner?.cancel()
+        #expect(result.restlessTasks == [SimRestlessTask(name: "spinner", wokenBy: .started, wokenAt: 0)])
+        #expect(app.loop.handled == (1...60).map(Double.init))
+        #expect(result.summary.durationSeconds == 60)
+    }
+
     /// App code that sleeps on the real clock (a retry's back-off): not the simulation's time.
     final class RealSleepApp: SimAppDelegate {
         let nanoseconds: UInt64

@@ -33,10 +33,12 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
     private let holdingThread = Atomic<UInt>(0)
     /// Where the jobs not yet run start in `held`.
     private var head = 0
-    private var holdDepth = 0
-    /// How many jobs already run `held` may keep before they are dropped. While the suites' runs
-    /// nest (parallel tests, up to 11 deep) jobs keep coming, so the queue is never seen empty:
-    /// it kept every job it ran and grew until an append asked for 34 GB (a test process aborted).
+    /// Whether a run holds the jobs; one at a time (see ``beginHolding()``).
+    private var holding = false
+    /// Runs waiting for the holding one to release, resumed by ``release()``.
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// How many jobs already run `held` may keep before they are dropped: while jobs keep
+    /// coming the queue is never seen empty, and a long run would keep every job it ran.
     private static let keptRunJobs = 1_024
 
     private struct Held {
@@ -76,7 +78,7 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
 
     func enqueue(_ job: consuming ExecutorJob) {
         lock.lock()
-        if holdDepth > 0 {
+        if holding {
             held.append(Held(job: UnownedJob(job), global: false))
             lock.unlock()
             return
@@ -112,32 +114,73 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
         lock.unlock()
     }
 
-    /// Keeps the main actor's jobs, and the global jobs made on this thread, until the matching
-    /// ``release()``; runs may nest.
-    func beginHolding() {
-        lock.lock()
-        holdDepth += 1
-        if holdDepth == 1 { holdingThread.store(UInt(pthread_self()), ordering: .relaxed) }
-        lock.unlock()
+    /// Keeps the main actor's jobs, and the global jobs made on this thread, until ``release()``.
+    /// Runs hold one at a time: a run that starts, or comes back from its drain, while another
+    /// holds waits for that one's release. (When they nested instead — a parallel test's run
+    /// holding inside a job another run held — each ran the others' drain turns and none could
+    /// return first: the test process spun for minutes, or grew its queue to an abort.)
+    /// On the main actor, as the runs are: a nonisolated async function would run on the pool,
+    /// and its thread is the one that would hold.
+    @MainActor func beginHolding() async {
+        while !tryBeginHolding() { await nextRelease() }
     }
 
-    /// Ends a ``beginHolding()``; the last one hands what is still held to the platform's executor.
+    /// Waits until no run holds the jobs; returns whether one did. A run's drain waits so rather
+    /// than yield, so the turns another run's holding gives it are not counted as its own.
+    @MainActor func waitWhileAnotherRunHolds() async -> Bool {
+        var waited = false
+        while isHolding {
+            waited = true
+            await nextRelease()
+        }
+        return waited
+    }
+
+    private var isHolding: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return holding
+    }
+
+    /// Returns at the next ``release()``, or at once if no run holds.
+    @MainActor private func nextRelease() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if holding {
+                waiters.append(waiter)
+                lock.unlock()
+            } else {
+                lock.unlock()
+                waiter.resume()
+            }
+        }
+    }
+
+    private func tryBeginHolding() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !holding else { return false }
+        holding = true
+        holdingThread.store(UInt(pthread_self()), ordering: .relaxed)
+        return true
+    }
+
+    /// Ends a ``beginHolding()``: hands what is still held to the platform's executors and lets
+    /// the waiting runs try again.
     func release() {
         lock.lock()
-        holdDepth -= 1
-        let rest: [Held]
-        if holdDepth == 0 {
-            holdingThread.store(0, ordering: .relaxed)
-            rest = Array(held[head...])
-            held = []
-            head = 0
-        } else {
-            rest = []
-        }
+        holding = false
+        holdingThread.store(0, ordering: .relaxed)
+        let rest = Array(held[head...])
+        held = []
+        head = 0
+        let resumed = waiters
+        waiters = []
         lock.unlock()
         for item in rest {
             if item.global { platformDefault.enqueue(ExecutorJob(item.job)) } else { platformMain.enqueue(ExecutorJob(item.job)) }
         }
+        for waiter in resumed { waiter.resume() }
     }
 
     /// Runs held jobs, oldest first, until none is left or `limit` have run; returns how many ran.
