@@ -65,18 +65,22 @@ public enum ApplicationState: Int, Hashable, Sendable, CaseIterable {
     }
 }
 
+// Generic rather than over `any ApplicationRunState` (an `any` value is opened to `State`): a
+// concrete state type's own `==` then wins over these, where the existential one boxed the
+// simulation's state at every comparison in its hot paths (issue 21).
+
 /// Whether an application state of any application is `case`.
-public func == (state: any ApplicationRunState, case: ApplicationState) -> Bool {
+public func == <State: ApplicationRunState>(state: State, case: ApplicationState) -> Bool {
     `case`.matches(state)
 }
 
 /// Whether an application state of any application is not `case`.
-public func != (state: any ApplicationRunState, case: ApplicationState) -> Bool {
+public func != <State: ApplicationRunState>(state: State, case: ApplicationState) -> Bool {
     !`case`.matches(state)
 }
 
 /// Lets `switch application.applicationState { case .background: … }` match on `any BackgroundTasking`.
-public func ~= (case: ApplicationState, state: any ApplicationRunState) -> Bool {
+public func ~= <State: ApplicationRunState>(case: ApplicationState, state: State) -> Bool {
     `case`.matches(state)
 }
 

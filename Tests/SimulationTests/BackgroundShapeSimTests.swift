@@ -123,6 +123,18 @@ import TestSupport
         #expect(shaped.requiresNetworkConnectivity == false)
     }
 
+    /// The simulation's own `==` (declared so that it wins over the shapes' generic one).
+    @Test func simulationStatesEqualOnlyThemselves() {
+        for a in SimAppState.allCases {
+            for b in SimAppState.allCases {
+                #expect((a == b) == (a.rawValue == b.rawValue))
+                #expect((a != b) == (a.rawValue != b.rawValue))
+            }
+        }
+        #expect(SimAppState.allCases.filter(\.isRunning) == [.active, .inactive, .background])
+        #expect(SimAppState.allCases.filter(\.isForeground) == [.active, .inactive])
+    }
+
     /// The states an app never observes equal none of `UIApplication.State`'s cases.
     @Test(arguments: SimAppState.allCases)
     func simulationStatesCompareWithApplesCases(_ state: SimAppState) {

@@ -7,6 +7,45 @@ import TestSupport
     private let a = GeoCoordinate(latitude: 0, longitude: 0)
     private let b = GeoCoordinate(latitude: 0, longitude: 1)
 
+    /// Three pieces with gaps between them; samples every 2 s, 10 s in the last piece.
+    private var threePieces: [[TrajectorySample]] {
+        let piece = { (times: StrideThrough<Double>) in
+            times.map { TrajectorySample(time: $0, coordinate: GeoCoordinate(latitude: $0 / 1_000, longitude: $0 / 500), altitude: $0) }
+        }
+        return [piece(stride(from: 0, through: 20, by: 2)), piece(stride(from: 30, through: 40, by: 2)), piece(stride(from: 50, through: 100, by: 10))]
+    }
+
+    @Test func aCursorFindsWhatTheSearchFinds() {
+        let trajectory = Trajectory(pieces: threePieces)
+        // Forward at 1 Hz (the fixes' way), every 0.25 s, then back and jumping about:
+        // before the start, in gaps, on samples, past the end.
+        let times = (-2...105).map(Double.init) + stride(from: 0.0, through: 60, by: 0.25) + [99, 3, 45, 31, 100, 20, 0, 25, 101, 7.5, 50, 49.9]
+        var cursor = TrajectoryCursor()
+        var found = 0
+        for time in times {
+            let expected = trajectory.position(at: time)
+            #expect(trajectory.position(at: time, cursor: &cursor) == expected, "at \(time)")
+            if expected != nil { found += 1 }
+        }
+        // Positions exist on 0…20, 30…40 and 50…100: 21 + 11 + 51 of the whole seconds,
+        // 81 + 41 + 41 of the quarter seconds to 60, and 8 of the 12 jumps (not 45, 25, 101, 49.9).
+        #expect(found == 83 + 163 + 8)
+        #expect(trajectory.position(at: 3, cursor: &cursor) == trajectory.position(at: 3))
+        #expect(trajectory.position(at: 3)?.altitude == 3)
+    }
+
+    @Test func aCursorOnPiecesOutOfOrderFindsWhatTheSearchFinds() {
+        // Pieces that are not in time order (a library caller's own): the cursor is not trusted.
+        let pieces = threePieces
+        let trajectory = Trajectory(pieces: [pieces[2], pieces[0], pieces[1]])
+        var cursor = TrajectoryCursor()
+        var differing: [Double] = []
+        for time in stride(from: -1.0, through: 101, by: 0.5) + [60, 5, 35, 5] where trajectory.position(at: time, cursor: &cursor) != trajectory.position(at: time) {
+            differing.append(time)
+        }
+        #expect(differing == [])
+    }
+
     @Test func interpolatesAlongTheGreatCircle() throws {
         let trajectory = Trajectory(pieces: [[TrajectorySample(time: 0, coordinate: a, altitude: 100), TrajectorySample(time: 100, coordinate: b, altitude: 200)]])
         let middle = try #require(trajectory.position(at: 25))

@@ -211,12 +211,16 @@ public final class EventLinesReport: SimEventSink {
             // Room for the quotes and the longest escape (`\u00xx`, 6 bytes) of every byte.
             bytes.reserve(storage.count * 6 + 2)
             bytes.append(UInt8(ascii: "\""))
-            // Most messages need no escape: copy them whole.
-            // 0xC2 leads U+0080…U+00BF, among them C1.
+            // Most texts are printable ASCII with no quote or backslash: copy them whole. Any
+            // other byte (DEL, and every byte of a non-ASCII character, among them C1's 0xC2
+            // lead) takes the escaping path, which copies what needs no escape as it is.
             var plain = true
-            for byte in storage where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 {
-                plain = false
-                break
+            for index in storage.indices {
+                let byte = storage[index]
+                if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    plain = false
+                    break
+                }
             }
             if plain {
                 bytes.append(storage)

@@ -11,10 +11,44 @@ public enum SimAppState: String, Hashable, Sendable, Codable, CaseIterable, Appl
     /// Killed: by the watchdog, a crash, memory pressure or the user.
     case terminated
 
+    /// Whether two states are the same case. Declared, not synthesized: without it,
+    /// `state == .background` in this module resolved to PlatformShapes' `==` over
+    /// `any ApplicationRunState`, which boxes the state (several times a fix, issue 21).
+    public static func == (lhs: SimAppState, rhs: SimAppState) -> Bool {
+        lhs.ordinal == rhs.ordinal
+    }
+
+    /// Whether two states are different cases (see `==`).
+    public static func != (lhs: SimAppState, rhs: SimAppState) -> Bool {
+        lhs.ordinal != rhs.ordinal
+    }
+
+    private var ordinal: Int {
+        switch self {
+        case .notRunning: 0
+        case .active: 1
+        case .inactive: 2
+        case .background: 3
+        case .suspended: 4
+        case .terminated: 5
+        }
+    }
+
     /// Whether the app's code runs in this state.
-    public var isRunning: Bool { self == .active || self == .inactive || self == .background }
+    public var isRunning: Bool {
+        switch self {
+        case .active, .inactive, .background: true
+        case .notRunning, .suspended, .terminated: false
+        }
+    }
+
     /// Whether the app is on screen.
-    public var isForeground: Bool { self == .active || self == .inactive }
+    public var isForeground: Bool {
+        switch self {
+        case .active, .inactive: true
+        case .notRunning, .background, .suspended, .terminated: false
+        }
+    }
 
     /// The scene state iOS 13+ reports for this app state.
     public var sceneState: SimSceneState {

@@ -48,6 +48,9 @@ public struct Trajectory: Hashable, Sendable {
     private var steps: [[(speed: Double, course: Double)]] = []
     /// The date of time 0, for fix timestamps.
     public var startDate: Date
+    /// Whether each piece starts after the one before ends, as a replayed track's do: then the
+    /// piece holding a time is the only one, and a ``TrajectoryCursor`` finds the same.
+    private var piecesInOrder = true
 
     /// Creates a trajectory. Samples whose time does not increase within a piece are dropped;
     /// empty pieces are removed. Times are seconds from `startDate`.
@@ -63,6 +66,7 @@ public struct Trajectory: Hashable, Sendable {
             }
             return kept.isEmpty ? nil : kept
         }
+        piecesInOrder = zip(self.pieces, self.pieces.dropFirst()).allSatisfy { $0.last!.time < $1.first!.time }
         steps = self.pieces.map { piece in
             zip(piece, piece.dropFirst()).map { before, after in
                 let metres = Geodesy.distance(from: before.coordinate, to: after.coordinate)
@@ -97,20 +101,30 @@ public struct Trajectory: Hashable, Sendable {
 
     /// The true position at `time`, or `nil` before the start, after the end, or between pieces.
     public func position(at time: Double) -> TruePosition? {
-        guard let pieceIndex = piece(containing: time) else { return nil }
+        var cursor = TrajectoryCursor()
+        return position(at: time, cursor: &cursor)
+    }
+
+    /// The true position at `time`, as ``position(at:)`` gives it, looked up from where `cursor`
+    /// was left: a caller that asks for later and later times (a fix a second) finds each in a
+    /// step or two instead of two binary searches.
+    public func position(at time: Double, cursor: inout TrajectoryCursor) -> TruePosition? {
+        let pieceIndex: Int
+        if piecesInOrder, cursor.piece < pieces.count, let first = pieces[cursor.piece].first?.time,
+           let last = pieces[cursor.piece].last?.time, first <= time, time <= last {
+            pieceIndex = cursor.piece
+        } else {
+            guard let found = piece(containing: time) else { return nil }
+            pieceIndex = found
+            cursor = TrajectoryCursor(piece: found, sample: 0)
+        }
         let piece = pieces[pieceIndex]
         if piece.count == 1 {
             let only = piece[0]
             return TruePosition(coordinate: only.coordinate, altitude: only.altitude, speed: only.speed ?? 0, course: only.course ?? -1)
         }
-        // The last sample at or before `time`.
-        var low = 0
-        var high = piece.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if piece[middle].time <= time { low = middle } else { high = middle - 1 }
-        }
-        let index = min(low, piece.count - 2)
+        let index = Self.sampleBefore(time, in: piece, from: cursor.sample)
+        cursor.sample = index
         let before = piece[index]
         let after = piece[index + 1]
         let step = steps[pieceIndex][index]
@@ -138,6 +152,27 @@ public struct Trajectory: Hashable, Sendable {
             if pieces[middle].first!.time > time { high = middle } else { low = middle + 1 }
         }
         return low < pieces.count ? pieces[low].first!.time : nil
+    }
+
+    /// The last sample at or before `time` (at most the last but one) in a piece of two or more
+    /// that holds `time`: a few steps on from `start`, or else a binary search.
+    private static func sampleBefore(_ time: Double, in piece: [TrajectorySample], from start: Int) -> Int {
+        let lastStart = piece.count - 2
+        var index = min(start, lastStart)
+        if piece[index].time <= time {
+            for _ in 0..<4 {
+                guard index < lastStart, piece[index + 1].time <= time else { return index }
+                index += 1
+            }
+            if index == lastStart || piece[index + 1].time > time { return index }
+        }
+        var low = 0
+        var high = piece.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if piece[middle].time <= time { low = middle } else { high = middle - 1 }
+        }
+        return min(low, lastStart)
     }
 
     /// The index of the piece whose time span holds `time`.
@@ -172,5 +207,21 @@ public struct Trajectory: Hashable, Sendable {
         let wb = sin(fraction * angle) / sin(angle)
         let x = wa * x1 + wb * x2, y = wa * y1 + wb * y2, z = wa * z1 + wb * z2
         return GeoCoordinate(latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
+    }
+}
+
+/// Where a caller's last ``Trajectory/position(at:cursor:)`` landed: its piece and sample.
+public struct TrajectoryCursor: Hashable, Sendable {
+    var piece: Int
+    var sample: Int
+
+    /// A cursor at the start of the trip.
+    public init() {
+        self.init(piece: 0, sample: 0)
+    }
+
+    init(piece: Int, sample: Int) {
+        self.piece = piece
+        self.sample = sample
     }
 }

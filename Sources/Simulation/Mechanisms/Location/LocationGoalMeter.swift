@@ -6,6 +6,8 @@ final class LocationGoalMeter: SimGoalMeter {
     private let trajectory: Trajectory
     /// The next second to judge.
     private var cursor = 0
+    /// Where the last judged second's position was found on the trajectory.
+    private var trajectoryCursor = TrajectoryCursor()
     private var running = false
     private var process = 0
     /// When the newest fix the current process received was taken, and the moving seconds and
@@ -77,7 +79,7 @@ final class LocationGoalMeter: SimGoalMeter {
     private func judge(second: Int) {
         let time = Double(second)
         // In a signal gap no app gets a fix: those seconds count for no goal. [model]
-        guard let position = trajectory.position(at: time) else { return }
+        guard let position = trajectory.position(at: time, cursor: &trajectoryCursor) else { return }
         let speed = position.speed
         guard speed >= goal.movingSpeed else { return }
         movingSeconds += 1

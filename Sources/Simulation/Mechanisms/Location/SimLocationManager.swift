@@ -97,6 +97,10 @@ public final class SimLocationManager: LocationManaging {
     @exclusivity(unchecked) private var lastPassed: SimLocation?
     @exclusivity(unchecked) private var queued: [SimLocation] = []
     @exclusivity(unchecked) private var inSignalGap = false
+    /// What each tick runs: made once, not a closure (and a weak reference) a fix.
+    private lazy var tickAction: @MainActor () -> Void = { [weak self] in self?.produce() }
+    /// Where the last fix's position was found on the trajectory: the next is a tick later.
+    @exclusivity(unchecked) private var trajectoryCursor = TrajectoryCursor()
     @exclusivity(unchecked) private var stationarySince: (coordinate: GeoCoordinate, time: Double)?
     @exclusivity(unchecked) private var retired = false
     @exclusivity(unchecked) private var streams: [SimAsyncStream<SimLocationUpdate>.Continuation] = []
@@ -350,7 +354,7 @@ public final class SimLocationManager: LocationManaging {
 
     private func ensureTicking(_ system: SimSystem) {
         guard tick == nil, idleCadence == nil, !producing, producesFixes else { return }
-        tick = system.scheduler.schedule(after: 0, owner: .mechanism) { [weak self] in self?.produce() }
+        tick = system.scheduler.schedule(after: 0, owner: .mechanism, tickAction)
     }
 
     private func produce() {
@@ -364,7 +368,7 @@ public final class SimLocationManager: LocationManaging {
         producing = false
         guard producesFixes, tick == nil else { return }
         if !found, !wantsOneFix, skipIdleTicks(system, interval: profile.interval) { return }
-        tick = system.scheduler.schedule(after: profile.interval, owner: .mechanism) { [weak self] in self?.produce() }
+        tick = system.scheduler.schedule(after: profile.interval, owner: .mechanism, tickAction)
     }
 
     /// After a tick that found no position: schedules the last tick before the next piece of the
@@ -373,7 +377,7 @@ public final class SimLocationManager: LocationManaging {
     private func skipIdleTicks(_ system: SimSystem, interval seconds: Double) -> Bool {
         guard let (cadence, next) = IdleCadence.skipping(at: system.now, every: seconds, on: system.configuration.trajectory) else { return false }
         idleCadence = cadence
-        if let next { tick = system.scheduler.schedule(at: next, owner: .mechanism) { [weak self] in self?.produce() } }
+        if let next { tick = system.scheduler.schedule(at: next, owner: .mechanism, tickAction) }
         return true
     }
 
@@ -384,14 +388,14 @@ public final class SimLocationManager: LocationManaging {
         guard let cadence = idleCadence else { return }
         idleCadence = nil
         tick?.cancel()
-        tick = system.scheduler.schedule(at: cadence.nextTick(atOrAfter: system.now), owner: .mechanism) { [weak self] in self?.produce() }
+        tick = system.scheduler.schedule(at: cadence.nextTick(atOrAfter: system.now), owner: .mechanism, tickAction)
     }
 
     /// Offers the fix of this tick; `false` when there is no position to draw it from.
     @discardableResult
     private func offerFix(_ system: SimSystem, _ profile: SimAccuracyProfile) -> Bool {
         let now = system.now
-        guard let truth = system.configuration.trajectory.position(at: now.seconds) else {
+        guard let truth = system.configuration.trajectory.position(at: now.seconds, cursor: &trajectoryCursor) else {
             if !inSignalGap {
                 inSignalGap = true
                 system.emit(.fixUnavailable)
