@@ -244,8 +244,8 @@ import TestSupport
     }
 
     @Test func aTaskThatOnlyYieldsIsReportedAndTimeStillMovesOn() async {
-        // The spinner never comes to rest: it is reported once, and the run does not give it
-        // the full bound of turns at every step (it looped on it, never moving time on).
+        // The spinner never comes to rest: it is reported once, and time still moves on to the
+        // end (the run gave it the whole bound of turns again and again, never advancing).
         let app = SpinningApp()
         let result = await KeepAliveSimulation(configuration(drive(seconds: 60)), app: app).runAsync()
         app.spinner?.cancel()

@@ -11,9 +11,9 @@ public enum SimAppState: String, Hashable, Sendable, Codable, CaseIterable, Appl
     /// Killed: by the watchdog, a crash, memory pressure or the user.
     case terminated
 
-    /// Whether two states are the same case. Declared, not synthesized: without it,
-    /// `state == .background` in this module resolved to PlatformShapes' `==` over
-    /// `any ApplicationRunState`, which boxes the state (several times a fix, issue 21).
+    /// Whether two states are the same case. Declared, not synthesized: `state == .background`
+    /// in this module resolved to PlatformShapes' `==` when it took `any ApplicationRunState`,
+    /// boxing the state several times a fix (issue 21); this one wins over its generic form.
     public static func == (lhs: SimAppState, rhs: SimAppState) -> Bool {
         lhs.ordinal == rhs.ordinal
     }
