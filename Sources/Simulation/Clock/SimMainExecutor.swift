@@ -29,12 +29,11 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
     fileprivate let platformDefaultScheduling: any SchedulingExecutor
     private let lock = NSLock()
     private var held: [Held] = []
-    /// The thread of the run that holds the jobs (0: none); read without the lock by every global enqueue.
+    /// The thread of the run that holds the jobs (0: none, one run at a time, see
+    /// ``beginHolding()``); written under the lock, read without it by every global enqueue.
     private let holdingThread = Atomic<UInt>(0)
     /// Where the jobs not yet run start in `held`.
     private var head = 0
-    /// Whether a run holds the jobs; one at a time (see ``beginHolding()``).
-    private var holding = false
     /// Runs waiting for the holding one to release, resumed by ``release()``.
     private var waiters: [CheckedContinuation<Void, Never>] = []
     /// How many jobs already run `held` may keep before they are dropped: while jobs keep
@@ -142,6 +141,9 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
         return holding
     }
 
+    /// Whether a run holds the jobs; read under the lock.
+    private var holding: Bool { holdingThread.load(ordering: .relaxed) != 0 }
+
     /// Returns at the next ``release()``, or at once if no run holds.
     @MainActor private func nextRelease() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
@@ -160,7 +162,6 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
         lock.lock()
         defer { lock.unlock() }
         guard !holding else { return false }
-        holding = true
         holdingThread.store(UInt(pthread_self()), ordering: .relaxed)
         return true
     }
@@ -169,7 +170,6 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
     /// the waiting runs try again.
     func release() {
         lock.lock()
-        holding = false
         holdingThread.store(0, ordering: .relaxed)
         let rest = Array(held[head...])
         held = []
