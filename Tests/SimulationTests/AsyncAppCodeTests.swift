@@ -217,8 +217,9 @@ import TestSupport
     }
 
     @Test func aRunInsideAnotherRunsJobGivesWhatItGivesAlone() async {
-        // The inner run holds the jobs inside a job the outer run holds: the runs nest, as the
-        // suite's parallel tests do, and the inner one's fixes are those of the run alone.
+        // The inner run starts inside a job the outer run holds: it waits for the outer's
+        // release (runs hold one at a time) and the outer's drain does not count those turns;
+        // the inner one's fixes are those of the run alone, and no task is reported restless.
         let alone = LoopApp()
         let aloneResult = await KeepAliveSimulation(configuration(drive(seconds: 5)), app: alone).runAsync()
         #expect(alone.handled == [1, 2, 3, 4, 5])
