@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// Wall time of one run of another program, for benchmarks that time `keepalive` itself.
+/// Wall time, CPU time or instructions of one run of another program, for benchmarks that measure `keepalive` itself.
 enum ProcessTiming {
     /// Seconds of wall time of `executable arguments`, its output discarded (and its errors, with
     /// `silencingErrors`). A status above 1 is an error: 0 and 1 are both complete runs of
@@ -48,5 +48,44 @@ enum ProcessTiming {
         }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// Instructions one run of `command` executes, counted by valgrind's callgrind (its own start
+    /// not included), its output discarded. A status above 1 is an error, as above.
+    static func instructions(_ command: [String]) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus <= 1 else {
+            let why = text.split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw ValidationError("valgrind \(command.joined(separator: " ")) exited \(process.terminationStatus): \(why)")
+        }
+        // "==123== Collected : 3090391792"
+        guard let line = text.split(separator: "\n").last(where: { $0.contains("Collected :") }),
+              let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {
+            throw ValidationError("valgrind printed no instruction count for \(command.joined(separator: " ")) (is valgrind installed?)")
+        }
+        return count
+    }
+
+    /// A copy of `executable` in `directory` with its debug sections removed (`objcopy
+    /// --strip-debug`), for valgrind, which gives up on a static Swift build's debug information.
+    static func withoutDebugInformation(_ executable: String, in directory: String) throws -> String {
+        let copy = "\(directory)/stripped-\(URL(fileURLWithPath: executable).lastPathComponent)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["objcopy", "--strip-debug", executable, copy]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ValidationError("objcopy --strip-debug \(executable) failed (exit \(process.terminationStatus)): install binutils")
+        }
+        return copy
     }
 }

@@ -17,6 +17,12 @@ struct RatioBenchmark: ParsableCommand {
               expat count / inspect    a bare expat pass counting <trkpt> (`measure-pass count`, a \
             process like the CLI) ÷ `inspect` (goal ≥ 0.8)
             Build with -c release.
+
+            With --instructions, each command runs once under valgrind's callgrind and the ratios \
+            are of instructions executed: the same on any machine however loaded (CPU time on a \
+            shared machine moves by ±25 %). The day's track stands in for the long one; it takes \
+            about ten minutes and needs valgrind and objcopy (Debian: valgrind, binutils). A \
+            replay's CPU ratio has run about 1.1× its instruction ratio (Docs/Benchmarks.md).
             """
     )
 
@@ -29,6 +35,9 @@ struct RatioBenchmark: ParsableCommand {
     @Option(help: "Where to write the tracks (default: a temporary folder, removed afterwards).")
     var folder: String?
 
+    @Flag(help: "Count instructions under valgrind (callgrind), one run each, instead of CPU time.")
+    var instructions = false
+
     func validate() throws {
         guard hours > 0, hours <= 24 * 366, `repeat` > 0, `repeat` <= 1_000 else {
             throw ValidationError("--hours must be 1…8784 and --repeat 1…1000")
@@ -37,10 +46,9 @@ struct RatioBenchmark: ParsableCommand {
 
     func run() throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
-        let keepalive = here.appendingPathComponent("keepalive").path
-        let bench = here.appendingPathComponent("keepalive-bench").path
-        guard FileManager.default.isExecutableFile(atPath: keepalive) else {
-            throw ValidationError("no keepalive beside keepalive-bench (\(keepalive)): build both, e.g. swift build -c release")
+        let built = here.appendingPathComponent("keepalive").path
+        guard FileManager.default.isExecutableFile(atPath: built) else {
+            throw ValidationError("no keepalive beside keepalive-bench (\(built)): build both, e.g. swift build -c release")
         }
         let directory = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-bench-ratios-\(getpid())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -50,13 +58,24 @@ struct RatioBenchmark: ParsableCommand {
             if !FileManager.default.fileExists(atPath: path) { try SyntheticGPX.write(points: hours * 3_600 + 1, to: path) }
             return path
         }
-        let long = try track(hours), day = try track(24), hour = try track(1)
+        let day = try track(24), hour = try track(1)
+        let long = instructions ? day : try track(hours)
+        // valgrind cannot read a static build's debug information: it counts copies without it.
+        let keepalive = instructions ? try ProcessTiming.withoutDebugInformation(built, in: directory) : built
+        let bench = instructions
+            ? try ProcessTiming.withoutDebugInformation(here.appendingPathComponent("keepalive-bench").path, in: directory)
+            : here.appendingPathComponent("keepalive-bench").path
         let picture = "\(directory)/picture.svg"
         let megabytes = Double((try FileManager.default.attributesOfItem(atPath: long)[.size] as? Int) ?? 0) / 1_000_000
-        print("keepalive: \(keepalive)")
-        print("tracks: \(hours) h (\(format(megabytes, 1)) MB), 24 h, 1 h at 1 Hz; \(`repeat`) runs each, A and B alternated, median CPU s")
+        print("keepalive: \(built)")
+        if instructions {
+            print("tracks: 24 h (\(format(megabytes, 1)) MB; also as the long one), 1 h at 1 Hz; one run each under callgrind, millions of instructions")
+        } else {
+            print("tracks: \(hours) h (\(format(megabytes, 1)) MB), 24 h, 1 h at 1 Hz; \(`repeat`) runs each, A and B alternated, median CPU s")
+        }
         print("")
-        print(pad("ratio", 34) + pad("A s", 9) + pad("B s", 9) + pad("A/B", 7) + "goal")
+        let unit = instructions ? "M" : "s"
+        print(pad("ratio", 34) + pad("A \(unit)", 9) + pad("B \(unit)", 9) + pad("A/B", 7) + "goal")
         let inspect = [keepalive, "inspect", "--format", "json", long]
         let rows: [(String, [String], [String], String, (Double) -> Bool)] = [
             ("replay/inspect json", [keepalive, "replay", long, "--format", "json"], inspect, "≤ 1.5", { $0 <= 1.5 }),
@@ -78,10 +97,13 @@ struct RatioBenchmark: ParsableCommand {
             ("expat count/inspect (CLI)", [bench, "measure-pass", "count", long], inspect, "≥ 0.8", { $0 >= 0.8 }),
         ]
         for (name, a, b, goal, met) in rows {
-            let (timeA, timeB) = try alternated(a, b)
-            let ratio = timeA / timeB
-            print(pad(name, 34) + pad(format(timeA, 3), 9) + pad(format(timeB, 3), 9) + pad(format(ratio, 2), 7)
-                  + goal + (met(ratio) ? "  met" : "  NOT met"))
+            let (costA, costB) = instructions
+                ? (Double(try ProcessTiming.instructions(a)) / 1e6, Double(try ProcessTiming.instructions(b)) / 1e6)
+                : try alternated(a, b)
+            let ratio = costA / costB
+            let decimals = instructions ? 0 : 3
+            print(pad(name, 34) + pad(format(costA, decimals), 9) + pad(format(costB, decimals), 9) + pad(format(ratio, 2), 7)
+                  + goal + (met(ratio) ? "  met" : "  NOT met") + (instructions ? " in instructions" : ""))
         }
     }
 

@@ -326,11 +326,15 @@ struct LineBytes: ~Copyable {
     }
 
     /// A finite double in Swift's shortest round-trip form (`description`'s text), written straight
-    /// into the buffer: `write(to:)` hands the standard library's digits over as ASCII bytes, so no
-    /// string is made per number (`description` allocated and freed one for each latitude and
-    /// longitude, issue 21).
+    /// into the buffer: by ``ShortestDecimal`` where it can, else `write(to:)` hands the standard
+    /// library's digits over as ASCII bytes, so no string is made per number (`description`
+    /// allocated and freed one for each latitude and longitude, issue 21).
     mutating func shortest(_ value: Double) {
         reserve(NumberText.longest)
+        if let written = ShortestDecimal.write(value, to: base + count) {
+            count += written
+            return
+        }
         var text = NumberText(start: base + count)
         value.write(to: &text)
         count += text.count
