@@ -444,7 +444,7 @@ public final class SimSystem {
     /// gathering their statuses (it runs at every delivered fix under the delivery policy, and
     /// the array of statuses, made and destroyed, was most of its time). The cause chains of the
     /// rare branches ask for ``holdStatuses`` again.
-    private struct HoldSummary {
+    private struct HoldSummary: Equatable {
         /// The first hold that spends no budget.
         var sparingBudget: SimHold?
         var isEmpty = true
@@ -488,11 +488,37 @@ public final class SimSystem {
         return causes
     }
 
+    /// The holds as the last re-evaluation that ran to its end found them: a renewed budget
+    /// (every delivered fix under the delivery policy, issue 21) changes no hold, so its
+    /// re-evaluation reuses them instead of asking every mechanism again. Any other
+    /// re-evaluation asks; debug builds check the reuse against asking.
+    private var lastHoldSummary: HoldSummary?
+    /// Whether a renewed budget's re-evaluation reuses the holds (tests turn it off to compare).
+    var reusesHoldsOnRenewal = true
+    /// How many re-evaluations reused the holds, for tests.
+    private(set) var holdsReused = 0
+
     /// Re-applies §2 and §4 after anything changed; mechanisms call it when their holds change.
-    public func reevaluate() {
+    public func reevaluate() { reevaluate(holdsUnchanged: false) }
+
+    /// A mechanism whose holds changed, and that calls ``reevaluate()`` only later in the same
+    /// step (after telling the app), says so at once: a renewed budget's re-evaluation in between
+    /// asks the mechanisms again instead of reusing what the last one found.
+    public func holdsChanged() { lastHoldSummary = nil }
+
+    private func reevaluate(holdsUnchanged: Bool) {
+        let reusable = holdsUnchanged && reusesHoldsOnRenewal ? lastHoldSummary : nil
+        lastHoldSummary = nil
         budget.settle(at: now)
         guard appState == .background else { return }
-        let holds = holdSummary
+        let holds: HoldSummary
+        if let reusable {
+            assert(reusable == holdSummary, "a mechanism's holds changed without reevaluate()")
+            holds = reusable
+            holdsReused += 1
+        } else {
+            holds = holdSummary
+        }
         if let expiredBecause {
             // After expiry only the assertions' fate is open: all released → suspension.
             if !runningExpirationHandlers, !holds.anyAssertion {
@@ -511,6 +537,7 @@ public final class SimSystem {
                 lastKeepAliveLoss = nil
                 emit(.keepAliveStart, .keepAliveStart(hold))
             }
+            lastHoldSummary = holds
             return
         }
         // The statuses as they were before the keep-alive's end changed the budget: the cause
@@ -547,6 +574,7 @@ public final class SimSystem {
         } else if isAsleep, inWakeRun {
             graceWork = scheduler.schedule(at: wakeRunUntil, owner: .system, reevaluateAction)
         }
+        lastHoldSummary = holds
     }
 
     /// iOS 7+: a sleeping device gives the app no CPU time; background tasks do not keep it awake.
@@ -619,7 +647,7 @@ public final class SimSystem {
     public func refillBudget() {
         guard appState == .background, expiredBecause == nil else { return }
         budget.refill(at: now)
-        reevaluate()
+        reevaluate(holdsUnchanged: true)
     }
 
     // MARK: The end

@@ -269,6 +269,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         }
         if still {
             isStationary = true
+            system.holdsChanged()  // re-evaluated below, after the app hears of it
             let seconds = window(for: stream.configuration, in: system)
             system.emit(LiveUpdateEvent.stationary(windowSeconds: seconds))
         }
