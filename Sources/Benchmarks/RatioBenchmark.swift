@@ -21,7 +21,7 @@ struct RatioBenchmark: ParsableCommand {
             With --instructions, each command runs once under valgrind's callgrind and the ratios \
             are of instructions executed: the same on any machine however loaded (CPU time on a \
             shared machine moves by ±25 %). The day's track stands in for the long one; it takes \
-            about ten minutes and needs valgrind and objcopy (Debian: valgrind, binutils). A \
+            about four minutes on two cores and needs valgrind and objcopy (Debian: valgrind, binutils). A \
             replay's CPU ratio has run about 1.1× its instruction ratio (Docs/Benchmarks.md).
             """
     )
