@@ -1,6 +1,6 @@
 import Foundation
 @testable import Scenario
-import Simulation
+@testable import Simulation
 import Testing
 import TestSupport
 
@@ -106,15 +106,9 @@ import TestSupport
     /// Seeded doubles (SplitMix64), in turn: coordinates, seconds of a long run, tiny, huge, negative
     /// of all sizes, subnormal, integral values from 1e15 to 1e17, whole seconds, and any bit pattern.
     static func seededDoubles(count: Int) -> [Double] {
-        var state: UInt64 = 0x21_2026_1127
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        var random = SeededRandom(seed: 0x21_2026_1127)
+        func next() -> UInt64 { random.next() }
+        func unit() -> Double { random.unit() }
         var values: [Double] = []
         values.reserveCapacity(count)
         while values.count < count {

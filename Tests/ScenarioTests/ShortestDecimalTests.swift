@@ -1,5 +1,6 @@
 import Foundation
 @testable import Scenario
+@testable import Simulation
 import Testing
 
 /// `ShortestDecimal` writes `description`'s text where it answers, and leaves the rest to the
@@ -41,15 +42,9 @@ import Testing
     /// 400,000 seeded values in its range, of the shapes a jsonl line holds: each one it answers
     /// equals `description`, and it answers all but the handful it must leave.
     @Test func equalsDescriptionOnSeededValuesInItsRange() {
-        var state: UInt64 = 0x2026_1127_0006
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        var random = SeededRandom(seed: 0x2026_1127_0006)
+        func next() -> UInt64 { random.next() }
+        func unit() -> Double { random.unit() }
         var answered = 0
         var mismatches: [Double] = []
         for index in 0..<400_000 {
