@@ -21,6 +21,11 @@ enum Output {
         try write(text, to: STDOUT_FILENO)
     }
 
+    /// Writes `bytes` to standard output.
+    static func toStandardOutput(_ bytes: UnsafeRawBufferPointer) throws(WriteError) {
+        try write(bytes, to: STDOUT_FILENO)
+    }
+
     /// Writes `text` to the file at `path`, created or truncated; follows symbolic links, so a
     /// report can go to a named pipe or a device. A regular file left half-written is removed.
     static func toFile(_ text: String, at path: String) throws(WriteError) {
@@ -39,18 +44,23 @@ enum Output {
 
     private static func write(_ text: String, to descriptor: Int32) throws(WriteError) {
         var text = text
-        let result: Int32 = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
+        let failure: WriteError? = text.withUTF8 { bytes in
+            do throws(WriteError) { try write(UnsafeRawBufferPointer(bytes), to: descriptor) } catch { return error }
+            return nil
         }
-        if result != 0 { throw WriteError(reason: String(cString: strerror(result))) }
+        if let failure { throw failure }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(WriteError) {
+        guard let start = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, start + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
     }
 }

@@ -126,10 +126,10 @@ struct ReplayCommand: ParsableCommand {
             }
             let settings = try fromFile.overridden(by: options.settings).resolved()
             // JSON Lines stream as the run goes.
-            let lines = format == .jsonl ? [EventLinesReport { text in
+            let lines = format == .jsonl ? [EventLinesReport(writeBytes: { bytes in
                 guard linesFailure == nil else { return }
-                do throws(Output.WriteError) { try Output.toStandardOutput(text) } catch { linesFailure = error }
-            }] : []
+                do throws(Output.WriteError) { try Output.toStandardOutput(bytes) } catch { linesFailure = error }
+            })] : []
             // The timeline and the picture keep the key moments and fold the fixes as they stream (`RunDigest`).
             let digests = format == .text || report != nil
             let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: ProgressLine.forTerminal(track))

@@ -129,6 +129,49 @@ import TestSupport
         return values
     }
 
+    /// Whole lines with every character that needs escaping (or the escaping path), and the
+    /// printable ones at the edges of the plain range, at every position of names of 1 to 20
+    /// bytes, written as `JSONValue` writes them.
+    @Test func everyCharacterAtEveryPositionEqualsTheJSONValueForm() {
+        let specials = ["\u{0}", "\u{1F}", "\"", "\\", "\u{7F}", "\u{85}", "é", "\n"]
+        let plain = [" ", "~", "!", "[", "]", "A"]
+        var names: [String] = []
+        for length in 1...20 {
+            for position in 0..<length {
+                for special in specials + plain {
+                    names.append(String(repeating: "a", count: position) + special + String(repeating: "b", count: length - position - 1))
+                }
+            }
+        }
+        let events = names.enumerated().map { index, name in
+            SimEvent(time: Double(index), kind: .taskBegin, detail: .taskBegin(SimTaskRecord(id: index, name: name), grantsTime: true), state: .background)
+        }
+        #expect(events.count == 2_940)
+        #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
+    }
+
+    /// The word-at-a-time test against the byte-wise rule, for every byte value at every
+    /// position of 1 to 20 bytes (whole words, a tail, both).
+    @Test func thePlainTextTestAgreesWithTheByteWiseRuleForEveryByte() {
+        func byteWise(_ bytes: [UInt8]) -> Bool {
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
+        var checked = 0, disagreements: [[UInt8]] = []
+        for length in 1...20 {
+            for position in 0..<length {
+                for value in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+                    bytes[position] = value
+                    let plain = bytes.withUnsafeBufferPointer { EventLinesReport.isPlain($0) }
+                    if plain != byteWise(bytes) { disagreements.append(bytes) }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 53_760)
+        #expect(disagreements.count == 0, "first: \(disagreements.prefix(3))")
+    }
+
     /// Escapes the grown buffer writes by hand: C0, DEL and C1 as `\u00xx`, the rest as before.
     @Test func escapesEqualTheJSONValueForm() {
         let names = ["\u{0}\u{1F}\u{7F}\u{80}\u{9F}\u{A0}é\"\\\r\n\t", String(repeating: "\u{85}", count: 20_000)]
