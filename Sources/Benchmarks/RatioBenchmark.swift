@@ -47,6 +47,7 @@ struct RatioBenchmark: ParsableCommand {
     func run() throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
         let built = here.appendingPathComponent("keepalive").path
+        let builtBench = here.appendingPathComponent("keepalive-bench").path
         guard FileManager.default.isExecutableFile(atPath: built) else {
             throw ValidationError("no keepalive beside keepalive-bench (\(built)): build both, e.g. swift build -c release")
         }
@@ -62,9 +63,7 @@ struct RatioBenchmark: ParsableCommand {
         let long = instructions ? day : try track(hours)
         // valgrind cannot read a static build's debug information: it counts copies without it.
         let keepalive = instructions ? try ProcessTiming.withoutDebugInformation(built, in: directory) : built
-        let bench = instructions
-            ? try ProcessTiming.withoutDebugInformation(here.appendingPathComponent("keepalive-bench").path, in: directory)
-            : here.appendingPathComponent("keepalive-bench").path
+        let bench = instructions ? try ProcessTiming.withoutDebugInformation(builtBench, in: directory) : builtBench
         let picture = "\(directory)/picture.svg"
         let megabytes = Double((try FileManager.default.attributesOfItem(atPath: long)[.size] as? Int) ?? 0) / 1_000_000
         print("keepalive: \(built)")
