@@ -28,6 +28,8 @@ public struct AppScriptOutline: Hashable, Sendable {
     public var desiredAccuracy = SimAccuracy.best
     public var allowsBackgroundLocationUpdates = false
     public var pausesLocationUpdatesAutomatically = true
+    /// Whether the app shows the background location indicator (§4's 16.4 rule exempts it).
+    public var showsBackgroundLocationIndicator = false
     public var activityType = SimActivityType.other
     /// How the expiration handlers treat their tasks.
     public var taskHabit: TaskHabit
@@ -77,7 +79,7 @@ public struct AppScriptOutline: Hashable, Sendable {
                 case .allowsBackgroundLocationUpdates(let allows): allowsBackgroundLocationUpdates = allows
                 case .pausesLocationUpdatesAutomatically(let pauses): pausesLocationUpdatesAutomatically = pauses
                 case .activityType(let type): activityType = type
-                case .showsBackgroundLocationIndicator: break
+                case .showsBackgroundLocationIndicator(let shows): showsBackgroundLocationIndicator = shows
                 }
             }
         }

@@ -19,6 +19,7 @@ struct Keepalive: ParsableCommand {
               matrix    replay tracks × profiles × settings from a matrix file: a verdict table
               import    write a background-location plugin's configuration as an app script
               compare   replay a trip and set the app's recording on the phone beside the model's answer
+              profiles  list the profiles (iOS eras), what changes at each and the source
 
             EXAMPLES
               keepalive replay Tracks/city-commute.gpx
@@ -43,7 +44,7 @@ struct Keepalive: ParsableCommand {
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md
             """,
         version: "0.2.0",
-        subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, ImportCommand.self, CompareCommand.self, MatrixWorkerCommand.self]
+        subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, ImportCommand.self, CompareCommand.self, ProfilesCommand.self, MatrixWorkerCommand.self]
     )
 
     /// Parses the arguments as the system gave them: a file name that is not UTF-8 keeps its

@@ -19,6 +19,13 @@ enum CLI {
         return (result.status, object)
     }
 
+    /// The JSON array a run printed.
+    static func jsonArray(_ arguments: [String]) throws -> (status: Int32, array: [[String: Any]]) {
+        let result = try run(arguments)
+        let array = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+        return (result.status, array)
+    }
+
     /// Runs `keepalive` with `arguments`; with `shell`, runs `/bin/sh` with them instead (to
     /// redirect its output).
     static func run(_ arguments: [String], in directory: URL? = nil, shell: Bool = false) throws -> Result {

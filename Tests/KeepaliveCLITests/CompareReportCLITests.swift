@@ -41,7 +41,7 @@ import Testing
         #expect(cell["condition"] as? String == "app-updated")
         let (_, profiles) = try CLI.json(["compare", trip, "--device", recording, "--profiles", "16", "--format", "json"])
         let cells = try #require(profiles["cells"] as? [[String: Any]])
-        #expect(cells.map { "\($0["profile"] ?? "") \($0["condition"] ?? "") \($0["finding"] ?? "")" } == ["ios16 normal does-not-reproduce"])
+        #expect(cells.map { "\($0["profile"] ?? "") \($0["condition"] ?? "") \($0["finding"] ?? "")" } == ["ios16.0 normal does-not-reproduce"])
     }
 
     @Test func theJSONHasACellPerProfileAndCondition() throws {
@@ -71,7 +71,7 @@ import Testing
         (["--profiles", "iso17"], "Error: --profiles: 'iso17' is not a profile or an iOS version (ios6: iOS 4–6, "),
         (["--conditions", "low-powr"], "Error: --conditions: 'low-powr' is not one of normal, low-power, low-battery, restart-mid-trip, app-updated, memory-pressure, hot; did you mean 'low-power'?\n"),
         (["--conditions", "hot,hot"], "Error: --conditions: 'hot' is listed twice\n"),
-        (["--profiles", "ios15,ios16"], "Error: --profiles: 'ios16' is listed twice: ios16 → ios14 profile (covers iOS 14–16), as ios15 → ios14 profile (covers iOS 14–16)\n"),
+        (["--profiles", "15.3,15.5"], "Error: --profiles: 'ios15.5' is listed twice: iOS 15.5 → ios15 profile (covers iOS 15), as iOS 15.3 → ios15 profile (covers iOS 15)\n"),
         (["--profiles", "ios13,ios17", "--conditions", "normal,hot", "--max-cells", "3"], "Error: --profiles × --conditions: 4 cells (2 × 2), more than the limit of 3 (--max-cells raises it)\n"),
         (["--max-cells", "0"], "Error: --max-cells: must be 1 or more\n"),
         (["--report", "r.png"], "Error: --report: 'r.png' must end in .svg or .html\n"),

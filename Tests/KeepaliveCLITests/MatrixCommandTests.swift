@@ -299,7 +299,7 @@ import Testing
         ("tracks: [city-commute.gpx]\nruns: [{name: a, colour: red}]\n",
          "Error: matrix.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
         ("tracks: [city-commute.gpx]\nprofiles: [ios17, ios99]\nruns: [{name: a}]\n",
-         "Error: matrix.yaml:2:19: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14–16, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26)"),
+         "Error: matrix.yaml:2:19: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14, ios15: iOS 15, ios16: iOS 16.0–16.3, ios16.4: iOS 16.4–16.x, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26.0–26.3, ios26.4: iOS 26.4–26.x)"),
         ("tracks: [city-commute.gpx]\nruns: [{name: a, expect: alive}]\n",
          "Error: matrix.yaml:2:26: 'alive' is not an answer or a verdict (met, missed, kept-alive, suspended, terminated, crashed, foreground-only)"),
         ("tracks: [city-commute.gpx]\nruns:\n  - name: a\n    settings: {backgroundLocation: false, distanceFiltr: 3}\n",

@@ -36,20 +36,65 @@ import Testing
         #expect(object["profile"] as? String == "debugger")
     }
 
-    /// Issue 18 D: an iOS version runs the profile covering it, and the run says which and why.
+    /// Issue 18 D, issue 31: an iOS version runs the era holding it, and the run says which and why.
     @Test func aVersionRunsItsProfileAndTheDeviceLineSaysWhy() throws {
         let text = try CLI.run(["replay", commute, "--profile", "iOS 16.4"])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("\n  device   ios16 → ios14 profile (covers iOS 14–16): 30 s of background time, paused while asleep\n"))
-        let (_, object) = try CLI.json(["replay", commute, "--profile", "ios16", "--format", "json"])
-        #expect(object["profile"] as? String == "ios14")
+        #expect(text.stdout.contains("\n  device   iOS 16.4 → ios16.4 profile (covers iOS 16.4–16.x): 30 s of background time, paused while asleep\n"))
+        let (_, object) = try CLI.json(["replay", commute, "--profile", "16.3", "--format", "json"])
+        #expect(object["profile"] as? String == "ios16")
         let choice = try #require(object["profileChoice"] as? [String: Any])
         #expect(choice["requestedVersion"] as? Int == 16)
-        #expect(choice["coversVersions"] as? [Int] == [14, 16])
-        #expect(choice["text"] as? String == "ios16 → ios14 profile (covers iOS 14–16)")
+        #expect(choice["version"] as? String == "16.3")
+        #expect(choice["coversVersions"] as? [Int] == [16, 16])
+        #expect(choice["span"] as? [String: String] == ["from": "16.0", "until": "16.4"])
+        #expect(choice["text"] as? String == "iOS 16.3 → ios16 profile (covers iOS 16.0–16.3)")
         let (_, named) = try CLI.json(["replay", commute, "--profile", "IOS17", "--format", "json"])
         #expect(named["profile"] as? String == "ios17")
         #expect(named["profileChoice"] is NSNull)
+    }
+
+    /// Issue 31: `keepalive profiles` prints the eras, what changes at each and the source.
+    @Test func theProfilesCommandListsTheEras() throws {
+        let text = try CLI.run(["profiles"])
+        #expect(text.status == 0)
+        let heads = text.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.hasPrefix("ios") || $0.hasPrefix("debugger") }
+        #expect(heads.map { String($0.split(separator: " ")[0]) } == [
+            "ios6", "ios7", "ios9", "ios12", "ios13", "ios14", "ios15", "ios16", "ios16.4", "ios17", "ios18", "ios26", "ios26.4", "debugger",
+        ])
+        #expect(text.stdout.contains("ios16.4  iOS 16.4–16.x  (30 s of background time)\n  from iOS 16.4: an Always app with the indicator hidden"))
+        #expect(text.stdout.contains("  before 15.3: region and significant-change events relaunch an app that is not running only half the time (seeded)"))
+        let (status, json) = try CLI.jsonArray(["profiles", "--format", "json"])
+        #expect(status == 0)
+        #expect(json.map { $0["name"] as? String } == heads.map { String($0.split(separator: " ")[0]) })
+        #expect(json[8]["from"] as? String == "16.4")
+        #expect(json[8]["until"] as? String == "17.0")
+        let parameters = try CLI.run(["profiles", "--parameters"])
+        #expect(parameters.stdout.contains("\n  regions.crossingDistance = 200  (a number of metres from 0 to 100000): how far past a boundary a crossing counts (§11: 200 m)\n"))
+    }
+
+    /// §4's iOS 16.4 rule from the command line: a hidden-indicator Always app with significant
+    /// changes and a 50 m filter is met on 16.3 and missed on 16.4.
+    @Test func sixteenThreeAndSixteenFourDifferForAHiddenIndicatorCoarseApp() throws {
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("hidden-indicator-\(UUID().uuidString).yaml").path
+        try """
+            app:
+              info: {backgroundModes: [location], whenInUseUsage: true, alwaysUsage: true}
+              on:
+                launch:
+                  - set: {allowsBackgroundLocationUpdates: true, distanceFilter: 50, pausesLocationUpdatesAutomatically: false}
+                  - request-always
+                  - start-significant-changes
+                  - start-updates
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        let before = try CLI.run(["replay", commute, "--scenario", scenario, "--profile", "16.3"])
+        #expect(before.status == 0)
+        let after = try CLI.run(["replay", commute, "--scenario", scenario, "--profile", "16.4"])
+        #expect(after.status == 1)
+        // Background at 60, the §1 grace of 5 s: suspended at 65.
+        #expect(after.stdout.contains("The app was suspended at 0:01:05"))
+        #expect(after.stdout.contains("iOS 16.4+: an Always app with the background location indicator hidden"))
     }
 
     @Test func compareDebuggerIsNotForJSONLines() throws {

@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--profile", "ios99"], "Error: --profile: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14–16, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26)\n"),
+        (["--profile", "ios99"], "Error: --profile: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14, ios15: iOS 15, ios16: iOS 16.0–16.3, ios16.4: iOS 16.4–16.x, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26.0–26.3, ios26.4: iOS 26.4–26.x)\n"),
         (["--no-background-task", "--leak-background-task"], "Error: --leak-background-task: there is no background task to leak with --no-background-task\n"),
         (["--background-modes", "location,gps"], "Error: --background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)\n"),
         (["--speed", "0"], "Error: --speed: 0.0 is not a speed (above 0, up to 299792458 m/s, the speed of light)\n"),

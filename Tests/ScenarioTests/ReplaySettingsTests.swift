@@ -89,7 +89,7 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
     }
 
     @Test(arguments: [
-        (with { s in s.$profile = Setting(text: "ios99") }, "--profile: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14–16, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26)"),
+        (with { s in s.$profile = Setting(text: "ios99") }, "--profile: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14, ios15: iOS 15, ios16: iOS 16.0–16.3, ios16.4: iOS 16.4–16.x, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26.0–26.3, ios26.4: iOS 26.4–26.x)"),
         (with { s in s.budget = 0 }, "--budget: 0.0 is not a positive duration (1e-09…3155760000 s: 100 years)"),
         (with { s in s.$accuracy = Setting(text: "5m") }, "--accuracy: '5m' is not one of best-for-navigation, best, 10m, 100m, 1km, 3km, reduced"),
         (with { s in s.$activityType = Setting(text: "walking") }, "--activity-type: 'walking' is not one of other, automotive-navigation, fitness, other-navigation, airborne"),

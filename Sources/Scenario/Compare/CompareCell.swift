@@ -18,7 +18,7 @@ public struct CompareCell: Hashable, Sendable {
     public var name: String { "\(profileName) · \(condition.rawValue)" }
 
     /// The profile as written: its name, or the iOS version asked for.
-    public var profileName: String { profile.requestedVersion.map { "ios\($0)" } ?? profile.name }
+    public var profileName: String { profile.writtenName }
 
     /// Every profile × condition, profile first, each with `settings` resolved on its profile.
     /// - Throws: ``CompareError`` (usage): a profile listed twice (or two versions one profile
@@ -30,9 +30,9 @@ public struct CompareCell: Hashable, Sendable {
         guard !conditions.isEmpty else { throw .usage("--conditions: names no condition (\(FieldCondition.settingNames.joined(separator: ", ")))") }
         for (index, profile) in profiles.enumerated() {
             // Two versions one profile covers (ios15, ios16) would replay the same cells twice, as in a matrix.
-            if let listed = profiles[..<index].first(where: { $0.name == profile.name }) {
-                let same = listed.requestedVersion == profile.requestedVersion ? "" : ": \(Prose.profile(profile)), as \(Prose.profile(listed))"
-                throw .usage("--profiles: '\(profile.requestedVersion.map { "ios\($0)" } ?? profile.name)' is listed twice\(same)")
+            if let listed = profiles[..<index].first(where: { $0.rules == profile.rules }) {
+                let same = listed.requestedOSVersion == profile.requestedOSVersion ? "" : ": \(Prose.profile(profile)), as \(Prose.profile(listed))"
+                throw .usage("--profiles: '\(profile.writtenName)' is listed twice\(same)")
             }
         }
         for (index, condition) in conditions.enumerated() where conditions[..<index].contains(condition) {

@@ -42,10 +42,10 @@ public struct Matrix: Sendable {
                     for condition in conditions {
                         var settings = base
                         settings.fieldCondition = condition == .normal ? nil : condition
-                        resolved.append((settings, run.expect?.verdict(for: profile.name, condition: condition)))
+                        resolved.append((settings, run.expect?.verdict(for: profile, condition: condition)))
                     }
                 } catch {
-                    let on = profiles.count > 1 ? " on \(profile.name)" : ""
+                    let on = profiles.count > 1 ? " on \(profile.writtenName)" : ""
                     throw MatrixError(usage: "\(file):\(run.line):\(run.column): run '\(run.name)'\(on): \(error.description)")
                 }
             }

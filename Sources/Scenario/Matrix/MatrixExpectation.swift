@@ -17,6 +17,12 @@ public struct MatrixExpectation: Hashable, Sendable {
     public func verdict(for profile: String, condition: FieldCondition = .normal) -> MatrixExpected? {
         byProfile[condition.rawValue] ?? byProfile[profile] ?? otherwise
     }
+
+    /// As ``verdict(for:condition:)``: a key naming the version the profile was asked for
+    /// (`ios15.2`) before one naming its era (`ios15`).
+    public func verdict(for profile: SimProfile, condition: FieldCondition = .normal) -> MatrixExpected? {
+        byProfile[condition.rawValue] ?? byProfile[profile.writtenName] ?? byProfile[profile.name] ?? otherwise
+    }
 }
 
 /// What `expect` may name: the answer (`met`, `missed`: the goals of spec §4), or a lifecycle

@@ -29,7 +29,7 @@ public struct MatrixOutcome: Sendable {
     /// Cell `index`'s row, from its summary alone (a worker's view: no other cell's summary).
     static func row(of matrix: Matrix, cell index: Int, summary: SimSummary) -> Row {
         let cell = matrix.cells[index]
-        return Row(track: matrix.tracks[cell.track].name, profile: matrix.profiles[cell.profile].name,
+        return Row(track: matrix.tracks[cell.track].name, profile: matrix.profiles[cell.profile].writtenName,
                    run: matrix.runName(of: cell), summary: summary, expected: cell.expected)
     }
 

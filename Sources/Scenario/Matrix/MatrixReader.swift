@@ -2,6 +2,11 @@ import Foundation
 import Simulation
 import Yams
 
+/// Reads a profile's parameters in a matrix file as a scenario's (``ProfileOverrides``).
+private struct MatrixNodeReader: ScenarioNodeReader {
+    let name: String
+}
+
 /// Walks a matrix file's YAML tree, naming the place of anything it cannot use.
 struct MatrixReader {
     let name: String
@@ -75,11 +80,26 @@ struct MatrixReader {
         var profiles = [ReplaySettings.defaultProfile]
         if let profilesNode {
             profiles = []
-            for (name, node) in try names("profiles", profilesNode) {
-                guard let profile = SimProfile(settingText: name) else { throw fail(node, SimProfile.notAValue(name)) }
+            guard let list = profilesNode.sequence, !list.isEmpty else { throw fail(profilesNode, "'profiles' must be a list, not empty") }
+            for node in list {
+                let profile: SimProfile
+                let name: String
+                if let mapping = node.mapping {
+                    // A profile with parameters set: {base: ios17, regions.crossingDistance: 300}.
+                    do throws(ReplayError) {
+                        profile = try ProfileOverrides.read(mapping, key: "profiles", node: node, reader: MatrixNodeReader(name: self.name))
+                    } catch {
+                        throw MatrixError(usage: error.description)
+                    }
+                    name = profile.name
+                } else {
+                    name = try string("profiles", node)
+                    guard let named = SimProfile(settingText: name) else { throw fail(node, SimProfile.notAValue(name)) }
+                    profile = named
+                }
                 // Two versions one profile covers (ios15, ios16) would run the same cells twice.
-                if let listed = profiles.first(where: { $0.name == profile.name }) {
-                    let same = listed.requestedVersion == profile.requestedVersion ? "" : ": \(Prose.profile(profile)), as \(Prose.profile(listed))"
+                if let listed = profiles.first(where: { $0.rules == profile.rules }) {
+                    let same = listed.requestedOSVersion == profile.requestedOSVersion ? "" : ": \(Prose.profile(profile)), as \(Prose.profile(listed))"
                     throw fail(node, "'\(name)' is listed twice\(same)")
                 }
                 profiles.append(profile)
@@ -151,7 +171,11 @@ struct MatrixReader {
 
     /// A verdict, or a mapping of profile names, field conditions of the matrix (and `default`) to verdicts.
     func expectation(_ node: Yams.Node, keyNode: Yams.Node, profiles: [SimProfile], conditions: [FieldCondition] = [.normal]) throws(MatrixError) -> MatrixExpectation {
-        let profiles = profiles.map(\.name)
+        let listedProfiles = profiles
+        var profiles: [String] = []
+        for profile in listedProfiles {
+            for name in [profile.name, profile.writtenName] where !profiles.contains(name) { profiles.append(name) }
+        }
         let conditionNames = conditions == [.normal] ? [] : conditions.map(\.rawValue)
         if let mapping = node.mapping {
             var expectation = MatrixExpectation(otherwise: nil)
@@ -162,7 +186,11 @@ struct MatrixReader {
                     expectation.otherwise = verdict
                 } else if let condition = FieldCondition(settingText: profile), conditionNames.contains(condition.rawValue) {
                     expectation.byProfile[condition.rawValue] = verdict
-                } else if let listed = SimProfile(settingText: profile).map(\.name), profiles.contains(listed) {
+                } else if let named = SimProfile(settingText: profile),
+                          let listed = named.requestedOSVersion == nil
+                              ? listedProfiles.first(where: { $0.name == named.name })?.name
+                              : listedProfiles.first(where: { $0.rules == named.rules })?.writtenName {
+                    // An era's name covers each version of it listed; a version, the one listed with its rules.
                     expectation.byProfile[listed] = verdict
                 } else {
                     throw fail(key, "'\(profile)' is not one of the matrix's profiles (\(profiles.joined(separator: ", ")))\(conditionNames.isEmpty ? "" : ", its conditions (\(conditionNames.joined(separator: ", ")))") or 'default'")

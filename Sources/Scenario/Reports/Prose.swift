@@ -67,6 +67,8 @@ public enum Prose {
             return "Location Services switched \(on ? "on" : "off")"
         case .scenario(.resumesFromSuspension):
             return "the app resumes from suspension"
+        case .scenario(.relaunchMissed(let reason)):
+            return "iOS did not relaunch the app for \(text(reason)) (iOS 15.0–15.2 relaunch unreliably)"
         case .scenario(.memoryPressureIgnored):
             return "memory pressure: the app is \(event.state.rawValue), not suspended, so it is kept"
         case .appCodeNotRun(let action, let state):
@@ -117,6 +119,10 @@ public enum Prose {
         case .backgroundUpdatesOff: "allowsBackgroundLocationUpdates is false"
         case .locationModeMissing: "UIBackgroundModes lacks 'location'"
         case .whenInUseStartedInBackground: "a When In Use app's updates were started in the background"
+        case .hiddenIndicatorRule:
+            "iOS 16.4+: an Always app with the background location indicator hidden, significant changes on and a distance filter or coarse accuracy gets no keep-alive from its updates"
+        case .updatesStartedInBackgroundWake(let wake):
+            "the updates were started in a background run iOS began for \(startWakeText(wake)), which keeps nothing alive (only a significant-change wake or the screen starts a keep-alive session)"
         case .settingsChanged: "changed in Settings"
         case .preciseLocationChanged: "Precise Location changed in Settings"
         case .locationServicesSwitched(let on): "Location Services \(on ? "on" : "off")"
@@ -125,6 +131,20 @@ public enum Prose {
         case .userKeptWhenInUse: "the user kept Only While Using (provisional Always declined)"
         case .allowOnceEnded: "Allow Once ends when the app leaves use"
         default: mechanismText(cause) ?? "\(cause)"
+        }
+    }
+
+    /// "a region event": the kind of background run §4's background-start rule names.
+    static func startWakeText(_ wake: KeepAliveStartWake) -> String {
+        switch wake {
+        case .significantChange: "a significant change"
+        case .region: "a region event"
+        case .visit: "a visit"
+        case .monitor: "a CLMonitor event"
+        case .liveUpdates: "live updates"
+        case .bgTask: "a BGTask"
+        case .push: "a push or background fetch"
+        case .transfer: "a background transfer"
         }
     }
 

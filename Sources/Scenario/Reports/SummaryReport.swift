@@ -63,11 +63,14 @@ public enum SummaryReport {
     }
 
     /// Why the run used its profile when it was asked for an iOS version the profile stands in
-    /// for: `{"requestedVersion": 16, "coversVersions": [14, 16], "text": …}`; `null` when it was named.
+    /// for: `{"requestedVersion": 16, "version": "16.3", "coversVersions": [16, 16], "span": {"from": "16.0",
+    /// "until": "16.4"}, "text": …}`; `null` when it was named.
     static func profileChoice(_ profile: SimProfile) -> JSONValue {
-        guard let version = profile.requestedVersion else { return .null }
-        let range = profile.coversVersions.map { JSONValue.array([.int($0.lowerBound), .int($0.upperBound)]) } ?? .null
-        return .object([("requestedVersion", .int(version)), ("coversVersions", range), ("text", .string(Prose.profile(profile)))])
+        guard let version = profile.requestedOSVersion else { return .null }
+        let range = profile.span.map { JSONValue.array([.int($0.majors.lowerBound), .int($0.majors.upperBound)]) } ?? .null
+        let span = profile.span.map { JSONValue.object([("from", .string("\($0.from)")), ("until", .string("\($0.until)"))]) } ?? .null
+        return .object([("requestedVersion", .int(version.major)), ("version", .string("\(version)")), ("coversVersions", range),
+                        ("span", span), ("text", .string(Prose.profile(profile)))])
     }
 
     /// A lint finding: `{"finding": "modeDeclaredButUnused", "key": "fetch", "text": …}`.

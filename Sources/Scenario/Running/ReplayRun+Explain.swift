@@ -101,6 +101,10 @@ extension ReplayRun {
         }
     }
 
+    /// The reactions that run in a background run iOS began (a wake or a relaunch), where updates
+    /// started keep nothing alive unless the run was a significant change's (§4).
+    static let systemRunTriggers: [AppScript.Trigger] = [.wake, .regionEnter, .regionExit, .visit, .push, .bgTask, .transferFinished]
+
     /// The share of the app's CPU work `--explain` tries.
     static let cpuFraction = 0.25
 
@@ -131,9 +135,19 @@ extension ReplayRun {
             changes.append(.app(.declareUsageDescriptions))
         }
         let whenInUse = outline.request == .whenInUse || settings.initialAuthorization == .authorizedWhenInUse
+        // §4: updates started in a run iOS began for anything but a significant change keep nothing alive.
+        let startsInSystemRun = systemRunTriggers.contains { (script.reactions[$0] ?? []).contains(.startUpdates) }
         // The engineer's fix first: start on screen, which needs no new consent (§4).
-        if whenInUse, (script.reactions[.background] ?? []).contains(.startUpdates) {
+        if (whenInUse && (script.reactions[.background] ?? []).contains(.startUpdates)) || startsInSystemRun {
             changes.append(.app(.startUpdatesOnScreen))
+        }
+        // §4's 16.4 rule: the indicator shown exempts the app (an Apple engineer's advice, thread 726945).
+        if !outline.showsBackgroundLocationIndicator, script.allActions.contains(.startUpdates),
+           script.allActions.contains(.startSignificantChanges),
+           settings.profile.hiddenIndicatorRule.applies(
+               at: settings.profile.osVersion, alwaysAuthorized: true, indicatorShown: false, significantChangesOn: true,
+               distanceFilter: outline.distanceFilter, desiredAccuracy: outline.desiredAccuracy.meters) {
+            changes.append(.app(.set(.showsBackgroundLocationIndicator(true))))
         }
         if whenInUse {
             changes.append(.alwaysInsteadOfWhenInUse)

@@ -27,18 +27,18 @@ extension NamedSetting where Self: RawRepresentable, RawValue == String {
     public var settingName: String { rawValue }
 }
 
-/// `--profile`: the named profiles, oldest first, then the debugger's; or an iOS version, which
-/// runs the profile covering it (``SimProfile/coversVersions``).
+/// `--profile`: the named profiles (eras, §16), oldest first, then the debugger's; or an iOS
+/// version, which runs the era whose span holds it (``SimProfile/covering(_:)``).
 extension SimProfile: NamedSetting {
     public static var allCases: [SimProfile] { all }
     public var settingName: String { name }
 
-    /// A profile's name in any case (`iOS17`), or an iOS version as people write it (`16`,
-    /// `ios16`, `iOS 16`, `ios16.4`): the profile covering it, marked with the version asked for.
+    /// A profile's name in any case (`iOS17`, `ios16.4`), or an iOS version as people write it
+    /// (`16`, `iOS 16`, `16.3`, `15.2.1`): the era holding it, marked with the version asked for.
     public init?(settingText text: String) {
         if let name = Suggestion.spelled(text, among: Self.settingNames), let profile = Self.all.first(where: { $0.name == name }) {
             self = profile
-        } else if let version = Self.majorVersion(text), let profile = Self.covering(version: version) {
+        } else if let version = SimOSVersion(text), let profile = Self.covering(version) {
             self = profile
         } else {
             return nil
@@ -46,28 +46,33 @@ extension SimProfile: NamedSetting {
     }
 
     public static func notAValue(_ text: String) -> String {
-        if majorVersion(text) != nil {
+        if SimOSVersion(text) != nil {
             return "'\(text)' is an iOS version no profile covers (\(versionRanges))"
         }
         return "'\(text)' is not a profile or an iOS version (\(versionRanges); or debugger)\(Suggestion.didYouMean(text, among: settingNames))"
     }
 
-    /// "ios6: iOS 4–6, ios7: iOS 7–8, …": the device profiles and the versions each covers.
+    /// "ios6: iOS 4–6, ios7: iOS 7–8, …, ios16: iOS 16.0–16.3, …": the device profiles and the
+    /// releases each covers.
     static var versionRanges: String {
         all.filter(\.suspendsApps).compactMap { profile in
-            profile.coversVersions.map { "\(profile.name): \(Prose.versions($0))" }
+            profile.span.map { "\(profile.name): \(Prose.versions($0))" }
         }.joined(separator: ", ")
     }
 
     /// The major version `text` writes (`16`, `ios16`, `iOS 16`, `ios16.4`, `16.4.1`), or nil.
-    static func majorVersion(_ text: String) -> Int? {
-        var rest = Substring(text.lowercased()).drop { $0 == " " }
-        if rest.hasPrefix("ios") { rest = rest.dropFirst(3).drop { $0 == " " } }
-        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count),
-              parts.allSatisfy({ (1...3).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        return Int(parts[0])
+    static func majorVersion(_ text: String) -> Int? { SimOSVersion(text)?.major }
+
+    /// This profile as the run asked for it, without the version: two entries of a list that
+    /// give the same rules (`16.0` and `16.2`) would replay the same cells twice.
+    var rules: SimProfile {
+        var profile = self
+        profile.requestedOSVersion = nil
+        return profile
     }
+
+    /// The profile as written: its name, or the iOS version asked for (`ios16.3`).
+    public var writtenName: String { requestedOSVersion.map { "ios\($0)" } ?? name }
 }
 
 /// `--policy`: `session` or `delivery`.

@@ -30,7 +30,7 @@ public struct ReplaySetting: Sendable {
         }
     }
 
-    private init<Value>(
+    init<Value>(
         _ key: String, _ path: WritableKeyPath<ReplaySettings, Setting<Value>> & Sendable,
         read: @escaping @Sendable (Yams.Node, any ScenarioNodeReader) throws(ReplayError) -> Setting<Value>,
         problem valueProblem: @escaping @Sendable (Value, ReplaySettings) -> String? = { _, _ in nil }

@@ -85,7 +85,7 @@ public struct ReplaySettings: Hashable, Sendable {
 
     /// Every setting, in the order of the properties, which is the order ``resolved()`` checks them in.
     public static let all: [ReplaySetting] = [
-        .name("profile", \.$profile),
+        .profile("profile", \.$profile),
         .number("budget", \.$budget, .positiveDuration),
         .name("accuracy", \.$accuracy),
         .name("activityType", \.$activityType),

@@ -47,6 +47,9 @@ public final class SimSystem {
     /// even on a sleeping device; the sleep rule applies to what holds it after.
     private var wakeRunUntil = SimInstant.zero
     private var inWakeRun: Bool { now < wakeRunUntil }
+    /// Why the system began the app's current background run (a wake or a background launch);
+    /// `nil` when the app came to the background from the screen, or is not in the background.
+    public private(set) var backgroundRunOrigin: SimWakeReason?
     /// The hold that keeps the app alive without spending budget, while one does.
     @exclusivity(unchecked) public private(set) var keepAlive: SimHold?
     @exclusivity(unchecked) private var expiredBecause: SimCause?
@@ -221,6 +224,12 @@ public final class SimSystem {
             if let application { appDelegate?.applicationWasWoken(application, for: reason) }
             reevaluate()
         case .terminated where (!wasForceQuit || afterForceQuit) && backgroundLaunchBlocked == nil && !relaunchBlocked:
+            // §16: iOS 15.0–15.2 relaunch for region and significant-change events only sometimes.
+            if reason.relaunchMayBeUnreliable, profile.locationRelaunchProbability < 1,
+               random.unit() >= profile.locationRelaunchProbability {
+                emit(.scenario, .scenario(.relaunchMissed(reason)))
+                return
+            }
             launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
         default:
             break
@@ -413,6 +422,10 @@ public final class SimSystem {
         expiredBecause = nil
         keepAlive = nil
         debuggerHeldApp = false
+        switch cause {
+        case .systemWake(let reason), .systemLaunch(let reason): backgroundRunOrigin = reason
+        default: backgroundRunOrigin = nil
+        }
         setState(.background, cause)
         emit(.budgetStart, .budget(seconds: seconds))
     }

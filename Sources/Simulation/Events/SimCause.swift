@@ -58,6 +58,12 @@ public enum SimCause: Hashable, Sendable, Codable {
     case locationModeMissing
     /// A When In Use app whose updates were started in the background.
     case whenInUseStartedInBackground
+    /// §4's iOS 16.4 rule: an Always app with the indicator hidden, significant changes on and a
+    /// coarse filter or accuracy gets no keep-alive from its updates.
+    case hiddenIndicatorRule
+    /// §4: updates started in a background run the system began for this kind of event (not a
+    /// significant change) keep nothing alive.
+    case updatesStartedInBackgroundWake(KeepAliveStartWake)
 
     // Authorization changes.
     case settingsChanged

@@ -22,4 +22,13 @@ extension SimWakeReason {
         case .bgTasks, .transfers, .pushes: false
         }
     }
+
+    /// Whether a relaunch for this reason is one iOS 15.0–15.2 made unreliably (§16: region,
+    /// CLMonitor and significant-change events).
+    public var relaunchMayBeUnreliable: Bool {
+        switch self {
+        case .significantLocationChange, .regions, .monitor: true
+        case .visits, .liveUpdates, .bgTasks, .transfers, .pushes: false
+        }
+    }
 }

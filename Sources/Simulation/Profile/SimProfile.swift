@@ -9,18 +9,32 @@
 /// profile.backgroundTimeBudget = 40   // what one iPhone on iOS 11.1 showed
 /// ```
 public struct SimProfile: Hashable, Sendable, Codable {
-    /// A short name for reports, e.g. "ios17".
+    /// A short name for reports, e.g. "ios17", "ios16.4".
     public var name: String
-    /// The iOS major version the profile stands for (6 for iOS 4–6, 7 for 7–8, …; its range is
-    /// ``coversVersions``); mechanisms ask it whether their API exists.
+    /// The iOS major version the profile stands for (6 for iOS 4–6, 7 for 7–8, 16 for both
+    /// `ios16` and `ios16.4`; its releases are ``span``); mechanisms ask it whether their API exists.
     public var iOSVersion: Int
-    /// The iOS major versions the profile models, as its documentation gives them (`14...16`
-    /// for ``iOS14``): a run asked for iOS 16 runs the first of ``all`` whose range holds 16.
-    /// `nil` for a profile made by hand that stands for no release.
-    public var coversVersions: ClosedRange<Int>?
-    /// The iOS major version a run asked for when this profile stands in for it (iOS 16 runs
-    /// ``iOS14``), for the reports to say so; `nil` when the profile was asked for by its own version or name.
-    public var requestedVersion: Int?
+    /// The releases the profile's era covers (§16): `ios16` 16.0 up to 16.4, `ios16.4` 16.4 up to
+    /// 17.0. A run asked for a version runs the profile whose span holds it. `nil` for a profile
+    /// made by hand that stands for no release.
+    public var span: SimOSVersionSpan?
+    /// The release a run asked for (`15.2`), when the profile was picked by a version rather than
+    /// by its name; rules that change inside an era (``SimPointRelease``) are decided by it.
+    public var requestedOSVersion: SimOSVersion?
+    /// What changes at the start of this profile's era, with sources (`keepalive profiles`).
+    public var changesAtStart: [SimEraChange] = []
+
+    /// The release whose rules a run follows: the one asked for, else the era's first (rules
+    /// that change inside an era were applied from its latest, ``SimPointRelease``), else the
+    /// major version of a profile made by hand.
+    public var osVersion: SimOSVersion { requestedOSVersion ?? span?.from ?? SimOSVersion(iOSVersion) }
+
+    /// The iOS major versions the profile models.
+    @available(*, deprecated, message: "Use span, which splits eras at point releases (16.4).")
+    public var coversVersions: ClosedRange<Int>? { span?.majors }
+    /// The iOS major version a run asked for.
+    @available(*, deprecated, renamed: "requestedOSVersion", message: "Versions carry their point release now (16.4).")
+    public var requestedVersion: Int? { requestedOSVersion?.major }
 
     // MARK: §2 Background time
 
@@ -70,6 +84,17 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// parameter; by default deliveries stop and stay stopped until the app starts its updates
     /// again, as developers report (see ``SimLowPowerLocationEffect``). [obs][model]
     public var lowPowerModeLocation = SimLowPowerLocationEffect.standard
+
+    /// §4's iOS 16.4 rule: from which release, and what makes a setting coarse.
+    public var hiddenIndicatorRule = HiddenIndicatorRule()
+    /// §4: the kinds of background run in which starting standard updates starts a keep-alive
+    /// session (default: only a significant-change wake, after DTS; ``KeepAliveStartWake/lenient``
+    /// is the what-if). [dts][model]
+    public var keepAliveStartWakes = KeepAliveStartWake.significantChangeOnly
+    /// §9, §16: the chance that iOS relaunches an app that is not running for a region,
+    /// CLMonitor or significant-change event (1 from iOS 15.3; 0.5, seeded, on 15.0–15.2, where
+    /// reports show missing relaunches). [obs][model]
+    public var locationRelaunchProbability = 1.0
 
     // MARK: §11 Regions and visits
 
@@ -134,21 +159,30 @@ public struct SimProfile: Hashable, Sendable, Codable {
         return profile
     }
 
-    /// This profile, modelling the iOS major versions `versions`.
-    func covering(_ versions: ClosedRange<Int>) -> SimProfile {
+    /// This profile, modelling the releases from `from` up to `until`, with what changes at its start.
+    func era(_ from: SimOSVersion, until: SimOSVersion, changes: [SimEraChange]) -> SimProfile {
         var profile = self
-        profile.coversVersions = versions
+        profile.span = SimOSVersionSpan(from: from, until: until)
+        profile.changesAtStart = changes
         return profile
     }
 
-    /// The named profile that models iOS `version` (a major version: 16 for iOS 16.4), marked
-    /// with ``requestedVersion`` when it is not the profile's own; `nil` when none does (before
-    /// iOS 4, 19–25, which were never released, or after the newest profile).
-    public static func covering(version: Int) -> SimProfile? {
-        guard var profile = all.first(where: { $0.coversVersions?.contains(version) == true }) else { return nil }
-        if version != profile.iOSVersion { profile.requestedVersion = version }
+    /// The named profile whose era holds `version` (§16: `16.3` → `ios16`, `16.4` → `ios16.4`),
+    /// with the rules that change inside the era decided by `version` (``SimPointRelease``) and
+    /// ``requestedOSVersion`` set; `nil` when none does (before iOS 4, 19–25, which were never
+    /// released, or after the newest profile).
+    public static func covering(_ version: SimOSVersion) -> SimProfile? {
+        guard var profile = all.first(where: { $0.span?.contains(version) == true }) else { return nil }
+        profile.requestedOSVersion = version
+        for release in SimPointRelease.allCases where release.era == profile.name && version < release.version {
+            release.applyBefore(to: &profile)
+        }
         return profile
     }
+
+    /// The named profile that models iOS `version`.0.
+    @available(*, deprecated, message: "Use covering(_: SimOSVersion), which tells 16.4 from 16.0.")
+    public static func covering(version: Int) -> SimProfile? { covering(SimOSVersion(version)) }
 
     /// Creates a profile; the named profiles below are the usual starting points.
     public init(
@@ -193,61 +227,87 @@ public struct SimProfile: Hashable, Sendable, Codable {
         .other: 900, .fitness: 600, .automotiveNavigation: 1200, .otherNavigation: 1200, .airborne: 1200,
     ]
 
+    // The eras (§16), oldest first. Each starts where a rule of the model changes; what changes
+    // at its start is data (`changesAtStart`, printed by `keepalive profiles` with its source).
+
     /// iOS 4–6: 600 s that run even while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     public static let iOS6 = SimProfile(
         name: "ios6", iOSVersion: 6, backgroundTimeBudget: 600, budgetRunsWhileAsleep: true, hasBackgroundLocationFlag: false,
         grantsProvisionalAlways: false, hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
-        .covering(4...6)
+        .era(SimOSVersion(4), until: SimOSVersion(7), changes: [.budgetRunsWhileAsleep])
     /// iOS 7–8: 180 s, paused while the device sleeps; no `allowsBackgroundLocationUpdates` yet.
     /// iOS 8's authorization requests (§5) are not modelled here: this profile prompts on first use.
+    /// 7.0 alone does not relaunch a force-quit app for location events (``SimPointRelease``).
     public static let iOS7 = SimProfile(
         name: "ios7", iOSVersion: 7, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, hasBackgroundLocationFlag: false,
         grantsProvisionalAlways: false, hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
-        .covering(7...8)
+        .era(SimOSVersion(7), until: SimOSVersion(9), changes: [.budgetPausedWhileAsleep, .backgroundTransfers])
     /// iOS 9–10: the first with `allowsBackgroundLocationUpdates` (§3); 180 s, paused while
     /// asleep; Always needs `NSLocationAlwaysUsageDescription` alone (§5, iOS 8–10).
     public static let iOS9 = SimProfile(
         name: "ios9", iOSVersion: 9, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
         hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
-        .covering(9...10)
+        .era(SimOSVersion(9), until: SimOSVersion(11), changes: [.backgroundLocationFlag])
     /// iOS 11–12: as ``iOS9`` (iOS 9–12 share these numbers), and Always needs
     /// `NSLocationAlwaysAndWhenInUseUsageDescription` with When In Use's (§5, iOS 11+).
     public static let iOS12 = SimProfile(
         name: "ios12", iOSVersion: 12, backgroundTimeBudget: 180, budgetRunsWhileAsleep: false, grantsProvisionalAlways: false,
         hasReducedAccuracy: false, pushes: .beforeIOS13, bgTasks: .beforeIOS13)
-        .covering(11...12)
+        .era(SimOSVersion(11), until: SimOSVersion(13), changes: [.alwaysNeedsBothUsageStrings])
     /// iOS 13: 30 s, paused while asleep, provisional Always; no approximate location yet.
     public static let iOS13 = SimProfile(
         name: "ios13", iOSVersion: 13, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true,
         hasReducedAccuracy: false)
-        .covering(13...13)
-    /// iOS 14–16: as iOS 13, and approximate location (reduced accuracy, §5) exists.
+        .era(SimOSVersion(13), until: SimOSVersion(14), changes: [.budgetOf30Seconds, .bgTaskScheduler, .provisionalAlways, .voipNeedsCall])
+    /// iOS 14: as iOS 13, and approximate location (reduced accuracy, §5) exists.
     public static let iOS14 = SimProfile(
         name: "ios14", iOSVersion: 14, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .covering(14...16)
-    /// iOS 17: as iOS 14.
+        .era(SimOSVersion(14), until: SimOSVersion(15), changes: [.approximateLocation])
+    /// iOS 15: as iOS 14, and no background launch after an app update until the user opens the
+    /// app (§15, §16). 15.0–15.2 relaunch a not-running app for location events unreliably
+    /// (``SimPointRelease/unreliableLocationRelaunchBefore15_3``).
+    public static let iOS15 = SimProfile(
+        name: "ios15", iOSVersion: 15, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        .era(SimOSVersion(15), until: SimOSVersion(16), changes: [.noBackgroundLaunchAfterAppUpdate])
+    /// iOS 16.0–16.3: as iOS 15 (the era ends where the hidden-indicator rule starts).
+    public static let iOS16 = SimProfile(
+        name: "ios16", iOSVersion: 16, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        .era(SimOSVersion(16), until: SimOSVersion(16, 4), changes: [])
+    /// iOS 16.4–16.7: the hidden-indicator rule of §4 (``HiddenIndicatorRule``) starts here and
+    /// holds in every later profile.
+    public static let iOS16_4 = SimProfile(
+        name: "ios16.4", iOSVersion: 16, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        .era(SimOSVersion(16, 4), until: SimOSVersion(17), changes: [.hiddenIndicatorRule])
+    /// iOS 17: as iOS 16.4, and the location sessions and `CLMonitor` (§10, §11).
     public static let iOS17 = SimProfile(
         name: "ios17", iOSVersion: 17, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(iOS18: false).covering(17...17)
+        .withLocationSessions(iOS18: false).era(SimOSVersion(17), until: SimOSVersion(18), changes: [.liveUpdatesAndMonitor])
     /// iOS 18: as iOS 17 (§10–§14 change APIs, not these numbers).
     public static let iOS18 = SimProfile(
         name: "ios18", iOSVersion: 18, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
-        .withLocationSessions(iOS18: true).covering(18...18)
-    /// iOS 26: as iOS 18, `BGContinuedProcessingTask` (§12) exists, and location events no
-    /// longer relaunch a force-quit app (§9).
+        .withLocationSessions(iOS18: true).era(SimOSVersion(18), until: SimOSVersion(19), changes: [.serviceSessions])
+    /// iOS 26.0–26.3: as iOS 18, and `BGContinuedProcessingTask` (§12) exists; a force-quit app
+    /// is still relaunched for location events, as on iOS 18 (reports from 26.1 and 26.2).
     public static let iOS26 = SimProfile(
         name: "ios26", iOSVersion: 26, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
+        .withLocationSessions(iOS18: true).with(bgTasks: .iOS26)
+        .era(SimOSVersion(26), until: SimOSVersion(26, 4), changes: [.continuedProcessing])
+    /// iOS 26.4 and later 26.x: as iOS 26, and location events no longer relaunch a force-quit
+    /// app (§9, forum thread 826964).
+    public static let iOS26_4 = SimProfile(
+        name: "ios26.4", iOSVersion: 26, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
         .withLocationSessions(iOS18: true).with(bgTasks: .iOS26).withoutLocationRelaunchAfterForceQuit()
-        .covering(26...26)
+        .era(SimOSVersion(26, 4), until: SimOSVersion(27), changes: [.noLocationRelaunchAfterForceQuit])
     /// iOS 17 under Xcode's debugger: never suspended, no watchdog (§1, §9). A run that survives
     /// here and not on ``iOS17`` is the "it ran forever under Xcode" of the DTS answers.
     public static let debugger = SimProfile.iOS17.underDebugger(named: "debugger")
 
     /// The named profiles, oldest first, then ``debugger``.
-    public static let all: [SimProfile] = [.iOS6, .iOS7, .iOS9, .iOS12, .iOS13, .iOS14, .iOS17, .iOS18, .iOS26, .debugger]
+    public static let all: [SimProfile] = [
+        .iOS6, .iOS7, .iOS9, .iOS12, .iOS13, .iOS14, .iOS15, .iOS16, .iOS16_4, .iOS17, .iOS18, .iOS26, .iOS26_4, .debugger,
+    ]
 
-    /// This profile with other BGTask parameters.
-    /// iOS 26 (§9): a force-quit app is relaunched neither by significant changes nor by
+    /// iOS 26.4 (§9): a force-quit app is relaunched neither by significant changes nor by
     /// regions, visits or CLMonitor, as a 2026 report on iOS 26.4 shows.
     func withoutLocationRelaunchAfterForceQuit() -> SimProfile {
         var profile = self
@@ -256,6 +316,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
         return profile
     }
 
+    /// This profile with other BGTask parameters.
     func with(bgTasks: BGTaskProfile) -> SimProfile {
         var profile = self
         profile.bgTasks = bgTasks

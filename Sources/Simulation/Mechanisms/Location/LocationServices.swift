@@ -74,6 +74,16 @@ public final class LocationServices: BackgroundMechanism {
         if authorization.effective == .authorizedWhenInUse, !manager.startedInForeground, !authorization.isProvisionalAlways {
             return .whenInUseStartedInBackground
         }
+        if let wake = manager.startedInWake, !system.profile.keepAliveStartWakes.contains(wake) {
+            return .updatesStartedInBackgroundWake(wake)
+        }
+        if system.profile.hiddenIndicatorRule.applies(
+            at: system.profile.osVersion, alwaysAuthorized: authorization.effective == .authorizedAlways,
+            indicatorShown: manager.showsBackgroundLocationIndicator,
+            significantChangesOn: managers.contains(where: \.significantChangeMonitoring),
+            distanceFilter: manager.distanceFilter, desiredAccuracy: manager.desiredAccuracy) {
+            return .hiddenIndicatorRule
+        }
         return nil
     }
 

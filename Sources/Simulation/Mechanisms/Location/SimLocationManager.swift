@@ -37,10 +37,15 @@ public final class SimLocationManager: LocationManaging {
     /// ``SimLocationManagerDelegate`` is one).
     @exclusivity(unchecked) public weak var delegate: (any LocationManagingDelegate<SimLocationManager>)?
     /// Metres a fix must lie from the last delivered one; ``simDistanceFilterNone`` (−1) delivers every fix.
-    @exclusivity(unchecked) public var distanceFilter: Double = simDistanceFilterNone
+    @exclusivity(unchecked) public var distanceFilter: Double = simDistanceFilterNone {
+        didSet { settingOfKeepAliveChanged() }
+    }
     /// `CLLocationAccuracy` in metres: −2 best for navigation, −1 best (the default), 10, 100, 1000, 3000.
     @exclusivity(unchecked) public var desiredAccuracy: Double = SimAccuracy.best.meters {
-        didSet { if let system { resumeCadence(system) } }
+        didSet {
+            if let system { resumeCadence(system) }
+            settingOfKeepAliveChanged()
+        }
     }
     /// Whether updates continue in the background (iOS 9+); needs the `location` background
     /// mode, or the app crashes. Before iOS 9 the property does not exist and setting it does nothing.
@@ -60,7 +65,9 @@ public final class SimLocationManager: LocationManaging {
     /// What is tracked; sets how soon updates pause.
     @exclusivity(unchecked) public var activityType = SimActivityType.other
     /// Whether an Always app in the background shows the blue indicator.
-    @exclusivity(unchecked) public var showsBackgroundLocationIndicator = false
+    @exclusivity(unchecked) public var showsBackgroundLocationIndicator = false {
+        didSet { settingOfKeepAliveChanged() }
+    }
 
     /// The last fix delivered.
     @exclusivity(unchecked) public private(set) var location: SimLocation?
@@ -73,6 +80,10 @@ public final class SimLocationManager: LocationManaging {
     /// app's updates do not run because of it, until a start works or the app stops them.
     private(set) var refusedStart = false
     @exclusivity(unchecked) private(set) var startedInForeground = false
+    /// The kind of background run the system began in which the running updates were started
+    /// (§4 "Starting in the background"); `nil` when started on screen, or in a background run
+    /// that followed the screen, or once the app has been on screen since.
+    @exclusivity(unchecked) private(set) var startedInWake: KeepAliveStartWake?
     /// Why updates stopped (by the app, or by authorization); `nil` while running or never started.
     @exclusivity(unchecked) private(set) var stopCause: SimCause?
     /// Set while Core Location has paused the updates.
@@ -163,6 +174,12 @@ public final class SimLocationManager: LocationManaging {
         }
     }
 
+    /// A setting §4's 16.4 rule reads changed: a background app's hold is asked again.
+    func settingOfKeepAliveChanged() {
+        guard let system, !retired, updatesRequested, system.appState == .background else { return }
+        system.reevaluate()
+    }
+
     // MARK: Authorization requests
 
     /// Whether `requestWhenInUseAuthorization` and `requestAlwaysAuthorization` exist on the
@@ -218,6 +235,7 @@ public final class SimLocationManager: LocationManaging {
         stationarySince = nil
         if !wasRunning {
             startedInForeground = system.appState.isForeground
+            startedInWake = system.appState == .background ? system.backgroundRunOrigin.map(KeepAliveStartWake.init) : nil
             lastPassed = nil  // stop + start forces a new first fix
             emitStart(system)
         }
@@ -264,6 +282,7 @@ public final class SimLocationManager: LocationManaging {
         significantChangeMonitoring = true
         system.emit(.locationStart, .locationStart(.significantChanges, accuracy: nil, distanceFilter: nil))
         system.mechanism(SignificantLocationChanges.self)?.start(in: system)
+        services.managers.forEach { $0.settingOfKeepAliveChanged() }  // §4's 16.4 rule reads it
     }
 
     /// Stops the significant-change service.
@@ -272,6 +291,7 @@ public final class SimLocationManager: LocationManaging {
         significantChangeMonitoring = false
         system.emit(.locationStop, .locationStop(.significantChanges, cause: .updatesStopped))
         system.mechanism(SignificantLocationChanges.self)?.stopIfUnused(in: system)
+        services.managers.forEach { $0.settingOfKeepAliveChanged() }
     }
 
     // MARK: Regions and visits (§11)
@@ -563,6 +583,7 @@ public final class SimLocationManager: LocationManaging {
 
     func appStateChanged() {
         guard let system, !retired else { return }
+        if system.appState.isForeground { startedInWake = nil }
         applyLowPowerMode(system)
         if canReceiveNow(system), !queued.isEmpty {
             let batch = queued

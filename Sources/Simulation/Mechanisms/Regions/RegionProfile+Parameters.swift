@@ -1,0 +1,12 @@
+/// The parameters of ``RegionProfile`` a scenario or a matrix may set (`profile: {base: ios17, …}`).
+extension RegionProfile {
+    public static let parameters: [SimProfileParameter.Parameter<RegionProfile>] = [
+        .count("maximumMonitored", \.maximumMonitored, 0...1_000, "regions an app may monitor at once (§11: 20)"),
+        .number("crossingDistance", \.crossingDistance, 0...100_000, .metres, "how far past a boundary a crossing counts (§11: 200 m)"),
+        .number("entryDepthFraction", \.entryDepthFraction, 0...1, .fraction, "how deep inside a small region an entry counts (§11)"),
+        .number("crossingDwell", \.crossingDwell, 0...86_400, .seconds, "how long past the distance before a crossing counts (§11: 20 s)"),
+        .number("wakeSeconds", \.wakeSeconds, 0...600, .seconds, "how long a region or visit wake runs (§9)"),
+        .flag("relaunchAfterForceQuit", \.relaunchAfterForceQuit, "whether region, visit and CLMonitor events relaunch a force-quit app (§9)"),
+        .number("checkInterval", \.checkInterval, 0.1...3_600, .seconds, "seconds between looks at the position (model)"),
+    ]
+}

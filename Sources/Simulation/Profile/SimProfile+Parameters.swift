@@ -1,0 +1,35 @@
+/// The profile's parameters a scenario or a matrix may set, one line a mechanism: each
+/// mechanism's folder lists its own.
+extension SimProfile {
+    /// Every settable parameter, by name (`regions.crossingDistance`).
+    public static let parameters: [SimProfileParameter] =
+        appParameters.placed(in: "app")
+        + locationParameters.placed(in: "location")
+        + significantChangeParameters.placed(in: "significantChanges")
+        + RegionProfile.parameters.placed(at: \.regions, in: "regions")
+        + VisitProfile.parameters.placed(at: \.visits, in: "visits")
+        + MonitorProfile.parameters.placed(at: \.monitor, in: "monitor")
+        + BGTaskProfile.parameters.placed(at: \.bgTasks, in: "bgTasks")
+        + PushProfile.parameters.placed(at: \.pushes, in: "pushes")
+        + TransferProfile.parameters.placed(at: \.transfers, in: "transfers")
+        + ResourceProfile.parameters.placed(at: \.resources, in: "resources")
+        + LiveUpdateProfile.parameters.placed(at: \.liveUpdates, in: "liveUpdates")
+        + ServiceSessionProfile.parameters.placed(at: \.serviceSessions, in: "serviceSessions")
+        + SimDeviceProfile.parameters.placed(at: \.device, in: "device")
+
+    /// The parameter named `name`, exactly.
+    public static func parameter(named name: String) -> SimProfileParameter? { parameters.first { $0.name == name } }
+
+    /// §1, §2, §9: the app's process and its background time.
+    static let appParameters: [SimProfileParameter.Parameter<SimProfile>] = [
+        .number("backgroundTimeBudget", \.backgroundTimeBudget, 0...86_400, .seconds, "background time after which expiration handlers run (§2)"),
+        .flag("budgetRunsWhileAsleep", \.budgetRunsWhileAsleep, "whether the budget runs while the device sleeps (§2; before iOS 7)"),
+        .number("suspensionGracePeriod", \.suspensionGracePeriod, 0...600, .seconds, "the grace before suspension when nothing holds the app (§1)"),
+        .number("expirationHandlerAllowance", \.expirationHandlerAllowance, 0...600, .seconds, "time expiration handlers have before the watchdog (§2)"),
+        .number("longTaskWarningAfter", \.longTaskWarningAfter, 0...86_400, .seconds, "when iOS warns of a background task still open (§2)"),
+        .flag("suspendsApps", \.suspendsApps, "whether iOS suspends an app nothing holds (off under the debugger, §9)"),
+        .flag("watchdogEnabled", \.watchdogEnabled, "whether the watchdog ends tasks open past the allowance (§9)"),
+        .flag("grantsProvisionalAlways", \.grantsProvisionalAlways, "provisional Always from notDetermined (§5, iOS 13+)"),
+        .flag("hasReducedAccuracy", \.hasReducedAccuracy, "whether approximate location exists (§5, iOS 14+)"),
+    ]
+}
