@@ -161,7 +161,7 @@ extension Prose {
     static func jobHeadline(_ coverage: SimCoverage) -> String {
         let head = "Goal job \(coverage.met ? "met" : "missed")"
         let jobs = coverage.eventCount ?? 0
-        if jobs == 0 { return head + ": the app started no continued processing task." }
+        if jobs == 0 { return head + ": no continued processing task ever started (its work was never done)." }
         let cancelled = coverage.cancelledByUser ?? 0
         let done = jobs - coverage.gapCount - cancelled
         return head + ": \(done) of \(jobs) job\(jobs == 1 ? "" : "s") completed with success"

@@ -1,6 +1,7 @@
 /// A job goal (spec §4 "Default goals", iOS 26): each `BGContinuedProcessingTask` ends with
 /// `setTaskCompleted(success: true)`. Expiry, a kill, a failure or a job dropped from the queue
-/// is a miss; a job the user cancelled is reported and counts as met. [model]
+/// is a miss; a job the user cancelled is reported and counts as met. An app that started no
+/// job misses it: its work was never done (the API missing, a crash before the submit). [model]
 public struct JobGoal: Hashable, Sendable, Codable {
     /// The fraction of the jobs that must succeed (default: all).
     public var requiredFraction: Double
@@ -104,8 +105,9 @@ final class JobGoalMeter: SimGoalMeter {
             log.add(SimGap(from: job.since, to: end, seconds: end - job.since, metres: 0, causes: [.bgTasks(.jobUnfinished(job.record))],
                            closedBy: nil, closed: false))
         }
-        let fraction = count == 0 ? 1 : Double(succeeded + cancelled) / Double(count)
-        return SimCoverage(goal: .continuedProcessing(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
+        // No job at all (the API missing, a crash before the submit): the work was never done.
+        let fraction = count == 0 ? 0 : Double(succeeded + cancelled) / Double(count)
+        return SimCoverage(goal: .continuedProcessing(goal), met: count > 0 && fraction >= goal.requiredFraction, fraction: fraction,
                            uncoveredSeconds: uncovered, uncoveredMetres: 0, longestGapSeconds: log.longest, gaps: log.gaps,
                            gapCount: log.count, eventCount: count, cancelledByUser: cancelled)
     }
