@@ -249,6 +249,14 @@ import TestSupport
             gaps: [], gapCount: 0, eventCount: 1, cancelledByUser: 1))
     }
 
+    @Test func noJobEverStartedIsAMiss() {
+        // iOS 18 has no continued processing (and no registration after launch): nothing was done.
+        let coverage = run(jobApp(completesAfter: 120), speed: 0, profile: .iOS18, timeline: [SimScenarioEvent(at: 30, .enterBackground)],
+                           goals: [.continuedProcessing(JobGoal())]).summary.coverage[0]
+        #expect(coverage == SimCoverage(goal: .continuedProcessing(JobGoal()), met: false, fraction: 0, uncoveredSeconds: 0, uncoveredMetres: 0,
+                                        longestGapSeconds: 0, gaps: [], gapCount: 0, eventCount: 0, cancelledByUser: 0))
+    }
+
     @Test func aJobKilledWithTheAppIsAMiss() {
         // The user force-quits at 50: the job ends with the process, 40 s after it started.
         let coverage = job(jobApp(completesAfter: nil), [SimScenarioEvent(at: 50, .forceQuit)])
