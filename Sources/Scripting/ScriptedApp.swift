@@ -5,7 +5,7 @@ import Simulation
 /// no variables, no manager and no timers, as a new process does (§9).
 ///
 /// Reactions run only while the process runs, because only a running app hears its callbacks;
-/// `after` and timers are the app's own timers (`SimApplication/schedule(after:_:)`), which
+/// `after` and timers are the app's own timers (`SimApplication/schedule(after:tolerance:_:)`), which
 /// never fire while it is suspended.
 @MainActor
 public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {

@@ -152,6 +152,7 @@ import Simulation
             case .flagOrEra: .flagOrEra(true)
             case .version: .version(SimOSVersion(1, 2, 3))
             case .wakeKinds: .wakeKinds([.visit])
+            case .choice(let names): .choice(names.last!)
             }
             #expect(parameter.set(value, in: &profile), "\(parameter.name)")
             #expect(parameter.value(in: profile) == value, "\(parameter.name)")

@@ -72,6 +72,7 @@ public enum ProfilesReport {
         case .flagOrEra(let flag): flag.map { "\($0)" } ?? "era"
         case .version(let version): version.map { "\($0)" } ?? "never"
         case .wakeKinds(let kinds): "[" + KeepAliveStartWake.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", ") + "]"
+        case .choice(let name): name
         }
     }
 
@@ -87,6 +88,7 @@ public enum ProfilesReport {
         case .flagOrEra: "true, false or era"
         case .version: "an iOS release or never"
         case .wakeKinds: "a list of " + KeepAliveStartWake.allCases.map(\.rawValue).joined(separator: ", ")
+        case .choice(let names): names.joined(separator: " or ")
         }
     }
 

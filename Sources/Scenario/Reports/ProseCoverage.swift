@@ -3,7 +3,8 @@ import Simulation
 /// The answer to "did my app get what it needed on this trip?" in words (spec §4): the goal,
 /// met or missed, its coverage and every gap with its cause and what closed it.
 extension Prose {
-    /// A goal's name, as `--goal` and JSON write it: `navigation`, `tracking`, `refresh`, `audio`, `call`.
+    /// A goal's name, as `--goal` and JSON write it: `navigation`, `tracking`, `refresh`, `audio`,
+    /// `call`, `finish-work`, `timer`, `significant-change`, `job`.
     public static func name(_ goal: SimGoal) -> String {
         switch goal {
         case .location(let goal): goal.kind.rawValue
@@ -12,6 +13,10 @@ extension Prose {
         case .visits: "visit"
         case .audio: "audio"
         case .pushes: "call"
+        case .backgroundTasks: "finish-work"
+        case .timers: "timer"
+        case .significantChanges: "significant-change"
+        case .continuedProcessing: "job"
         }
     }
 
@@ -31,6 +36,10 @@ extension Prose {
             "playback that stops only during an interruption and plays again within \(Formatting.duration(goal.resumeWithinSeconds)) of its end"
         case .pushes(let goal):
             "every VoIP push reported to CallKit as a call (\(percent(goal.requiredFraction)) of them)"
+        case .backgroundTasks(let goal): text(goal)
+        case .timers(let goal): text(goal)
+        case .significantChanges(let goal): text(goal)
+        case .continuedProcessing(let goal): text(goal)
         }
     }
 
@@ -52,6 +61,10 @@ extension Prose {
         case .regions, .monitor: text = eventsAnswer(coverage, answer, noun: "crossing", watched: "a region")
         case .visits: text = eventsAnswer(coverage, answer, noun: "visit", watched: "visits")
         case .pushes: return callHeadline(coverage)
+        case .backgroundTasks: return finishWorkHeadline(coverage)
+        case .continuedProcessing: return jobHeadline(coverage)
+        case .timers: text = timerAnswer(coverage, answer)
+        case .significantChanges: text = "\(answer): \(percent(coverage.fraction)) of the moving time covered"
         }
         if coverage.gapCount > 0 {
             let metres = coverage.uncoveredMetres > 0 ? " (\(distance(coverage.uncoveredMetres)))" : ""
@@ -102,7 +115,10 @@ extension Prose {
     public static func gap(_ gap: SimGap, of goal: SimGoal) -> String {
         let why = reason(gap.causes) ?? noCause(goal)
         if case .pushes = goal { return "\(Formatting.clock(gap.from)), a VoIP push not reported as a call: \(why)" }
+        if case .backgroundTasks = goal { return finishWorkGap(gap, why: why) }
+        if case .continuedProcessing = goal { return jobGap(gap, why: why) }
         let end = gap.closed ? "closed: \(gapEnd(gap, of: goal))" : gapEnd(gap, of: goal)
+        if case .timers = goal { return timerGap(gap, why: why, end: end) }
         let what: String
         if case .audio = goal {
             what = "without playback"
@@ -120,6 +136,10 @@ extension Prose {
         case .regions, .monitor, .visits: "the event came later than the goal allows"
         case .audio: "playback stopped"
         case .pushes: "not reported"
+        case .backgroundTasks: "its expiration handler ran"
+        case .timers: "the app did not run when the fire was due"
+        case .significantChanges: "no significant change reached the app's code (changes came further apart than the goal allows)"
+        case .continuedProcessing: "the job did not complete"
         }
     }
 
@@ -131,6 +151,10 @@ extension Prose {
         case .regions, .monitor, .visits: "the event reached the app"
         case .audio: "playback resumed"
         case .pushes: "a call was reported"
+        case .backgroundTasks: "the task ended"
+        case .timers: "the fire ran"
+        case .significantChanges: "a fix reached the app"
+        case .continuedProcessing: "the job ended"
         }
     }
 

@@ -90,8 +90,9 @@ public enum SummaryReport {
     }
 
     /// One goal's coverage: `goal`, `met`, `fraction`, `uncoveredSeconds`, `uncoveredMetres`,
-    /// `longestGapSeconds`, `events` (for a goal over events — crossings, visits, VoIP pushes —
-    /// how many it counted; else `null`), `gapCount` and `gaps` (`from`, `to`, `seconds`,
+    /// `longestGapSeconds`, `events` (for a goal over events — crossings, visits, VoIP pushes,
+    /// background tasks, timer fires, jobs — how many it counted; else `null`), for the job goal
+    /// `cancelledByUser`, `gapCount` and `gaps` (`from`, `to`, `seconds`,
     /// `metres`, `cause` (the first cause's name, `null` for no fix), `causes`, `closedBy`
     /// (`null` when it closed by itself or not at all), `closed`, `text`).
     static func coverageJSON(_ coverage: SimCoverage) -> JSONValue {
@@ -105,13 +106,15 @@ public enum SummaryReport {
                 ("text", .string(Prose.gap(gap, of: coverage.goal))),
             ])
         }
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("goal", .string(Prose.name(coverage.goal))), ("wants", .string(Prose.text(coverage.goal))), ("met", .bool(coverage.met)),
             ("fraction", .double(coverage.fraction)), ("uncoveredSeconds", .double(coverage.uncoveredSeconds)),
             ("uncoveredMetres", .double(coverage.uncoveredMetres)), ("longestGapSeconds", .double(coverage.longestGapSeconds)),
             ("events", coverage.eventCount.map(JSONValue.int) ?? .null),
-            ("gapCount", .int(coverage.gapCount)), ("gaps", .array(gaps)),
-        ])
+        ]
+        // The job goal's cancelled jobs (met, and reported).
+        if let cancelled = coverage.cancelledByUser { fields.append(("cancelledByUser", .int(cancelled))) }
+        return .object(fields + [("gapCount", .int(coverage.gapCount)), ("gaps", .array(gaps))])
     }
 }
 

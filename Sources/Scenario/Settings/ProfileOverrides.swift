@@ -75,6 +75,12 @@ enum ProfileOverrides {
             var kinds: Set<KeepAliveStartWake> = []
             for item in list { kinds.insert(try reader.named(key, item, "a kind of background run")) }
             return .wakeKinds(kinds)
+        case .choice(let names):
+            let text = try reader.string(key, node)
+            guard let name = Suggestion.spelled(text, among: names) else {
+                throw reader.fail(key, "must be \(names.joined(separator: " or ")), not '\(text)'", node)
+            }
+            return .choice(name)
         }
     }
 }

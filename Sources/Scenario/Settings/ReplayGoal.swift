@@ -20,6 +20,14 @@ public enum ReplayGoal: String, NamedSetting {
     case audio
     /// Every VoIP push reported to CallKit as a call.
     case call
+    /// Every UIKit background task ended by the app before its expiration handler runs.
+    case finishWork = "finish-work"
+    /// Each fire of the app's timers due in the background within 1 s of its date, met at 99 %.
+    case timer
+    /// While moving, never more than 5 km and 15 min since the last fix, met at 90 %.
+    case significantChange = "significant-change"
+    /// Every BGContinuedProcessingTask completed with success (a user's cancel counts as met).
+    case job
 
     /// The goal it stands for.
     public var goal: SimGoal {
@@ -31,6 +39,10 @@ public enum ReplayGoal: String, NamedSetting {
         case .visit: .visits(EventLatencyGoal())
         case .audio: .audio(AudioGoal())
         case .call: .pushes(CallGoal())
+        case .finishWork: .backgroundTasks(FinishWorkGoal())
+        case .timer: .timers(TimerGoal())
+        case .significantChange: .significantChanges(SignificantChangeGoal())
+        case .job: .continuedProcessing(JobGoal())
         }
     }
 
@@ -54,8 +66,11 @@ public enum ReplayGoal: String, NamedSetting {
     /// that asks for app refresh or fetches wants refresh; one that plays audio (not silence,
     /// which is a keep-alive and not what the app needs) wants audio; one that reports calls or
     /// declares the `voip` mode wants call; an app that watches regions, `CLMonitor` conditions
-    /// or visits and runs no updates wants its geofence or visit events; an app that uses
-    /// several gets each.
+    /// or visits and runs no updates wants its geofence or visit events; one that runs
+    /// significant changes and no standard or live updates wants significant-change; one that
+    /// submits a continued processing task wants job; one with a timer that works in the
+    /// background (`while: background`) wants timer; one that begins UIKit background tasks and
+    /// needs nothing else of the above wants finish-work; an app that uses several gets each.
     public static func defaultGoals(for script: AppScript, builtIn: Bool) -> [ReplayGoal] {
         if builtIn { return [.navigation] }
         let actions = script.allActions
@@ -77,6 +92,12 @@ public enum ReplayGoal: String, NamedSetting {
         }
         if actions.contains(.audio(.play(silent: false))) { goals.append(.audio) }
         if actions.contains(.pushes(.reportCall)) || script.info.backgroundModes.contains(.voip) { goals.append(.call) }
+        if actions.contains(.startSignificantChanges), !actions.contains(.startUpdates), liveTypes.isEmpty { goals.append(.significantChange) }
+        if actions.contains(where: { if case .bgTasks(.submitContinuedProcessing) = $0 { true } else { false } }) { goals.append(.job) }
+        // UIKit tasks are the goal of an app that needs nothing else (a timer may go with them).
+        let beginsTasks = actions.contains { if case .beginTask = $0 { true } else { false } }
+        if goals.isEmpty, beginsTasks { goals.append(.finishWork) }
+        if script.timers.contains(where: { $0.condition == .background }) { goals.append(.timer) }
         return goals
     }
 }
@@ -104,7 +125,10 @@ public struct StatedGoals: SettingValue {
     }
 
     public static func notAValue(_ text: String) -> String {
-        "'\(text)' is not a goal: \(ReplayGoal.settingNames.joined(separator: ", ")), or several joined by '+'"
+        let wrong = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { ReplayGoal(settingText: $0) == nil } ?? text
+        return "'\(text)' is not a goal: \(ReplayGoal.settingNames.joined(separator: ", ")), or several joined by '+'"
+            + Suggestion.didYouMean(wrong, among: ReplayGoal.settingNames)
     }
 
     /// The fields each kind takes in a scenario's `goal:` mapping.
@@ -116,5 +140,9 @@ public struct StatedGoals: SettingValue {
         .visit: ["withinSeconds", "withinMetres"],
         .audio: ["resumeWithinSeconds"],
         .call: ["fraction"],
+        .finishWork: ["allowedMisses"],
+        .timer: ["onTimeSeconds", "fraction"],
+        .significantChange: ["maxGapMetres", "maxGapSeconds", "fraction"],
+        .job: ["fraction"],
     ]
 }

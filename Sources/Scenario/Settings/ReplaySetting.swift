@@ -170,6 +170,8 @@ extension ReplaySetting {
                     let range: SettingRange = switch field {
                     case "fraction": .fraction
                     case "maxGapMetres", "withinMetres": .distance
+                    case "onTimeSeconds": .duration
+                    case "allowedMisses": .unitCount
                     default: .positiveDuration
                     }
                     guard StatedGoals.fields[kind, default: []].contains(field) else {
@@ -203,6 +205,21 @@ extension ReplaySetting {
         case .pushes(var call):
             if let fraction = numbers["fraction"] { call.requiredFraction = fraction }
             return .pushes(call)
+        case .backgroundTasks(var finish):
+            if let misses = numbers["allowedMisses"] { finish.allowedMisses = Int(misses) }
+            return .backgroundTasks(finish)
+        case .timers(var timer):
+            if let seconds = numbers["onTimeSeconds"] { timer.onTimeSeconds = seconds }
+            if let fraction = numbers["fraction"] { timer.requiredFraction = fraction }
+            return .timers(timer)
+        case .significantChanges(var change):
+            if let metres = numbers["maxGapMetres"] { change.maximumMetres = metres }
+            if let seconds = numbers["maxGapSeconds"] { change.maximumAgeSeconds = seconds }
+            if let fraction = numbers["fraction"] { change.requiredFraction = fraction }
+            return .significantChanges(change)
+        case .continuedProcessing(var job):
+            if let fraction = numbers["fraction"] { job.requiredFraction = fraction }
+            return .continuedProcessing(job)
         }
     }
 

@@ -74,9 +74,13 @@ public final class SimApplication: BackgroundTasking {
 
     /// Runs `action` after `seconds` of simulated time, as the app's own timer: only while this
     /// process runs (late, if it is suspended when the time comes; never, if it has ended).
+    /// `tolerance` is the timer's (`Timer.tolerance`): the timer goal (§4) allows a fire that
+    /// much lateness, or 1 s, whichever is more.
     @discardableResult
-    public func schedule(after seconds: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledWork? {
-        live?.scheduleAppWork(after: seconds, action)
+    public func schedule(after seconds: Double, tolerance: Double = 0, _ action: @escaping @MainActor () -> Void) -> ScheduledWork? {
+        guard let live else { return nil }
+        guard let timers = live.mechanism(AppTimers.self) else { return live.scheduleAppWork(after: seconds, action) }
+        return timers.schedule(after: seconds, tolerance: tolerance, in: live, action)
     }
 
     /// Starts a task of the app's own, run on the main actor. `KeepAliveSimulation.runAsync()`

@@ -63,6 +63,9 @@ public final class SimSystem {
     private var wasForegroundWhenLocked = false
     /// Whether the debugger already kept the app from being suspended in this stay in the background.
     private var debuggerHeldApp = false
+    /// Whether something held the app at the last re-evaluation in this stay in the background:
+    /// when the last hold ends, the app gets the §1 grace before it is suspended.
+    private var heldAtLastEvaluation = false
     /// App work that came due while the app was suspended: it runs when the app runs again.
     private var deferredAppWork: [@MainActor () -> Void] = []
     private let makeApp: @MainActor () -> SimAppDelegate
@@ -419,6 +422,7 @@ public final class SimSystem {
         budget.setCounting(false, at: now)
         budget.refill(at: now, seconds: seconds)
         graceUntil = now.adding(seconds: grace)
+        heldAtLastEvaluation = false
         expiredBecause = nil
         keepAlive = nil
         debuggerHeldApp = false
@@ -532,6 +536,8 @@ public final class SimSystem {
         } else {
             holds = holdSummary
         }
+        let heldBefore = heldAtLastEvaluation
+        heldAtLastEvaluation = !holds.isEmpty
         if let expiredBecause {
             // After expiry only the assertions' fate is open: all released → suspension.
             if !runningExpirationHandlers, !holds.anyAssertion {
@@ -565,6 +571,11 @@ public final class SimSystem {
             budget.refill(at: now, seconds: profile.backgroundTimeBudget)
             graceUntil = now.adding(seconds: profile.suspensionGracePeriod)
             emit(.keepAliveEnd, .keepAliveEnd(ended, cause: cause, freshBudget: profile.backgroundTimeBudget))
+        }
+        // §1: the last hold ended (its last task ended, say): the same short grace as on
+        // entering the background, before the budget's expiry had a say.
+        if holds.isEmpty, heldBefore {
+            graceUntil = max(graceUntil, now.adding(seconds: profile.suspensionGracePeriod))
         }
         // A wake's run is CPU time on a sleeping device (§9): the sleep rule waits for its end.
         let sleeping = isAsleep && !inWakeRun

@@ -21,12 +21,15 @@ public struct SimCoverage: Hashable, Sendable, Codable {
     /// For a goal on events (crossings, visits): how many happened and were due by the run's
     /// end; `nil` for goals on time.
     public var eventCount: Int?
+    /// For the job goal: how many of its jobs the user cancelled (reported, and counted as
+    /// met, §4); `nil` for the other goals.
+    public var cancelledByUser: Int?
 
     /// The most gaps a coverage keeps, so that a run's memory does not grow with the trip.
     public static let maximumGaps = 1_000
 
     public init(goal: SimGoal, met: Bool, fraction: Double, uncoveredSeconds: Double, uncoveredMetres: Double,
-                longestGapSeconds: Double, gaps: [SimGap], gapCount: Int, eventCount: Int? = nil) {
+                longestGapSeconds: Double, gaps: [SimGap], gapCount: Int, eventCount: Int? = nil, cancelledByUser: Int? = nil) {
         self.goal = goal
         self.met = met
         self.fraction = fraction
@@ -36,6 +39,7 @@ public struct SimCoverage: Hashable, Sendable, Codable {
         self.gaps = gaps
         self.gapCount = gapCount
         self.eventCount = eventCount
+        self.cancelledByUser = cancelledByUser
     }
 }
 

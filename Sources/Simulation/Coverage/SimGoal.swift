@@ -24,6 +24,14 @@ public enum SimGoal: Hashable, Sendable, Codable {
     case audio(AudioGoal)
     /// Every VoIP push reported to CallKit as a call.
     case pushes(CallGoal)
+    /// Every UIKit background task ended by the app before its expiration handler runs (finish-work).
+    case backgroundTasks(FinishWorkGoal)
+    /// The app's own timers due in the background fire on time (timer).
+    case timers(TimerGoal)
+    /// Significant changes often enough while the user moves (significant-change).
+    case significantChanges(SignificantChangeGoal)
+    /// Every `BGContinuedProcessingTask` completed with success (job, iOS 26).
+    case continuedProcessing(JobGoal)
 
     /// A meter that measures this goal from the run's events as they stream.
     @MainActor
@@ -40,6 +48,10 @@ public enum SimGoal: Hashable, Sendable, Codable {
                               signal: RegionMonitoring.visitLatencySignal(dwell: configuration.profile.visits.dwell))
         case .audio(let goal): AudioGoalMeter(goal)
         case .pushes(let goal): CallGoalMeter(goal)
+        case .backgroundTasks(let goal): FinishWorkGoalMeter(goal)
+        case .timers(let goal): TimerGoalMeter(goal)
+        case .significantChanges(let goal): SignificantChangeGoalMeter(goal, trajectory: configuration.trajectory)
+        case .continuedProcessing(let goal): JobGoalMeter(goal)
         }
     }
 }

@@ -85,6 +85,8 @@ public enum SimCause: Hashable, Sendable, Codable {
     case liveUpdates(LiveUpdateCause)  // Live updates and background activity sessions (§10).
     /// Pushes (§14): why a VoIP push was not a call.
     case pushes(PushCause)
+    /// UIKit background tasks (§2): why a task missed the finish-work goal.
+    case backgroundTasks(BackgroundTaskCause)
     /// Device conditions (§15): a restart, an OS or app update.
     case device(SimDeviceCause)
     case resources(ResourceCause)  // The app's own CPU and memory (§15).

@@ -43,6 +43,8 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case serviceSessions(ServiceSessionEvent.Kind)  // CLServiceSession (§10).
         /// CLMonitor (§11).
         case monitor(MonitorEvent.Kind)
+        /// The app's own timers (§9).
+        case timers(TimerEvent.Kind)
 
         /// The name the JSON Lines report writes (`app.state`, `bgtask.launch`, …).
         public var rawValue: String {

@@ -60,5 +60,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case serviceSessions(ServiceSessionEvent)  // CLServiceSession (§10).
     /// CLMonitor (§11).
     case monitor(MonitorEvent)
+    /// The app's own timers in the background: a fire late, never run, or the on-time count (§9).
+    case timers(TimerEvent)
 }
 

@@ -14,5 +14,6 @@ enum StandardMechanisms {
         system.install(ConditionMonitoring())
         system.install(BackgroundTransfers())
         system.install(ResourceLimits())
+        system.install(AppTimers())
     }
 }

@@ -6,6 +6,7 @@ extension SimProfile {
         appParameters.placed(in: "app")
         + locationParameters.placed(in: "location")
         + significantChangeParameters.placed(in: "significantChanges")
+        + SignificantChangeProfile.parameters.placed(at: \.significantChanges, in: "significantChanges")
         + RegionProfile.parameters.placed(at: \.regions, in: "regions")
         + VisitProfile.parameters.placed(at: \.visits, in: "visits")
         + MonitorProfile.parameters.placed(at: \.monitor, in: "monitor")

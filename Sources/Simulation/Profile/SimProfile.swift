@@ -75,6 +75,8 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// Significant-change service: metres between fixes, and the shortest interval in seconds. [doc]
     public var significantChangeDistance: Double
     public var significantChangeMinimumInterval: Double
+    /// How far apart significant changes come in the field (seeded; ``SignificantChangeProfile``).
+    public var significantChanges = SignificantChangeProfile()
     /// Whether a significant change relaunches an app the user force-quit: developers report it
     /// does from iOS 7.1 through iOS 18 (Always); on iOS 26.4 it did not (forum thread 826964),
     /// nor did regions or CLMonitor (`regions.relaunchAfterForceQuit`). Apple's stated policy is

@@ -47,12 +47,15 @@ public enum SimParameterKind: Hashable, Sendable {
     case version
     /// A list of the kinds of background run (§4's background-start rule).
     case wakeKinds
+    /// One of these names (an enumeration's raw values).
+    case choice([String])
 
     /// Whether `value` is of this kind and in range.
     public func accepts(_ value: SimParameterValue) -> Bool {
         switch (self, value) {
         case (.number(let range, _), .number(let number)): range.contains(number)
         case (.flag, .flag), (.flagOrEra, .flagOrEra), (.version, .version), (.wakeKinds, .wakeKinds): true
+        case (.choice(let names), .choice(let name)): names.contains(name)
         default: false
         }
     }
@@ -70,6 +73,7 @@ public enum SimParameterValue: Hashable, Sendable {
     case flagOrEra(Bool?)
     case version(SimOSVersion?)
     case wakeKinds(Set<KeepAliveStartWake>)
+    case choice(String)
 }
 
 extension SimProfileParameter.Parameter {
@@ -113,6 +117,17 @@ extension SimProfileParameter.Parameter {
         Self(name: name, kind: .version, summary: summary,
                   write: { root, value in if case .version(let version) = value { root[keyPath: path] = version } },
                   read: { .version($0[keyPath: path]) })
+    }
+
+    /// An enumeration of `Root` at `path`, by its raw values.
+    public static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ summary: String
+    ) -> Self where Value.RawValue == String {
+        Self(name: name, kind: .choice(Value.allCases.map(\.rawValue)), summary: summary,
+             write: { root, value in
+                 if case .choice(let name) = value, let chosen = Value(rawValue: name) { root[keyPath: path] = chosen }
+             },
+             read: { .choice($0[keyPath: path].rawValue) })
     }
 
     /// The kinds of background run of `Root` at `path`.

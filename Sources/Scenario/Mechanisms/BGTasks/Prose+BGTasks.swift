@@ -52,6 +52,10 @@ extension Prose {
         case .assertionTimeout(let task, let seconds):
             "background task assertion timeout: \(text(task)) was not completed \(number(seconds)) s after its launch"
         case .tasksEnded: "every BGTask was completed or failed"
+        case .jobExpired(let task, let reason): "\(text(task)) expired before it was completed (\(text(reason)))"
+        case .jobFailed(let task): "the app completed \(text(task)) with setTaskCompleted(success: false)"
+        case .jobDropped(let task): "\(text(task)) waited in the queue and never started: the app's process ended first"
+        case .jobUnfinished(let task): "\(text(task)) was not completed by the end"
         }
     }
 
@@ -60,6 +64,10 @@ extension Prose {
         switch cause {
         case .assertionTimeout: "bgTaskAssertionTimeout"
         case .tasksEnded: "bgTasksEnded"
+        case .jobExpired: "jobExpired"
+        case .jobFailed: "jobFailed"
+        case .jobDropped: "jobDropped"
+        case .jobUnfinished: "jobUnfinished"
         }
     }
 
@@ -131,7 +139,7 @@ extension Prose {
         }
     }
 
-    private static func text(_ reason: SimBGTaskExpiry) -> String {
+    static func text(_ reason: SimBGTaskExpiry) -> String {
         switch reason {
         case .timeUp: "its time is nearly up"
         case .deviceInUse: "the user started using the device"
@@ -140,6 +148,29 @@ extension Prose {
         case .stalled: "it reported no progress for too long"
         case .userCancelled: "the user stopped it in its Live Activity"
         }
+    }
+}
+
+extension Prose {
+    /// What the job goal asks.
+    static func text(_ goal: JobGoal) -> String {
+        "every BGContinuedProcessingTask completed with success (\(percent(goal.requiredFraction)) of them; a job the user cancels counts as met)"
+    }
+
+    /// "Goal job met: 1 of 1 job completed (1 cancelled by the user)."
+    static func jobHeadline(_ coverage: SimCoverage) -> String {
+        let head = "Goal job \(coverage.met ? "met" : "missed")"
+        let jobs = coverage.eventCount ?? 0
+        if jobs == 0 { return head + ": no continued processing task ever started (its work was never done)." }
+        let cancelled = coverage.cancelledByUser ?? 0
+        let done = jobs - coverage.gapCount - cancelled
+        return head + ": \(done) of \(jobs) job\(jobs == 1 ? "" : "s") completed with success"
+            + (cancelled > 0 ? ", \(cancelled) cancelled by the user" : "") + "."
+    }
+
+    /// A job missed: "0:00:30–0:06:05, a job lost: …".
+    static func jobGap(_ gap: SimGap, why: String) -> String {
+        "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), a job lost after \(Formatting.duration(gap.seconds)): \(why)"
     }
 }
 

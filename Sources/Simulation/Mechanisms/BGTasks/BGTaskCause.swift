@@ -5,4 +5,13 @@ public enum BGTaskCause: Hashable, Sendable, Codable {
     case assertionTimeout(SimBGTaskRecord, seconds: Double)
     /// Every BGTask the app ran was completed (or failed): none holds the app any more.
     case tasksEnded
+    // The job goal (§4): why a BGContinuedProcessingTask missed it.
+    /// The job expired (`reason`) before it was completed with success.
+    case jobExpired(SimBGTaskRecord, SimBGTaskExpiry)
+    /// The app completed the job with `setTaskCompleted(success: false)`.
+    case jobFailed(SimBGTaskRecord)
+    /// The queued job never started: the app's process ended first.
+    case jobDropped(SimBGTaskRecord)
+    /// The job was neither completed nor ended when the run ended.
+    case jobUnfinished(SimBGTaskRecord)
 }

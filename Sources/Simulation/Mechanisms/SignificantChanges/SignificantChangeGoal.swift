@@ -1,0 +1,141 @@
+/// A significant-change goal (spec §4 "Default goals"), for an app that runs significant
+/// changes and no standard updates: while the user moves, a second is missed when the last fix
+/// delivered to running code (or, before any, the moment the app left the screen) is more than
+/// `maximumMetres` of travel *and* more than `maximumAgeSeconds` old. Apple's 500 m / 5 min is
+/// the service's least spacing; the goal tolerates the field's wider one. [model]
+public struct SignificantChangeGoal: Hashable, Sendable, Codable {
+    /// The travel since the last fix past which a moving second may be missed, in metres (5 km).
+    public var maximumMetres: Double
+    /// The age of the last fix past which a moving second may be missed, in seconds (15 min).
+    public var maximumAgeSeconds: Double
+    /// The fraction of the moving seconds that must be covered (90 %).
+    public var requiredFraction: Double
+    /// The track speed from which a second counts as moving, in m/s (1, as the location goals).
+    public var movingSpeed: Double
+
+    public init(maximumMetres: Double = 5000, maximumAgeSeconds: Double = 900, requiredFraction: Double = 0.9, movingSpeed: Double = 1) {
+        self.maximumMetres = maximumMetres
+        self.maximumAgeSeconds = maximumAgeSeconds
+        self.requiredFraction = requiredFraction
+        self.movingSpeed = movingSpeed
+    }
+}
+
+/// Measures a ``SignificantChangeGoal`` a second at a time as the run streams. A gap opens at
+/// the last fix (the anchor) before its first missed second and closes at the next delivered
+/// fix, or the end (spec §4 "Where a gap starts and ends"); its seconds and metres are the
+/// missed moving ones.
+@MainActor
+final class SignificantChangeGoalMeter: SimGoalMeter {
+    private let goal: SignificantChangeGoal
+    private let trajectory: Trajectory
+    private var cursor = 0
+    private var trajectoryCursor = TrajectoryCursor()
+    /// When the last fix reached running code, or the app left the screen before any; `nil`
+    /// until the app first leaves the screen.
+    private var anchor: Double?
+    private var metresSinceAnchor = 0.0
+    private var delivered = false
+    private var onScreen = false
+    private var running = false
+    private var stopCauses: [SimCause] = []
+    private var serviceCause: SimCause?
+    private var reopenedBy: SimCause?
+    private var movingSeconds = 0
+    private var missedSeconds = 0
+    private var missedMetres = 0.0
+    private var open: SimGap?
+    private var gaps = GapLog()
+
+    init(_ goal: SignificantChangeGoal, trajectory: Trajectory) {
+        self.goal = goal
+        self.trajectory = trajectory
+    }
+
+    func receive(_ event: SimEvent) {
+        judge(until: event.time)
+        switch event.detail {
+        case .stateChange(let from, let to, let cause):
+            if to.isRunning, !running { reopenedBy = cause }
+            running = to.isRunning
+            onScreen = to.isForeground
+            if !to.isRunning { stopCauses = [cause] }
+            if from.isForeground, !to.isForeground, !delivered, anchor == nil { restart(at: event.time) }
+        case .fix where event.kind == .fixDelivered:
+            delivered = true
+            closeGap(at: event.time)
+            restart(at: event.time)
+            serviceCause = nil
+        case .locationStop(.significantChanges, let cause):
+            serviceCause = cause
+        default:
+            break
+        }
+    }
+
+    private func restart(at time: Double) {
+        anchor = time
+        metresSinceAnchor = 0
+    }
+
+    private func closeGap(at time: Double) {
+        guard var gap = open else { return }
+        gap.to = time
+        gap.closedBy = reopenedBy
+        gap.closed = true
+        gaps.add(gap)
+        open = nil
+    }
+
+    /// Judges every whole second before `time`.
+    private func judge(until time: Double) {
+        let end = min(time, trajectory.endTime)
+        while Double(cursor) < end {
+            judge(second: cursor)
+            cursor += 1
+        }
+    }
+
+    private func judge(second: Int) {
+        let time = Double(second)
+        guard let anchor, let position = trajectory.position(at: time, cursor: &trajectoryCursor) else { return }
+        let speed = position.speed
+        guard speed >= goal.movingSpeed else { return }
+        movingSeconds += 1
+        metresSinceAnchor += speed
+        guard metresSinceAnchor > goal.maximumMetres, time - anchor > goal.maximumAgeSeconds else { return }
+        missedSeconds += 1
+        missedMetres += speed
+        if open == nil {
+            var causes = running ? [] : stopCauses
+            if let serviceCause, !causes.contains(serviceCause) { causes.append(serviceCause) }
+            open = SimGap(from: anchor, to: time, seconds: 0, metres: 0, causes: causes, closedBy: nil, closed: false)
+            reopenedBy = nil
+        }
+        open?.seconds += 1
+        open?.metres += speed
+    }
+
+    var missedForCertain: Bool {
+        Double(missedSeconds) > (1 - goal.requiredFraction) * trajectory.duration
+    }
+
+    func appStopped(causes: [SimCause]) {
+        stopCauses = causes
+    }
+
+    func finish() {}
+
+    func coverage(until end: Double) -> SimCoverage {
+        judge(until: end)
+        var log = gaps
+        if var gap = open {
+            gap.to = min(end, trajectory.endTime)
+            log.add(gap)
+        }
+        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missedSeconds) / Double(movingSeconds)
+        return SimCoverage(goal: .significantChanges(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
+                           uncoveredSeconds: Double(missedSeconds), uncoveredMetres: missedMetres,
+                           longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
+    }
+}
