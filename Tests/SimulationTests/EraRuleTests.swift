@@ -172,4 +172,20 @@ import TestSupport
         }
         #expect(relaunched > 0 && missedFirst > 0)
     }
+
+    /// `--profile 15.2` takes iOS 15's app-update rule (§15, §16): an app updated at 20 is not
+    /// relaunched for significant changes until the user opens it; 14.8 relaunches it.
+    @Test func fifteenTwoTakesIOS15sAppUpdateRule() throws {
+        let long = drive(seconds: 1800)
+        let script = AppScript(info: SimCapabilities(backgroundModes: [.location]), reactions: [.launch: [.startSignificantChanges]])
+        func launches(_ version: SimOSVersion) throws -> Int {
+            let config = configuration(long, profile: try #require(SimProfile.covering(version)),
+                                       timeline: [SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 20, .device(.appUpdate))],
+                                       capabilities: script.info)
+            let result = KeepAliveSimulation(config, app: ScriptedApp(script: script)).run()
+            return result.events.filter { $0.kind == .appLaunch }.count
+        }
+        #expect(try launches(SimOSVersion(14, 8)) > 1)
+        #expect(try launches(SimOSVersion(15, 2)) == 1)
+    }
 }
