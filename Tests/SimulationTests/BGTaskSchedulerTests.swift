@@ -14,6 +14,7 @@ import TestSupport
     private var profile: SimProfile {
         var profile = SimProfile.iOS17
         profile.bgTasks.launchDelay = 100...100
+        profile.bgTasks.refresh = .fixed(seconds: 100)
         return profile
     }
 
@@ -95,6 +96,7 @@ import TestSupport
         // app, never suspended under the debugger, is not killed.
         var debugger = SimProfile.debugger
         debugger.bgTasks.launchDelay = 100...100
+        debugger.bgTasks.refresh = .fixed(seconds: 100)
         let result = run(script(onExpiry: [], work: []), timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: debugger)
         #expect(log(result, [.bgTasks(.expiration), .bgTasks(.failed)]) == [
             At(195, .bgTasks(.expiration(refresh, .timeUp, hasHandler: true))), At(200, .bgTasks(.failed(refresh))),
@@ -245,6 +247,7 @@ import TestSupport
         // least delay), so a handler that submits again runs once a second, not forever at once.
         var profile = self.profile
         profile.bgTasks.launchDelay = 0...0
+        profile.bgTasks.refresh = .fixed(seconds: 0)
         let result = run(script(work: [.bgTasks(.submitRefresh(id: Self.id, earliest: 0)), .bgTasks(.completeTask(success: true))], submit: .bgTasks(.submitRefresh(id: Self.id, earliest: 0))),
                          seconds: 15, timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: profile)
         #expect(log(result, [.bgTasks(.launch)]).map(\.time) == [11, 12, 13, 14, 15])
@@ -339,6 +342,7 @@ import TestSupport
         }
         var profile = SimProfile.iOS17
         profile.bgTasks.launchDelay = 100...100
+        profile.bgTasks.refresh = .fixed(seconds: 100)
         var info = SimCapabilities(backgroundModes: [.fetch])
         info.permittedBackgroundTaskIdentifiers = ["a"]
         let result = KeepAliveSimulation(configuration(drive(seconds: 300), profile: profile, timeline: [
@@ -420,7 +424,7 @@ import TestSupport
     @Test func theLibraryExampleRuns() {
         // Leaves at 60: earliest 960, plus the fixed 100 s delay: launched at 1060, completed at 1070.
         var profile = SimProfile.iOS17
-        profile.bgTasks.launchDelay = 100...100
+        profile.bgTasks.refresh = .fixed(seconds: 100)
         var info = SimCapabilities(backgroundModes: [.fetch])
         info.permittedBackgroundTaskIdentifiers = ["com.example.refresh"]
         let configuration = SimulationConfiguration(trajectory: drive(seconds: 1_200, speed: 0), profile: profile, capabilities: info,
