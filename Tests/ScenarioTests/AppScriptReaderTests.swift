@@ -235,7 +235,7 @@ import TestSupport
         ("app: {on: {launch: {after: 1, do: [], then: []}}}", "s.yaml:1:39: 'then' is not a field of 'after' (do, as)"),
         ("app: {on: {launch: {if: denied}}}", "s.yaml:1:20: 'do' or 'else' is needed by 'if'"),
         ("app: {on: {launch: {if: raining, do: []}}}",
-         "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating, can-request-authorization, interrupted, low-power-mode, stationary, diagnostic)"),
+         "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating, can-request-authorization, interrupted, low-power-mode, refresh-available, stationary, diagnostic)"),
         ("app: {on: {launch: {if: denied, do: [], otherwise: []}}}", "s.yaml:1:41: 'otherwise' is not a field of 'if' (do, else)"),
         // Properties and their values.
         ("app: {on: {launch: {set: [distanceFilter]}}}",

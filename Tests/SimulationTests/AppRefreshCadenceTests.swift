@@ -199,7 +199,7 @@ import TestSupport
         // the fetch at 4600, and from 4600 + 3000 to the one at 10200; the next is due after the end.
         let coverage = hourly.summary.coverage.first
         #expect(coverage?.gaps.map { [$0.from, $0.to] } == [[3_010, 4_600], [7_600, 10_200]])
-        #expect(coverage?.uncoveredSeconds == 1_590 + 2_600)
+        #expect(coverage?.uncoveredSeconds == Double(1_590 + 2_600))
         // Never (the default, or set): no fetch at all.
         let never = run(fetchScript(nil), seconds: 11_000, profile: cadence(), [SimScenarioEvent(at: 10, .enterBackground)])
         #expect(log(never, [.appLog]).isEmpty)
