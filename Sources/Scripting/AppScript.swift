@@ -107,6 +107,9 @@ public struct AppScript: Hashable, Sendable {
         case interrupted
         /// Low Power Mode is on (`ProcessInfo.isLowPowerModeEnabled`, §15).
         case lowPowerMode = "low-power-mode"
+        /// `backgroundRefreshStatus` is available: Background App Refresh is on for the app and
+        /// the device, and Low Power Mode is off (§12).
+        case refreshAvailable = "refresh-available"
         // MARK: Location sessions (§10)
         /// The last live update said `isStationary`.
         case stationary

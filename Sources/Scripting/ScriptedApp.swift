@@ -180,6 +180,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         case .canRequestAuthorization: manager.respondsToAuthorizationRequests
         case .interrupted: application.isAudioInterrupted
         case .lowPowerMode: application.isLowPowerModeEnabled
+        case .refreshAvailable: application.backgroundRefreshStatus == .available
         case .stationary: lastLiveUpdate?.isStationary ?? false
         case .diagnostic: !(lastLiveUpdate?.diagnostics.isEmpty ?? true)
         }

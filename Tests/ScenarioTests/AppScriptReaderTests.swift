@@ -209,9 +209,9 @@ import TestSupport
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
         ("app: {on: {launch: [dance]}}",
-         "s.yaml:1:21: 'launch' 'dance' is not an action (after, set, if, log, cpu … or one of 35 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:21: 'launch' 'dance' is not an action (after, set, if, log, cpu … or one of 36 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: [{dance: 1}]}}",
-         "s.yaml:1:22: 'dance' is not an action (after, set, if, log, cpu … or one of 35 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:22: 'dance' is not an action (after, set, if, log, cpu … or one of 36 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: [set]}}", "s.yaml:1:21: 'set' needs a value: {set: …}"),
         ("app: {on: {launch: {start-live-updates: walking}}}",
          "s.yaml:1:41: 'start-live-updates' 'walking' is not a configuration (default, automotiveNavigation, otherNavigation, fitness, airborne)"),
@@ -235,7 +235,7 @@ import TestSupport
         ("app: {on: {launch: {after: 1, do: [], then: []}}}", "s.yaml:1:39: 'then' is not a field of 'after' (do, as)"),
         ("app: {on: {launch: {if: denied}}}", "s.yaml:1:20: 'do' or 'else' is needed by 'if'"),
         ("app: {on: {launch: {if: raining, do: []}}}",
-         "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating, can-request-authorization, interrupted, low-power-mode, stationary, diagnostic)"),
+         "s.yaml:1:25: 'if' 'raining' is not a condition (authorized, always, when-in-use, denied, background, foreground, updating, can-request-authorization, interrupted, low-power-mode, refresh-available, stationary, diagnostic)"),
         ("app: {on: {launch: {if: denied, do: [], otherwise: []}}}", "s.yaml:1:41: 'otherwise' is not a field of 'if' (do, else)"),
         // Properties and their values.
         ("app: {on: {launch: {set: [distanceFilter]}}}",
@@ -261,7 +261,7 @@ import TestSupport
         ("app: {timers: [{every: 1, while: night, do: stop-updates}]}", "s.yaml:1:34: 'while' 'night' is not a timer condition (background, foreground, always)"),
         ("app: {timers: [{every: 1, do: stop-updates, at: 5}]}", "s.yaml:1:45: 'at' is not a field of a timer (every, while, do)"),
         ("app: {timers: [{every: 1, do: [{dance: 1}]}]}",
-         "s.yaml:1:33: 'dance' is not an action (after, set, if, log, cpu … or one of 35 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:33: 'dance' is not an action (after, set, if, log, cpu … or one of 36 others; see Docs/Scenarios.md)"),
     ])
     func mistakesAreNamedWithTheirPlaceAndTheChoices(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }
@@ -276,7 +276,7 @@ import TestSupport
             "monitor-region": "{radius: 100, id: a}", "stop-monitoring-region": "a",
             "register-task": "r", "submit-refresh": "r", "submit-processing": "r", "begin-service-session": "always",
             "submit-continued-processing": "{id: r, title: T}", "report-progress": "{add: 1}",  // §12 iOS 26
-            "start-transfer": "t",
+            "start-transfer": "t", "set-fetch-interval": "minimum",
             "cpu": "40ms", "busy-loop": "30", "footprint": "180 MB", "grow-footprint": "0.25 MB",  // §15
         ]
         for name in AppScriptReader.actionNames {

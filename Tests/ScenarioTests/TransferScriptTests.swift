@@ -49,11 +49,13 @@ import TestSupport
         #expect(lines == [
             "downloadTask \"map-tiles\" (#1, session \"downloads\") resumes: the system starts it now and takes 540 s, done at 0:09:00",
             "the system finishes download \"map-tiles\" (#1, session \"downloads\"), whether or not the app runs",
+            // §14: the wake sets the app's resume delay (first 60 s) before handleEvents… runs.
+            "nsurlsessiond sets the app's resume delay to 60 s: transfers the app creates in the background start that much later",
             "application(_:handleEventsForBackgroundURLSession: \"downloads\"): the session's events wait for the app",
             "urlSession(_:downloadTask:didFinishDownloadingTo:) for \"map-tiles\" (#1, session \"downloads\")",
             "the app calls the completion handler for session \"downloads\": its run ends",
         ])
         #expect(outcome.result.events.filter { if case .transfers = $0.detail { true } else { false } }.map(\.kind.rawValue)
-            == ["transfer.start", "transfer.finish", "transfer.events", "transfer.deliver", "transfer.completion"])
+            == ["transfer.start", "transfer.finish", "transfer.resume-delay", "transfer.events", "transfer.deliver", "transfer.completion"])
     }
 }

@@ -14,6 +14,7 @@ import TestSupport
     private var profile: SimProfile {
         var profile = SimProfile.iOS17
         profile.bgTasks.launchDelay = 100...100
+        profile.bgTasks.refresh = .fixed(seconds: 100)
         return profile
     }
 
@@ -95,6 +96,7 @@ import TestSupport
         // app, never suspended under the debugger, is not killed.
         var debugger = SimProfile.debugger
         debugger.bgTasks.launchDelay = 100...100
+        debugger.bgTasks.refresh = .fixed(seconds: 100)
         let result = run(script(onExpiry: [], work: []), timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: debugger)
         #expect(log(result, [.bgTasks(.expiration), .bgTasks(.failed)]) == [
             At(195, .bgTasks(.expiration(refresh, .timeUp, hasHandler: true))), At(200, .bgTasks(.failed(refresh))),
@@ -245,24 +247,29 @@ import TestSupport
         // least delay), so a handler that submits again runs once a second, not forever at once.
         var profile = self.profile
         profile.bgTasks.launchDelay = 0...0
+        profile.bgTasks.refresh = .fixed(seconds: 0)
         let result = run(script(work: [.bgTasks(.submitRefresh(id: Self.id, earliest: 0)), .bgTasks(.completeTask(success: true))], submit: .bgTasks(.submitRefresh(id: Self.id, earliest: 0))),
                          seconds: 15, timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: profile)
         #expect(log(result, [.bgTasks(.launch)]).map(\.time) == [11, 12, 13, 14, 15])
     }
 
     @Test func theDelayIsDrawnWithTheRunsSeed() {
-        // [model] delay = lower + u × (upper − lower), rounded to whole seconds, u the scheduler's
-        // own SplitMix64 stream seeded with `seed ^ 0x4247_5461_736B_5363`: the default 0…1800 s
-        // gives 373 s for seed 0 and 532 s for seed 7 (computed independently with SplitMix64 in
-        // Python), the same on every run.
-        func launchAt(seed: UInt64) -> Double? {
-            let result = run(script(work: []), timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: .iOS17, seed: seed)
+        // u is the scheduler's own SplitMix64 stream seeded with `seed ^ 0x4247_5461_736B_5363`,
+        // computed independently in Python: 0.20708 for seed 0, 0.29554 for seed 7. Processing:
+        // [model] delay = lower + u × (upper − lower), rounded: the default 0…1800 s gives 373 s
+        // and 532 s. App refresh: §12's lognormal, 7200·e^(σ·Φ⁻¹(u)) with σ = ln 4 / Φ⁻¹(0.9)
+        // (Python's NormalDist): 2976 s and 4026 s. The same on every run.
+        func launchAt(seed: UInt64, _ submit: AppScript.Action) -> Double? {
+            let result = run(script(work: [], submit: submit), timeline: [SimScenarioEvent(at: 10, .enterBackground)], profile: .iOS17, seed: seed)
             return result.events.compactMap { if case .bgTasks(.submit(_, _, let at, _)) = $0.detail { at } else { nil } }.first
         }
-        let seed0 = launchAt(seed: 0), seed7 = launchAt(seed: 7)
-        #expect(seed0 == launchAt(seed: 0))
-        #expect(seed0 == 70.0 + 373)
-        #expect(seed7 == 70.0 + 532)
+        let processing = AppScript.Action.bgTasks(.submitProcessing(id: "com.example.clean", earliest: 60, requiresExternalPower: false))
+        let refresh = AppScript.Action.bgTasks(.submitRefresh(id: Self.id, earliest: 60))
+        #expect(launchAt(seed: 0, processing) == launchAt(seed: 0, processing))
+        #expect(launchAt(seed: 0, processing) == 70.0 + 373)
+        #expect(launchAt(seed: 7, processing) == 70.0 + 532)
+        #expect(launchAt(seed: 0, refresh) == 70.0 + 2_976)
+        #expect(launchAt(seed: 7, refresh) == 70.0 + 4_026)
     }
 }
 
@@ -339,6 +346,7 @@ import TestSupport
         }
         var profile = SimProfile.iOS17
         profile.bgTasks.launchDelay = 100...100
+        profile.bgTasks.refresh = .fixed(seconds: 100)
         var info = SimCapabilities(backgroundModes: [.fetch])
         info.permittedBackgroundTaskIdentifiers = ["a"]
         let result = KeepAliveSimulation(configuration(drive(seconds: 300), profile: profile, timeline: [
@@ -420,7 +428,7 @@ import TestSupport
     @Test func theLibraryExampleRuns() {
         // Leaves at 60: earliest 960, plus the fixed 100 s delay: launched at 1060, completed at 1070.
         var profile = SimProfile.iOS17
-        profile.bgTasks.launchDelay = 100...100
+        profile.bgTasks.refresh = .fixed(seconds: 100)
         var info = SimCapabilities(backgroundModes: [.fetch])
         info.permittedBackgroundTaskIdentifiers = ["com.example.refresh"]
         let configuration = SimulationConfiguration(trajectory: drive(seconds: 1_200, speed: 0), profile: profile, capabilities: info,

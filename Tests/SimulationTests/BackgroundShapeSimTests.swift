@@ -71,6 +71,7 @@ import TestSupport
     private func run(seconds: Bool, start: Date = Date(timeIntervalSince1970: 946_684_800)) -> (SimulationResult, [String]) {
         var profile = SimProfile.iOS17
         profile.bgTasks.launchDelay = 100...100
+        profile.bgTasks.refresh = .fixed(seconds: 100)
         var info = SimCapabilities(backgroundModes: [.fetch])
         info.permittedBackgroundTaskIdentifiers = ["com.example.upload"]
         var trajectory = drive(seconds: 1_200, speed: 0)

@@ -97,6 +97,7 @@ private final class RegionApp: SimAppDelegate, SimLocationManagerDelegate {
     private var profile: SimProfile {
         var profile = SimProfile.iOS17
         profile.bgTasks.launchDelay = 100...100
+        profile.bgTasks.refresh = .fixed(seconds: 100)
         return profile
     }
 

@@ -3,17 +3,18 @@ import Simulation
 import Yams
 
 /// BGTaskScheduler's words (§12): the script actions `register-task`, `submit-refresh`,
-/// `submit-processing`, `complete-task`, `submit-continued-processing` and `report-progress`, and
+/// `submit-processing`, `complete-task`, `submit-continued-processing`, `report-progress` and
+/// `set-fetch-interval` (the legacy background fetch, on the same schedule as app refresh), and
 /// the scenario verbs `bg-launch`, `bg-expire`, `background-app-refresh` and `bg-cancel` (`power`
 /// is the device's: DeviceWords).
 enum BGTaskWords: MechanismWords {
     static let actionNames = [
         "register-task", "submit-refresh", "submit-processing", "complete-task",
-        "submit-continued-processing", "report-progress",
+        "submit-continued-processing", "report-progress", "set-fetch-interval",
     ]
     static let actionFields: [String: [String]] = [
         "register-task": [], "submit-refresh": [], "submit-processing": [], "complete-task": [],
-        "submit-continued-processing": [], "report-progress": [],
+        "submit-continued-processing": [], "report-progress": [], "set-fetch-interval": [],
     ]
 
     static func action(word: String) -> AppScript.Action? {
@@ -25,6 +26,7 @@ enum BGTaskWords: MechanismWords {
         switch key {
         case "submit-continued-processing": try submitContinued(value, in: reader)
         case "report-progress": try reportProgress(value, in: reader)
+        case "set-fetch-interval": try fetchInterval(value, in: reader)
         default: try taskAction(key, value, depth: depth, in: &reader)
         }
     }
@@ -139,6 +141,24 @@ enum BGTaskWords: MechanismWords {
             throw reader.fail(verb, "needs completed, add or total", node)
         }
         return .bgTasks(.reportProgress(completed: counts["completed"], add: counts["add"], total: counts["total"]))
+    }
+
+    /// `set-fetch-interval`: `minimum` (`backgroundFetchIntervalMinimum`), `never`
+    /// (`backgroundFetchIntervalNever`) or a duration in seconds.
+    private static func fetchInterval(_ node: Yams.Node, in reader: AppScriptReader) throws(ReplayError) -> AppScript.Action {
+        let key = "set-fetch-interval"
+        if let word = node.scalar?.string, Double(word) == nil {
+            guard let interval = Suggestion.spelled(word, among: FetchInterval.allCases.map(\.rawValue)).flatMap(FetchInterval.init(rawValue:)) else {
+                throw reader.fail(key, "'\(word)' is not a fetch interval: minimum, never, or \(SettingRange.duration.expectation)", node)
+            }
+            return .bgTasks(.setFetchInterval(seconds: interval == .minimum ? 0 : nil))
+        }
+        return .bgTasks(.setFetchInterval(seconds: try reader.number(key, node, .duration)))
+    }
+
+    /// The named fetch intervals: `backgroundFetchIntervalMinimum`, `backgroundFetchIntervalNever`.
+    private enum FetchInterval: String, CaseIterable {
+        case minimum, never
     }
 
     /// A whole number of progress units.

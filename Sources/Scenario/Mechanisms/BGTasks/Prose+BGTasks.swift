@@ -8,6 +8,8 @@ extension Prose {
         case .register(let identifier, let accepted):
             return accepted ? "BGTaskScheduler registers a launch handler for \"\(identifier)\""
                 : "BGTaskScheduler refuses to register \"\(identifier)\": it is not in BGTaskSchedulerPermittedIdentifiers"
+        case .submit(let task, let earliest, let launchAt, _) where task.kind == .backgroundFetch:
+            return "iOS plans \(text(task)), not before \(Formatting.clock(earliest)): at \(Formatting.clock(launchAt)) (\(number(launchAt - earliest)) s system delay)"
         case .submit(let task, let earliest, let launchAt, let replaced):
             return "submit \(text(task)), not before \(Formatting.clock(earliest)): iOS plans to launch it at \(Formatting.clock(launchAt)) (\(number(launchAt - earliest)) s system delay)\(replaced ? "; it replaces the pending request" : "")"
         case .submitFailed(let task, let error):
@@ -16,6 +18,12 @@ extension Prose {
             return "cancel(taskRequestWithIdentifier: \"\(identifier)\")"
         case .deferred(let task, let deferral):
             return "\(text(task)) is due but not launched: \(text(deferral))"
+        case .rescheduled(let task, let launchAt):
+            return "the user opened the app: iOS plans \(text(task)) again, at \(Formatting.clock(launchAt))"
+        case .fetchInterval(let seconds?):
+            return "setMinimumBackgroundFetchInterval(\(seconds == 0 ? "backgroundFetchIntervalMinimum" : "\(number(seconds)) s"))"
+        case .fetchInterval(nil):
+            return "setMinimumBackgroundFetchInterval(backgroundFetchIntervalNever): iOS plans no background fetch"
         case .launch(let task, let seconds, _) where task.kind == .continuedProcessing:  // iOS 26
             return "iOS starts \(text(task)) and shows it in a Live Activity: its launch handler runs; it runs while its progress rises at least every \(number(seconds)) s"
         case .launch(let task, let seconds, let forced):
@@ -90,6 +98,7 @@ extension Prose {
         case .notRunning(let identifier): "bg-expire: no BGTask \"\(identifier)\" is running"
         case .alreadyEnded(let identifier): "setTaskCompleted for BGTask \"\(identifier)\", which has already ended"
         case .schedulerUnavailable(let profile): "BGTaskScheduler needs iOS 13: on \(profile) it does nothing"
+        case .fetchUnavailable(let profile): "background fetch needs iOS 7: on \(profile) setMinimumBackgroundFetchInterval does nothing"
         case .continuedProcessingUnavailable(let profile): "BGContinuedProcessingTaskRequest needs iOS 26: on \(profile) submitting it does nothing"
         case .continuedTaskNotRunning(let identifier): "bg-cancel: no BGContinuedProcessingTask \"\(identifier)\" is running"
         }
@@ -105,12 +114,12 @@ extension Prose {
 
     /// A task as the log names it: `BGAppRefreshTask "id"`.
     static func text(_ task: SimBGTaskRecord) -> String {
-        let type = switch task.kind {
-        case .appRefresh: "BGAppRefreshTask"
-        case .processing: "BGProcessingTask"
-        case .continuedProcessing: "BGContinuedProcessingTask"
+        switch task.kind {
+        case .appRefresh: "BGAppRefreshTask \"\(task.identifier)\""
+        case .processing: "BGProcessingTask \"\(task.identifier)\""
+        case .continuedProcessing: "BGContinuedProcessingTask \"\(task.identifier)\""
+        case .backgroundFetch: "a background fetch"
         }
-        return "\(type) \"\(task.identifier)\""
     }
 
     private static func text(_ error: SimBGTaskSchedulerError, _ kind: SimBGTaskKind) -> String {
@@ -136,6 +145,8 @@ extension Prose {
         case .lowPowerMode: "Low Power Mode is on, which turns Background App Refresh off until it ends"
         case .thermalState: "the device is hot: iOS defers discretionary background work until it cools"
         case .cannotLaunchApp: "iOS launches no app in the background now (before the first unlock after a restart, or an updated app not yet opened)"
+        case .notOpenedRecently: "the user has not opened the app for days; Background App Refresh waits until they do"
+        case .runsWithoutUse: "it ran several times with no opening of the app since; none comes until the user opens it"
         }
     }
 

@@ -19,6 +19,14 @@ extension TransferEvent: MechanismEventProse {
             return "the app calls the completion handler for session \"\(session)\": its run ends"
         case .cancel(let transfer):
             return "download \(Prose.text(transfer)) is cancelled: the user force-quit the app (userForceQuitApplication)"
+        case .waits(let transfer, let wait):
+            return "discretionary download \(Prose.text(transfer)) waits: \(Prose.text(wait))"
+        case .begins(let transfer, let finishesAt):
+            return "the system starts download \(Prose.text(transfer)) now that nothing keeps it waiting: done at \(Formatting.clock(finishesAt))"
+        case .resumeDelay(let seconds) where seconds == 0:
+            return "the user opened the app: nsurlsessiond resets its resume delay"
+        case .resumeDelay(let seconds):
+            return "nsurlsessiond sets the app's resume delay to \(Prose.number(seconds)) s: transfers the app creates in the background start that much later"
         }
     }
 }
@@ -39,6 +47,14 @@ extension TransferWakeReason: MechanismProse {
 }
 
 extension Prose {
+    /// What a discretionary transfer waits for.
+    static func text(_ wait: SimTransferWait) -> String {
+        switch wait {
+        case .lowPowerMode: "Low Power Mode is on; it starts when Low Power Mode ends"
+        case .notCharging: "the device is not charging; it starts once the device is connected to power"
+        }
+    }
+
     /// A transfer as the log names it: `"backup" (#1, session "background")`.
     static func text(_ transfer: SimTransferRecord) -> String {
         "\"\(transfer.name)\" (#\(transfer.id), session \"\(transfer.session)\")"

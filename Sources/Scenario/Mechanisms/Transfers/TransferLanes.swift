@@ -24,6 +24,12 @@ struct TransferLanes: MechanismLanes {
         case .cancel(let record):
             close(record.id, at: event.time, picture)
             lane.mark(.cross, LaneColor.red, "cancelled", weight: 5, at: x, title: title)
+        case .waits:
+            lane.mark(.tick, LaneColor.grey, "waits", weight: 0, at: x, title: title)
+        case .begins(let record, _):
+            open[record.id]?.starts = event.time
+        case .resumeDelay:
+            break
         }
     }
 

@@ -14,6 +14,9 @@ public enum BGTaskScriptAction: ScriptMechanismAction {
     case submitProcessing(id: String, earliest: Double, requiresExternalPower: Bool)
     /// `task.setTaskCompleted(success:)` for the task whose handler runs, else the oldest running one.
     case completeTask(success: Bool)
+    /// `setMinimumBackgroundFetchInterval(_:)` (§14): seconds (0: `backgroundFetchIntervalMinimum`),
+    /// or `nil` for `backgroundFetchIntervalNever`; a fetch runs the `push` trigger.
+    case setFetchInterval(seconds: Double?)
     // MARK: BGContinuedProcessingTask (iOS 26)
     /// `submit(BGContinuedProcessingTaskRequest(identifier:title:subtitle:))` with `strategy`;
     /// the handler `register-task` registered for `id` runs when it starts. An error is caught
@@ -56,6 +59,8 @@ extension ScriptedApp {
             request.earliestBeginSeconds = application.clock.now.adding(seconds: earliest).seconds
             request.requiresExternalPower = requiresExternalPower
             try? application.taskScheduler.submit(request)
+        case .setFetchInterval(let seconds):
+            application.setMinimumBackgroundFetchInterval(seconds ?? SimApplication.backgroundFetchIntervalNever)
         case .completeTask(let success):
             guard let task = currentTask ?? bgTasks.first else { return }
             bgTasks.removeAll { $0 === task }

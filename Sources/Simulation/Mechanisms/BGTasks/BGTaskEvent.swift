@@ -28,6 +28,12 @@ public enum BGTaskEvent: Hashable, Sendable, Codable {
     case cancel(identifier: String)
     /// A request is due but iOS does not launch it now, for this reason (logged once per reason).
     case deferred(SimBGTaskRecord, SimBGTaskDeferral)
+    /// The user opened the app: an app refresh (or fetch) that waited for use is planned again,
+    /// `launchAt` seconds from the start (kind `submit`).
+    case rescheduled(SimBGTaskRecord, launchAt: Double)
+    /// `setMinimumBackgroundFetchInterval` changed the interval (`nil`: never), kind `submit`;
+    /// the fetch it plans follows as a `submit` of a ``SimBGTaskKind/backgroundFetch``.
+    case fetchInterval(seconds: Double?)
     /// iOS launches the task: its launch handler runs now and it has `seconds`; `forced` when a
     /// scenario's `bg-launch` made the system launch it at once.
     case launch(SimBGTaskRecord, seconds: Double, forced: Bool)
@@ -51,7 +57,7 @@ public enum BGTaskEvent: Hashable, Sendable, Codable {
     public var kind: Kind {
         switch self {
         case .register: .register
-        case .submit, .continuedSubmit: .submit
+        case .submit, .continuedSubmit, .rescheduled, .fetchInterval: .submit
         case .submitFailed: .submitFailed
         case .cancel: .cancel
         case .deferred: .deferred

@@ -7,10 +7,17 @@ public struct BGTaskProfile: Hashable, Sendable, Codable {
     /// Seconds before a task's time is up that its expiration handler runs ("shortly before"); a
     /// task still not completed at the end gets the app killed. [doc] The value is a [model] choice.
     public var expirationLead: Double = 5
-    /// The system's delay after a request's earliest begin date, in seconds: drawn uniformly from
-    /// this range (whole seconds) with the run's seed, and never less than 1 s after the submit.
-    /// Real delays depend on usage, battery, Low Power Mode and rate limits and are often hours. [model]
+    /// The system's delay after a `BGProcessingTask` request's earliest begin date, in seconds:
+    /// drawn uniformly from this range (whole seconds) with the run's seed, and never less than
+    /// 1 s after the submit. App refresh follows ``refresh`` instead. Real delays depend on usage,
+    /// battery, Low Power Mode and rate limits and are often hours. [model]
     public var launchDelay: ClosedRange<Double> = 0...1800
+    /// When Background App Refresh runs (§12): the usage-based cadence of `BGAppRefreshTask` and
+    /// of the legacy background fetch. [model][obs]
+    public var refresh = AppRefreshCadence()
+    /// The first iOS with background fetch (`setMinimumBackgroundFetchInterval`, iOS 7; deprecated
+    /// in iOS 13, and still run). Before, setting the interval does nothing. [doc]
+    public var backgroundFetchFirstIOSVersion = 7
     /// Whether `BGTaskScheduler` exists (iOS 13+); before, registering and submitting do nothing
     /// and a warning is logged. [doc]
     public var hasScheduler = true

@@ -11,6 +11,9 @@ public enum BGTaskWarning: Hashable, Sendable, Codable {
     /// The profile is older than iOS 26: `BGContinuedProcessingTaskRequest` does not exist, and
     /// submitting one does nothing.
     case continuedProcessingUnavailable(profile: String)
+    /// The profile is older than iOS 7: background fetch does not exist, and setting its
+    /// interval does nothing.
+    case fetchUnavailable(profile: String)
     /// A scenario's `bg-cancel` named an identifier with no running continued processing task.
     case continuedTaskNotRunning(identifier: String)
 }

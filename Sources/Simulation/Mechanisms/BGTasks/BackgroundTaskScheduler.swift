@@ -1,9 +1,10 @@
 /// `BGTaskScheduler` (§12): registered launch handlers, pending requests, and the tasks iOS
 /// launches for them.
 ///
-/// A request becomes due at its earliest begin date plus the system's delay (drawn with the run's
-/// seed from `SimProfile.bgTasks.launchDelay`). A due request is launched once nothing stands in its
-/// way (``SimBGTaskDeferral``): iOS wakes the suspended app, or launches a terminated one (a new
+/// A request becomes due at its earliest begin date plus the system's delay, drawn with the run's
+/// seed: for app refresh (and the legacy background fetch, which runs on the same schedule) from
+/// the usage-based cadence `SimProfile.bgTasks.refresh`, for processing from `bgTasks.launchDelay`.
+/// A due request is launched once nothing stands in its way (``SimBGTaskDeferral``): iOS wakes the suspended app, or launches a terminated one (a new
 /// process, whose launch code registers its handlers again), and calls the launch handler. A
 /// running task holds the app without spending its background time, for
 /// `bgTasks.appRefreshSeconds` or `bgTasks.processingSeconds`; `bgTasks.expirationLead` seconds before the
@@ -19,11 +20,15 @@
 public final class BackgroundTaskScheduler: BackgroundMechanism {
     private struct Pending {
         var record: SimBGTaskRecord
+        /// max(now, earliestBeginDate) at the submit.
+        var earliest: SimInstant
         var launchAt: SimInstant
         var requiresExternalPower: Bool
         var work: ScheduledWork?
         /// The reasons already logged for not launching it.
         var deferrals: Set<SimBGTaskDeferral> = []
+        /// An app refresh held until the user opens the app: it is planned again then.
+        var waitsForUse = false
     }
 
     private struct QueuedContinued {
@@ -59,6 +64,16 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// Why the BGTasks stopped holding the app, while it is still in the background.
     private var releaseCause: SimCause?
     private var random = SeededRandom(seed: 0)
+    /// The usage the refresh cadence follows (§12): when the user last opened the app (the run
+    /// starts just after they last used it) and the app refresh or fetch runs since.
+    private var lastOpened = 0.0
+    private var refreshRunsWithoutUse = 0
+    /// The legacy background fetch's interval (`setMinimumBackgroundFetchInterval`); `nil`:
+    /// never, the default. The system keeps it across processes, as it keeps requests. [model]
+    private var fetchInterval: Double?
+
+    /// The identifier of the legacy background fetch's place on the schedule (no task has it).
+    public static let backgroundFetchIdentifier = "UIApplicationBackgroundFetch"
 
     /// A scheduler with the app's Background App Refresh on (or off).
     public init(backgroundAppRefreshEnabled: Bool = true) {
@@ -70,7 +85,9 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
 
     /// The identifiers of the pending requests, in the order they were submitted; queued
     /// continued processing requests last.
-    public var pendingIdentifiers: [String] { pending.map(\.record.identifier) + continuedQueue.map(\.record.identifier) }
+    public var pendingIdentifiers: [String] {
+        pending.filter { $0.record.kind != .backgroundFetch }.map(\.record.identifier) + continuedQueue.map(\.record.identifier)
+    }
     /// The identifiers of the running tasks, in the order they were launched.
     public var runningIdentifiers: [String] { running.map(\.record.identifier) }
 
@@ -147,23 +164,76 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         guard try admit(record, error, in: system) else { return }
         let replaced = removePending(identifier)
         let earliestInstant = max(system.now, SimInstant(seconds: earliest ?? 0))
-        let range = system.profile.bgTasks.launchDelay
-        let delay = (range.lowerBound + random.unit() * (range.upperBound - range.lowerBound)).rounded()
-        // Never at the instant of the submit: a handler that submits again would otherwise be
-        // launched again and again without time passing. [model]
-        let launchAt = max(earliestInstant.adding(seconds: delay), system.now.adding(seconds: Self.minimumLaunchDelay))
-        var request = Pending(record: record, launchAt: launchAt, requiresExternalPower: requiresExternalPower)
+        plan(Pending(record: record, earliest: earliestInstant, launchAt: earliestInstant, requiresExternalPower: requiresExternalPower), replaced: replaced, in: system)
+    }
+
+    /// Draws the request's launch time (one draw per plan, in order) and schedules its check.
+    private func plan(_ request: Pending, replaced: Bool, in system: SimSystem) {
+        var request = request
+        request.launchAt = launchTime(request.record.kind, after: request.earliest, in: system)
         request.work = system.scheduler.schedule(at: request.launchAt, owner: .mechanism) { [unowned self, unowned system] in
             launchDue(in: system)
         }
         pending.append(request)
-        system.emit(BGTaskEvent.submit(record, earliest: earliestInstant.seconds, launchAt: request.launchAt.seconds, replaced: replaced))
+        system.emit(BGTaskEvent.submit(request.record, earliest: request.earliest.seconds, launchAt: request.launchAt.seconds, replaced: replaced))
+    }
+
+    /// When the system plans to launch a request of `kind` whose earliest date is `earliest`:
+    /// app refresh and fetch by the usage-based cadence (§12; a new install waits
+    /// `refresh.learningHours` from the run's start), processing by `launchDelay`.
+    private func launchTime(_ kind: SimBGTaskKind, after earliest: SimInstant, in system: SimSystem) -> SimInstant {
+        let profile = system.profile.bgTasks
+        let planned: SimInstant
+        if kind.isAppRefresh {
+            let delay = profile.refresh.delay(u: random.unit(), runsWithoutUse: refreshRunsWithoutUse)
+            planned = max(earliest.adding(seconds: delay), SimInstant(seconds: profile.refresh.learningHours * 3_600))
+        } else {
+            let range = profile.launchDelay
+            planned = earliest.adding(seconds: (range.lowerBound + random.unit() * (range.upperBound - range.lowerBound)).rounded())
+        }
+        // Never at the instant of the submit: a handler that submits again would otherwise be
+        // launched again and again without time passing. [model]
+        return max(planned, system.now.adding(seconds: Self.minimumLaunchDelay))
     }
 
     func cancel(_ identifier: String, in system: SimSystem) {
         let queued = continuedQueue.count
         continuedQueue.removeAll { $0.record.identifier == identifier }
+        guard pending.first(where: { $0.record.identifier == identifier })?.record.kind != .backgroundFetch else { return }
         if removePending(identifier) || continuedQueue.count < queued { system.emit(BGTaskEvent.cancel(identifier: identifier)) }
+    }
+
+    // MARK: §14 Legacy background fetch
+
+    /// `setMinimumBackgroundFetchInterval(_:)`: from now on (and across processes) the system
+    /// plans a fetch not before `seconds` after the last one (or now), on the app-refresh
+    /// cadence; `nil` (never) plans none. Setting the interval it has changes nothing.
+    func setMinimumBackgroundFetchInterval(_ seconds: Double?, in system: SimSystem) {
+        guard system.profile.iOSVersion >= system.profile.bgTasks.backgroundFetchFirstIOSVersion else {
+            system.emit(.warning, .warning(.bgTasks(.fetchUnavailable(profile: system.profile.name))))
+            return
+        }
+        modesUsed.insert(.fetch)
+        guard seconds != fetchInterval else { return }
+        fetchInterval = seconds
+        let replaced = removeFetch()
+        system.emit(BGTaskEvent.fetchInterval(seconds: seconds))
+        planFetch(replaced: replaced, in: system)
+    }
+
+    @discardableResult
+    private func removeFetch() -> Bool {
+        guard let index = pending.firstIndex(where: { $0.record.kind == .backgroundFetch }) else { return false }
+        pending.remove(at: index).work?.cancel()
+        return true
+    }
+
+    /// Plans the next fetch, the interval from now.
+    private func planFetch(replaced: Bool, in system: SimSystem) {
+        guard let interval = fetchInterval else { return }
+        let record = SimBGTaskRecord(identifier: Self.backgroundFetchIdentifier, kind: .backgroundFetch)
+        let earliest = system.now.adding(seconds: interval)
+        plan(Pending(record: record, earliest: earliest, launchAt: earliest, requiresExternalPower: false), replaced: replaced, in: system)
     }
 
     @discardableResult
@@ -255,6 +325,11 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         if device.thermalState >= system.profile.device.defersBackgroundTasksFrom { return .thermalState }
         if system.appState.isForeground { return .appInUse }
         if !system.appState.isRunning, system.backgroundLaunchBlocked != nil { return .cannotLaunchApp }
+        if request.record.kind.isAppRefresh {
+            let cadence = system.profile.bgTasks.refresh
+            if system.now.seconds - lastOpened > cadence.recentUseDays * 86_400 { return .notOpenedRecently }
+            if refreshRunsWithoutUse >= cadence.maxRunsWithoutUse { return .runsWithoutUse }
+        }
         if request.record.kind == .processing {
             if !system.isAsleep { return .deviceInUse }
             if request.requiresExternalPower, !device.charging { return .notCharging }
@@ -263,6 +338,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     }
 
     private func note(_ deferral: SimBGTaskDeferral, at index: Int, in system: SimSystem) {
+        if deferral == .notOpenedRecently || deferral == .runsWithoutUse { pending[index].waitsForUse = true }
         guard pending[index].deferrals.insert(deferral).inserted else { return }
         system.emit(BGTaskEvent.deferred(pending[index].record, deferral))
     }
@@ -288,6 +364,15 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         request.work?.cancel()
         currentSystem = system
         let record = request.record
+        // A run the system chose counts against the app's use (a forced one does not). [model]
+        if record.kind.isAppRefresh, !forced { refreshRunsWithoutUse += 1 }
+        if record.kind == .backgroundFetch {
+            // The next fetch is planned as this one starts; the run is the fetch's delivery
+            // (`performFetchWithCompletionHandler`, ~30 s), which pushes own.
+            planFetch(replaced: false, in: system)
+            system.mechanism(PushNotifications.self)?.arrive(.fetch, in: system)
+            return
+        }
         let seconds = record.kind == .appRefresh ? system.profile.bgTasks.appRefreshSeconds : system.profile.bgTasks.processingSeconds
         let task: SimBGTask = record.kind == .appRefresh
             ? SimBGAppRefreshTask(identifier: record.identifier, scheduler: self)
@@ -492,6 +577,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     // MARK: Lifecycle
 
     public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        if system.appState.isForeground, !old.isForeground { opened(in: system) }
         if system.process != knownProcess, system.appState.isRunning {
             // A new process: its launch code may register handlers until the launch has finished.
             knownProcess = system.process
@@ -504,6 +590,26 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
         if system.appState == .active { registrationOpenFor = nil }
         if system.appState != .background { releaseCause = nil }
         checkSoon(in: system)
+    }
+
+    /// The user opened the app (it came on screen): the refresh cadence starts again (§12), and
+    /// an app refresh or fetch that waited for use is planned again from now.
+    private func opened(in system: SimSystem) {
+        lastOpened = system.now.seconds
+        refreshRunsWithoutUse = 0
+        let waiting = pending.filter(\.waitsForUse)
+        pending.removeAll(where: \.waitsForUse)
+        for var request in waiting {
+            request.work?.cancel()
+            request.launchAt = launchTime(request.record.kind, after: max(request.earliest, system.now), in: system)
+            request.waitsForUse = false
+            request.deferrals = []
+            request.work = system.scheduler.schedule(at: request.launchAt, owner: .mechanism) { [unowned self, unowned system] in
+                launchDue(in: system)
+            }
+            pending.append(request)
+            system.emit(BGTaskEvent.rescheduled(request.record, launchAt: request.launchAt.seconds))
+        }
     }
 
     /// Looks for due requests once the change in progress has run its course (at the same

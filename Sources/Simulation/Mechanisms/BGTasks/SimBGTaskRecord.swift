@@ -19,14 +19,27 @@ public enum SimBGTaskKind: String, Hashable, Sendable, Codable, CaseIterable {
     case processing
     // MARK: §12 BGContinuedProcessingTask (iOS 26)
     case continuedProcessing
+    /// The legacy background fetch (`setMinimumBackgroundFetchInterval`, §14): not a task, but
+    /// planned on the same system schedule as app refresh; its run is
+    /// `application(_:performFetchWithCompletionHandler:)`.
+    case backgroundFetch
 
     /// The background mode the kind needs in `UIBackgroundModes`; a continued processing task
     /// needs none (its Info.plist entry is the identifier alone). [doc]
     public var requiredMode: SimBackgroundMode? {
         switch self {
-        case .appRefresh: .fetch
+        case .appRefresh, .backgroundFetch: .fetch
         case .processing: .processing
         case .continuedProcessing: nil
+        }
+    }
+
+    /// Whether it is Background App Refresh, run on the usage-based cadence (§12): app refresh
+    /// and background fetch.
+    public var isAppRefresh: Bool {
+        switch self {
+        case .appRefresh, .backgroundFetch: true
+        case .processing, .continuedProcessing: false
         }
     }
 
@@ -37,6 +50,7 @@ public enum SimBGTaskKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .appRefresh: .bgTasks(.appRefresh)
         case .processing: .bgTasks(.processing)
         case .continuedProcessing: nil
+        case .backgroundFetch: .pushes(.fetch)
         }
     }
 }
@@ -60,6 +74,12 @@ public enum SimBGTaskDeferral: String, Hashable, Sendable, Codable {
     /// iOS launches no app in the background now: before the first unlock after a restart, or
     /// after an app update the user has not opened (§15).
     case cannotLaunchApp
+    /// App refresh: the user has not opened the app for `bgTasks.refresh.recentUseDays`; it
+    /// waits until they do.
+    case notOpenedRecently
+    /// App refresh: `bgTasks.refresh.maxRunsWithoutUse` runs came with no opening of the app
+    /// since; none comes until the user opens it.
+    case runsWithoutUse
 }
 
 /// Why a running BGTask expires (§12).

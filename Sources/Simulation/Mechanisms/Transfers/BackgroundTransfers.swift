@@ -1,20 +1,33 @@
 import Foundation
 
-/// Background URLSession transfers: the system carries a download on while the app is suspended
-/// or not running, then wakes or relaunches the app for a short run (`transfers.wakeSeconds`) in
-/// which `handleEventsForBackgroundURLSession` runs, the session's delegate hears of the
-/// finished downloads, and the app calls the completion handler, which ends the run. A transfer
-/// started from the background is discretionary. Force-quitting the app cancels its transfers.
-/// Transfers keep nothing running: the app is woken, not held.
+/// Background URLSession transfers (§14): the system carries a download on while the app is
+/// suspended or not running; once all of a session's tasks have finished it wakes or relaunches
+/// the app for a short run (`transfers.wakeSeconds`) in which `handleEventsForBackgroundURLSession`
+/// runs, the session's delegate hears of the finished downloads, and the app calls the
+/// completion handler, which ends the run. Sessions finishing at the same instant share one wake.
+///
+/// Each such wake doubles the app's resume delay (`transfers.resumeDelayFirst` the first time;
+/// the user opening the app resets it), which holds back the start of a transfer the app creates
+/// in the background afterwards. A transfer created in the background (or in a session with
+/// `isDiscretionary`) is discretionary: it starts `transfers.discretionaryDelay` after that, and
+/// only while Low Power Mode is off and, with `transfers.discretionaryNeedsPower`, the device
+/// charges (the model is always on Wi-Fi). Force-quitting the app cancels its transfers; a system
+/// kill keeps them. Transfers keep nothing running: the app is woken, not held.
 @MainActor
 public final class BackgroundTransfers: BackgroundMechanism {
     private struct Transfer {
         let record: SimTransferRecord
         let task: SimURLSessionDownloadTask
+        let discretionary: Bool
+        /// When the system may start it.
+        let startsAt: SimInstant
+        var started = false
+        /// The reasons already logged for its wait.
+        var waits: Set<SimTransferWait> = []
         var work: ScheduledWork?
     }
 
-    /// Transfers the system is carrying on, by task identifier.
+    /// Transfers the system carries on (waiting to start, or under way), by task identifier.
     private var running: [Int: Transfer] = [:]
     /// Finished transfers whose events wait for the app, oldest first.
     private var waiting: [Transfer] = []
@@ -26,6 +39,12 @@ public final class BackgroundTransfers: BackgroundMechanism {
     private var awaitingCompletion: Set<String> = []
     /// Sessions being woken for: their events wait until `handleEvents…` has run.
     private var waking: Set<String> = []
+    /// Sessions whose tasks have all finished while the app does not run: one wake, once the
+    /// instant's other transfers have finished too.
+    private var dueWake: Set<String> = []
+    private var wakeCheck: ScheduledWork?
+    /// The app's resume delay in seconds (nsurlsessiond's "request delay"): 0 until a wake.
+    public private(set) var resumeDelay = 0.0
     private var nextTaskIdentifier = 1
     /// Whether the delegate is hearing of downloads now, and whether the app called a completion
     /// handler meanwhile: its run ends once they are all delivered, as on iOS, where the
@@ -45,7 +64,8 @@ public final class BackgroundTransfers: BackgroundMechanism {
     }
 
     func resume(_ task: SimURLSessionDownloadTask, in session: SimURLSession, system: SimSystem) {
-        guard system.profile.iOSVersion >= system.profile.transfers.firstIOSVersion else {
+        let profile = system.profile.transfers
+        guard system.profile.iOSVersion >= profile.firstIOSVersion else {
             system.emit(.warning, .warning(.transfers(.unavailable(profile: system.profile.name))))
             return
         }
@@ -53,15 +73,51 @@ public final class BackgroundTransfers: BackgroundMechanism {
         nextTaskIdentifier += 1
         let record = SimTransferRecord(id: task.taskIdentifier, name: task.taskDescription ?? task.originalRequestURL.absoluteString,
                                        session: session.configuration.identifier)
-        let discretionary = session.configuration.isDiscretionary || system.appState == .background
-        let starts = system.now.adding(seconds: discretionary ? system.profile.transfers.discretionaryDelay : 0)
-        let finishes = starts.adding(seconds: task.simulatedSeconds)
+        let inBackground = !system.appState.isForeground
+        let discretionary = session.configuration.isDiscretionary || inBackground
+        // The resume delay holds back what the app creates in the background; the system then
+        // starts a discretionary transfer at its discretion.
+        let held = (inBackground ? resumeDelay : 0) + (discretionary ? profile.discretionaryDelay : 0)
+        let starts = system.now.adding(seconds: held)
         system.emit(TransferEvent.start(record, seconds: task.simulatedSeconds, discretionary: discretionary,
-                                        startsAt: starts.seconds, finishesAt: finishes.seconds))
-        let work = system.scheduler.schedule(at: finishes, owner: .mechanism) { [unowned self, unowned system] in
-            finish(record.id, in: system)
+                                        startsAt: starts.seconds, finishesAt: starts.adding(seconds: task.simulatedSeconds).seconds))
+        running[record.id] = Transfer(record: record, task: task, discretionary: discretionary, startsAt: starts)
+        if held > 0 {
+            running[record.id]?.work = system.scheduler.schedule(at: starts, owner: .mechanism) { [unowned self, unowned system] in
+                tryStart(record.id, in: system)
+            }
+        } else {
+            tryStart(record.id, in: system)
         }
-        running[record.id] = Transfer(record: record, task: task, work: work)
+    }
+
+    /// What keeps a discretionary transfer from starting now (§14, §15); `nil` when nothing does.
+    private func wait(in system: SimSystem) -> SimTransferWait? {
+        if system.device.lowPowerMode { return .lowPowerMode }
+        if system.profile.transfers.discretionaryNeedsPower, !system.device.charging { return .notCharging }
+        return nil
+    }
+
+    /// Starts the transfer once its time has come and nothing keeps it waiting.
+    private func tryStart(_ identifier: Int, in system: SimSystem) {
+        guard var transfer = running[identifier], !transfer.started, system.now >= transfer.startsAt else { return }
+        if transfer.discretionary, let wait = wait(in: system) {
+            if transfer.waits.insert(wait).inserted { system.emit(TransferEvent.waits(transfer.record, wait)) }
+            running[identifier] = transfer
+            return
+        }
+        transfer.started = true
+        let finishes = system.now.adding(seconds: transfer.task.simulatedSeconds)
+        if system.now > transfer.startsAt { system.emit(TransferEvent.begins(transfer.record, finishesAt: finishes.seconds)) }
+        transfer.work = system.scheduler.schedule(at: finishes, owner: .mechanism) { [unowned self, unowned system] in
+            finish(identifier, in: system)
+        }
+        running[identifier] = transfer
+    }
+
+    public func deviceChanged(in system: SimSystem, from old: SimDevice) {
+        // What waited for power or for Low Power Mode's end starts once the change allows it.
+        for identifier in running.keys.sorted() { tryStart(identifier, in: system) }
     }
 
     private func finish(_ identifier: Int, in system: SimSystem) {
@@ -72,33 +128,56 @@ public final class BackgroundTransfers: BackgroundMechanism {
         if system.appState.isRunning {
             // A running app hears at once, through the session it holds (or when it makes one).
             deliverWaiting(for: session, afterWake: false, in: system)
-        } else if sendsLaunchEvents[session] ?? true {
-            wake(for: session, in: system)
+        } else if sendsLaunchEvents[session] ?? true, !running.values.contains(where: { $0.record.session == session }) {
+            // iOS wakes the app once all of the session's tasks have finished. [doc]
+            dueWake.insert(session)
+            guard wakeCheck == nil else { return }
+            wakeCheck = system.scheduler.schedule(after: 0, owner: .mechanism) { [unowned self, unowned system] in
+                wakeCheck = nil
+                wakeForDueSessions(in: system)
+            }
         }
     }
 
-    private func wake(for session: String, in system: SimSystem) {
-        // The launch code may make the session: its events wait until `handleEvents…` has run.
-        waking.insert(session)
-        defer { waking.remove(session) }
-        system.wake(for: .transfers(.sessionEvents), seconds: system.profile.transfers.wakeSeconds)
-        guard system.appState.isRunning, let application = system.application else { return }
-        if let delegate = system.appDelegate as? any SimBackgroundURLSessionAppDelegate {
-            system.emit(TransferEvent.events(session: session))
-            awaitingCompletion.insert(session)
-            let process = system.process
-            delegate.application(application, handleEventsForBackgroundURLSession: session) { [weak self, weak system] in
-                guard let self, let system, system.process == process else { return }
-                completionCalled(for: session, in: system)
-            }
+    /// One wake (or relaunch) for every session whose tasks finished while the app did not run.
+    private func wakeForDueSessions(in system: SimSystem) {
+        let due = dueWake.sorted()
+        dueWake = []
+        guard !due.isEmpty else { return }
+        if system.appState.isRunning {
+            for session in due { deliverWaiting(for: session, afterWake: false, in: system) }
+            return
         }
-        waking.remove(session)
-        deliverWaiting(for: session, afterWake: true, in: system)
+        // The launch code may make the sessions: their events wait until `handleEvents…` has run.
+        waking = Set(due)
+        system.wake(for: .transfers(.sessionEvents), seconds: system.profile.transfers.wakeSeconds)
+        waking = []
+        guard system.appState.isRunning, let application = system.application else { return }
+        // nsurlsessiond raises the delay as it resumes the app, before handleEvents… runs. [obs]
+        let profile = system.profile.transfers
+        resumeDelay = resumeDelay == 0 ? profile.resumeDelayFirst : resumeDelay * profile.resumeDelayFactor
+        system.emit(TransferEvent.resumeDelay(seconds: resumeDelay))
+        let delegate = system.appDelegate as? any SimBackgroundURLSessionAppDelegate
+        // The run ends once every session it is for has called its completion handler.
+        if delegate != nil { awaitingCompletion.formUnion(due) }
+        for session in due {
+            if let delegate {
+                system.emit(TransferEvent.events(session: session))
+                let process = system.process
+                delegate.application(application, handleEventsForBackgroundURLSession: session) { [weak self, weak system] in
+                    guard let self, let system, system.process == process else { return }
+                    completionCalled(for: session, in: system)
+                }
+            }
+            deliverWaiting(for: session, afterWake: true, in: system)
+        }
     }
 
     private func completionCalled(for session: String, in system: SimSystem) {
         guard awaitingCompletion.remove(session) != nil else { return }
         system.emit(TransferEvent.completion(session: session))
+        // The wake's run ends once every session it was for has called its handler.
+        guard awaitingCompletion.isEmpty else { return }
         if delivering { handledWhileDelivering = true } else { system.wakeHandled() }
     }
 
@@ -123,6 +202,11 @@ public final class BackgroundTransfers: BackgroundMechanism {
     }
 
     public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        if system.appState.isForeground, !old.isForeground, resumeDelay > 0 {
+            // The user opened the app: nsurlsessiond resets its delay. [dts][obs]
+            resumeDelay = 0
+            system.emit(TransferEvent.resumeDelay(seconds: 0))
+        }
         guard system.appState == .suspended, !awaitingCompletion.isEmpty else { return }
         for session in awaitingCompletion.sorted() {
             system.emit(.warning, .warning(.transfers(.completionHandlerNotCalled(session: session))))
@@ -134,7 +218,8 @@ public final class BackgroundTransfers: BackgroundMechanism {
         sessions = [:]
         awaitingCompletion = []
         guard forceQuit else { return }
-        // iOS cancels a force-quit app's transfers (URLError.BackgroundTaskCancelledReason.userForceQuitApplication).
+        // iOS cancels a force-quit app's transfers, started or waiting
+        // (URLError.BackgroundTaskCancelledReason.userForceQuitApplication).
         for identifier in running.keys.sorted() {
             guard let transfer = running.removeValue(forKey: identifier) else { continue }
             transfer.work?.cancel()
@@ -144,8 +229,11 @@ public final class BackgroundTransfers: BackgroundMechanism {
 
     public func runEnded(in system: SimSystem) {
         for transfer in running.values { transfer.work?.cancel() }
+        wakeCheck?.cancel()
+        wakeCheck = nil
         running = [:]
         waiting = []
         sessions = [:]
+        dueWake = []
     }
 }

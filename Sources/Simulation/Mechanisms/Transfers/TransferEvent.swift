@@ -8,6 +8,9 @@ public enum TransferEvent: Hashable, Sendable, Codable {
         case events = "transfer.events"
         case completion = "transfer.completion"
         case cancel = "transfer.cancel"
+        case waits = "transfer.waits"
+        case begins = "transfer.begins"
+        case resumeDelay = "transfer.resume-delay"
     }
 
     /// `resume()` on a download task of a background session: the system transfers it in
@@ -25,6 +28,13 @@ public enum TransferEvent: Hashable, Sendable, Codable {
     /// The system cancelled the transfer because the user force-quit the app
     /// (`URLError.BackgroundTaskCancelledReason.userForceQuitApplication`).
     case cancel(SimTransferRecord)
+    /// A discretionary transfer's time to start has come, but it waits for this (logged once per reason).
+    case waits(SimTransferRecord, SimTransferWait)
+    /// A transfer that waited past its planned start starts now; done at `finishesAt`.
+    case begins(SimTransferRecord, finishesAt: Double)
+    /// nsurlsessiond set the app's resume delay: doubled at a wake for a session's events, 0 when
+    /// the user opens the app. It holds back the start of transfers the app creates in the background.
+    case resumeDelay(seconds: Double)
 
     /// The event's kind.
     public var kind: Kind {
@@ -35,8 +45,19 @@ public enum TransferEvent: Hashable, Sendable, Codable {
         case .events: .events
         case .completion: .completion
         case .cancel: .cancel
+        case .waits: .waits
+        case .begins: .begins
+        case .resumeDelay: .resumeDelay
         }
     }
+}
+
+/// What a discretionary transfer waits for before it starts (§14, §15).
+public enum SimTransferWait: String, Hashable, Sendable, Codable {
+    /// Low Power Mode is on: discretionary transfers do not start while it lasts.
+    case lowPowerMode
+    /// The device is not charging (`transfers.discretionaryNeedsPower`).
+    case notCharging
 }
 
 /// A download task as the event log names it.
