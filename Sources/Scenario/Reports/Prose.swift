@@ -117,6 +117,8 @@ public enum Prose {
         case .backgroundUpdatesOff: "allowsBackgroundLocationUpdates is false"
         case .locationModeMissing: "UIBackgroundModes lacks 'location'"
         case .whenInUseStartedInBackground: "a When In Use app's updates were started in the background"
+        case .sessionTimeLimit(let seconds):
+            "the background location session ended after \(Formatting.duration(seconds)) (the what-if location.maxSessionSeconds; no iOS version does this)"
         case .settingsChanged: "changed in Settings"
         case .preciseLocationChanged: "Precise Location changed in Settings"
         case .locationServicesSwitched(let on): "Location Services \(on ? "on" : "off")"
@@ -265,7 +267,10 @@ public enum Prose {
     public static func exitLine(_ summary: SimSummary) -> String? {
         guard let terminated = summary.terminatedAt else { return nil }
         guard let category = summary.exitCategory else {
-            return "Exit at \(Formatting.clock(terminated)): a force quit by the user, which MetricKit has no counter for."
+            // A force quit has a counter (normal app exit); the ends without one are a restart,
+            // an OS update and an app update, so the line names the cause it has.
+            let cause = summary.terminationCause.map(text) ?? "the process ended"
+            return "Exit at \(Formatting.clock(terminated)): \(cause), which MetricKit has no counter for."
         }
         let counter = SimExitCategory.metricKitClass(inForeground: summary.exitedInForeground) + "." + category.metricKitProperty
         return "Exit at \(Formatting.clock(terminated)): MetricKit counts it as \(text(category)) (\(counter))."

@@ -186,10 +186,20 @@ public enum ScenarioFile {
             case "lock": (action, allowed) = (.lock, [])
             case "unlock": (action, allowed) = (.unlock, [])
             case "memory-pressure":
-                // §15: `warning` (the default) purges a suspended app; `critical` also kills a running background one.
-                let level = try fields["level"].map { node throws(ReplayError) in try string("level", node) } ?? "warning"
-                guard level == "warning" || level == "critical" else { throw fail("level", "must be warning or critical", fields["level"]!) }
-                (action, allowed) = (level == "critical" ? .resources(.criticalMemoryPressure) : .memoryPressure, ["level"])
+                // §15: `warning` (the default) purges a suspended app; `critical` also kills a running
+                // background one on a task or a wake's run; `extreme` also one held by location or audio.
+                let levels = ["warning", "critical", "extreme"]
+                let written = try fields["level"].map { node throws(ReplayError) in try string("level", node) } ?? "warning"
+                let level = Suggestion.spelled(written, among: levels) ?? written
+                guard levels.contains(level) else {
+                    throw fail("level", "must be warning, critical or extreme\(Suggestion.didYouMean(level, among: levels))", fields["level"]!)
+                }
+                let pressure: SimScenarioEvent.Action = switch level {
+                case "critical": .resources(.criticalMemoryPressure)
+                case "extreme": .resources(.extremeMemoryPressure)
+                default: .memoryPressure
+                }
+                (action, allowed) = (pressure, ["level"])
             case "force-quit": (action, allowed) = (.forceQuit, [])
             case "end-background-task": (action, allowed) = (.endBackgroundTask, [])
             case "start-updates": (action, allowed) = (.startUpdatingLocation, [])

@@ -58,6 +58,9 @@ public enum SimCause: Hashable, Sendable, Codable {
     case locationModeMissing
     /// A When In Use app whose updates were started in the background.
     case whenInUseStartedInBackground
+    /// The what-if ``SimProfile/maxSessionSeconds`` (§15): the continuous background session
+    /// ended after this many seconds.
+    case sessionTimeLimit(seconds: Double)
 
     // Authorization changes.
     case settingsChanged

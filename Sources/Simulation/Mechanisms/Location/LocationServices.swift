@@ -206,9 +206,33 @@ public final class LocationServices: BackgroundMechanism {
         system.reevaluate()
     }
 
+    // MARK: §15 The what-if session limit
+
+    /// The end of the background session ``SimProfile/maxSessionSeconds`` allows, while one runs.
+    private var sessionLimitWork: ScheduledWork?
+
+    /// A background session may have started (the app entered the background, or started
+    /// updates there): with the what-if on, it ends `maxSessionSeconds` later if still running.
+    func noteBackgroundSession(in system: SimSystem) {
+        guard let limit = system.profile.maxSessionSeconds, sessionLimitWork == nil, system.appState == .background,
+              managers.contains(where: { keepsAlive($0, in: system) }) else { return }
+        sessionLimitWork = system.scheduler.schedule(after: limit, owner: .mechanism) { [unowned self, unowned system] in
+            sessionLimitWork = nil
+            guard system.appState == .background else { return }
+            for manager in managers where keepsAlive(manager, in: system) { manager.endSession(.sessionTimeLimit(seconds: limit)) }
+            system.reevaluate()
+        }
+    }
+
     // MARK: Lifecycle
 
     public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        if system.appState == .background {
+            noteBackgroundSession(in: system)
+        } else {
+            sessionLimitWork?.cancel()
+            sessionLimitWork = nil
+        }
         if system.appState == .background, old.isForeground {
             for manager in managers { manager.appEnteredBackground() }
         }

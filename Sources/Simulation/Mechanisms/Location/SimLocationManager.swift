@@ -223,6 +223,7 @@ public final class SimLocationManager: LocationManaging {
         }
         ensureTicking(system)
         system.reevaluate()
+        if !wasRunning { services.noteBackgroundSession(in: system) }
         // Started in the background while Low Power Mode is on: stopped again at once.
         applyLowPowerMode(system)
         if wasPaused, system.appState.isRunning {
@@ -243,6 +244,18 @@ public final class SimLocationManager: LocationManaging {
         stopCause = .updatesStopped
         system.emit(.locationStop, .locationStop(.standardUpdates, cause: .updatesStopped))
         system.reevaluate()
+    }
+
+    /// iOS ends the session for `cause` (the what-if session limit, §15): the updates stop and
+    /// the app is not told; its next `startUpdatingLocation()` starts a new one.
+    func endSession(_ cause: SimCause) {
+        guard let system, !retired, updatesRequested else { return }
+        resumeCadence(system)
+        updatesRequested = false
+        pauseCause = nil
+        stoppedByLowPowerMode = false
+        stopCause = cause
+        system.emit(.locationStop, .locationStop(.standardUpdates, cause: cause))
     }
 
     /// One fix, then updates stop (unless standard updates run).
