@@ -60,6 +60,8 @@ public enum Prose {
             return "prompt: allow Always? (the user will answer \(answer.rawValue))"
         case .prompt(.keepAllowingInBackground(let answer)):
             return "prompt: keep allowing location in the background? (the user answers \(answer.rawValue))"
+        case .prompt(.unanswered(let seconds)):
+            return "prompt: location access? (the user leaves it unanswered; it goes away after \(number(seconds)) s and nothing changes)"
         case .authorizationChange(let from, let to, let accuracy, let cause):
             let accuracyText = accuracy.map { " (accuracy \($0 == .fullAccuracy ? "full" : "reduced"))" } ?? ""
             return "authorization \(from) → \(to): \(text(cause))\(accuracyText)"

@@ -118,6 +118,9 @@ extension SimSystem {
     private func offerLowPowerMode(at level: Double) {
         let accepts = profile.device.acceptsLowPowerModeOffer
         emit(.scenario, .scenario(.device(.lowPowerModeOffered(level: level, accepted: accepts))))
-        if accepts { changeDevice(.lowPowerMode(true)) { $0.lowPowerMode = true } }
+        guard accepts else { return }
+        // Accepting the offer is the user's tap: the auto-lock counts from it (§15).
+        lastUserInteraction = now
+        changeDevice(.lowPowerMode(true)) { $0.lowPowerMode = true }
     }
 }

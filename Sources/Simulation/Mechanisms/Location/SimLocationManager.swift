@@ -566,7 +566,13 @@ public final class SimLocationManager: LocationManaging {
         // iOS 13+: the second prompt for a provisional Always grant comes with the first event that needs Always.
         guard let system, services.authorization.isProvisionalAlways, isUpdatingLocation else { return }
         services.authorization.isProvisionalAlways = false
-        let answer = system.configuration.answers.alwaysPrompt
+        // Answered as it appears, whatever the scripted answer's time [model]; ignored, Always stays.
+        let (answers, ignored, _) = services.nextAnswers(in: system)
+        guard !ignored else {
+            system.emit(.authorizationPrompt, .prompt(.unanswered(seconds: 0)))
+            return
+        }
+        let answer = answers.alwaysPrompt
         system.emit(.authorizationPrompt, .prompt(.keepAllowingInBackground(answer: answer)))
         if answer == .keepWhenInUse {
             startedInForeground = true
