@@ -206,7 +206,9 @@ public final class SimSystem {
         if state.isRunning, !pendingNotifications.isEmpty { deliverPendingNotifications() }
         if !deferredAppWork.isEmpty { runDeferredAppWork() }
         // The app coming on screen is the user's interaction; leaving it lets the idle timer run (§15).
-        if state == .active, !old.isForeground { userInteracted() } else if old.isForeground != state.isForeground { scheduleAutoLock() }
+        if state.isForeground != old.isForeground {
+            if state.isForeground { userInteracted() } else { scheduleAutoLock() }
+        }
     }
 
     /// Starts a new app process, in the foreground or (for a system launch) in the background.
