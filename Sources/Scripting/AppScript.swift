@@ -64,6 +64,9 @@ public struct AppScript: Hashable, Sendable {
         case when(Condition, actions: [Action], otherwise: [Action])
         /// A line in the event log.
         case log(String)
+        /// `UIApplication.shared.isIdleTimerDisabled = disabled`: while the app is on screen with
+        /// it true, Low Power Mode's auto-lock does not lock the device (§15).
+        case setIdleTimerDisabled(Bool)
 
         // MARK: Regions and visits (§11)
         /// Region monitoring (§11).

@@ -23,8 +23,11 @@ extension AppScript {
         case wake
         /// `applicationWillTerminate`: the app is ended while it runs.
         case terminate
-        /// `NSProcessInfoPowerStateDidChange`: Low Power Mode turned on or off while the app runs (§15).
+        /// `NSProcessInfoPowerStateDidChange`: Low Power Mode turned on or off (§15); a suspended app
+        /// hears it when it next runs, once for all the changes meanwhile (§9).
         case powerState = "power-state"
+        /// `ProcessInfo.thermalStateDidChangeNotification`, delivered as `power-state` is (§9, §15).
+        case thermalState = "thermal-state"
         /// `AVAudioSession.interruptionNotification`, began or ended (§13).
         case interruption
         /// A silent push, a background fetch or a VoIP push reaches the app (§14).

@@ -63,6 +63,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     public func applicationWillTerminate(_ application: SimApplication) { run(.terminate) }
     public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) { run(.wake) }
     public func applicationPowerStateDidChange(_ application: SimApplication) { run(.powerState) }
+    public func applicationThermalStateDidChange(_ application: SimApplication) { run(.thermalState) }
 
     // MARK: The location manager's delegate
 
@@ -156,6 +157,8 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             perform(holds(condition, application, manager) ? actions : otherwise)
         case .log(let line):
             application.log(line)
+        case .setIdleTimerDisabled(let disabled):
+            application.isIdleTimerDisabled = disabled
         default:
             action.mechanismAction?.perform(in: self, application: application)
         }

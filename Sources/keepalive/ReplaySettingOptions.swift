@@ -84,7 +84,7 @@ struct ReplaySettingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The device's thermal state from the start: \(Self.list(SimThermalState.self, notes: [.nominal: "default"])); serious and critical defer BGTasks.", valueName: "state"))
     var thermal: Setting<SimThermalState>?
 
-    @Option(help: ArgumentHelp("What Low Power Mode does to background location updates: \(Self.list(SimLowPowerLocationEffect.self, notes: [.stopsUntilRestarted: "default: stopped until the app starts them again"])) (§15, reports, no Apple rule).", valueName: "effect"))
+    @Option(help: ArgumentHelp("What Low Power Mode does to background location updates: \(Self.list(SimLowPowerLocationEffect.self, notes: [.unaffected: "default: Apple documents no change", .stopsUntilRestarted: "stopped until the app starts them again, as developers report"])) (§15).", valueName: "effect"))
     var lowPowerModeLocation: Setting<SimLowPowerLocationEffect>?
 
     func validate() throws {

@@ -16,15 +16,18 @@ import Testing
         #expect(result.status == 2)  // the run's answer, whatever the cells say
         #expect(result.stderr.isEmpty)
         let cells = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Profiles × conditions") }.prefix(13)
+        // low-power: the app goes to the background at 0:00:30, when Low Power Mode's auto-lock
+        // locks the phone 30 s after the app came on screen (issue 31; the user's leaving at
+        // 0:01:00 gave 0:01:04 before), so 30 s of the 1,200 moving ones less are covered: 2.7 %.
         #expect(cells.joined(separator: "\n") == """
             Profiles × conditions: 8 cells, each replayed whole and judged from its fixes as the model above
               cell                      device's gaps           model too strict      model covered
               ios13 · normal            not: 1 unpredicted      none                  100 %
-              ios13 · low-power         reproduced              0:01:04–0:20:00       5.2 %
+              ios13 · low-power         reproduced              0:00:34–0:20:00       2.7 %
               ios13 · restart-mid-trip  reproduced              0:10:04–0:20:00       50.3 %
               ios13 · memory-pressure   not: 1 unpredicted      none                  100 %
               ios17 · normal            not: 1 unpredicted      none                  100 %
-              ios17 · low-power         reproduced              0:01:04–0:20:00       5.2 %
+              ios17 · low-power         reproduced              0:00:34–0:20:00       2.7 %
               ios17 · restart-mid-trip  reproduced              0:10:04–0:20:00       50.3 %
               ios17 · memory-pressure   not: 1 unpredicted      none                  100 %
             Reproduce the device's gaps (each is a gap of the cell's model): ios13 · low-power, ios13 · restart-mid-trip, ios17 · low-power, ios17 · restart-mid-trip
@@ -113,7 +116,7 @@ import Testing
         #expect(picture.contains("<title>device gap 0:10:04–0:15:00, 4 min 56 s uncovered (4.4 km): the app ran but no fix reached it"))
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains("<script>"))
-        #expect(html.contains("<tr><td>ios17</td><td>low-power</td><td class=\"yes\">yes</td><td>0</td><td>1</td><td>5.2 %</td></tr>"))
+        #expect(html.contains("<tr><td>ios17</td><td>low-power</td><td class=\"yes\">yes</td><td>0</td><td>1</td><td>2.7 %</td></tr>"))
         let start = try #require(html.range(of: "<svg ")), end = try #require(html.range(of: "</svg>\n"))
         #expect(isWellFormed(String(html[start.lowerBound..<end.upperBound])))
         // The report in words, in a <pre>, escaped line by line.

@@ -204,7 +204,7 @@ import TestSupport
         ("app: {info: {alwaysUsage: maybe}}", "s.yaml:1:27: 'alwaysUsage' must be true or false"),
         ("app: {on: [launch]}", "s.yaml:1:11: 'on' must be a mapping of triggers to actions"),
         ("app: {on: {start: [start-updates]}}",
-         "s.yaml:1:12: 'start' is not a trigger (wake, visit, bg-task, error, push … or one of 15 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:12: 'start' is not a trigger (wake, visit, bg-task, error, push … or one of 16 others; see Docs/Scenarios.md)"),
         ("app: {timers: {every: 60}}", "s.yaml:1:15: 'timers' must be a list of timers"),
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
@@ -278,6 +278,7 @@ import TestSupport
             "submit-continued-processing": "{id: r, title: T}", "report-progress": "{add: 1}",  // §12 iOS 26
             "start-transfer": "t", "set-fetch-interval": "minimum",
             "cpu": "40ms", "busy-loop": "30", "footprint": "180 MB", "grow-footprint": "0.25 MB",  // §15
+            "idle-timer-disabled": "true",
         ]
         for name in AppScriptReader.actionNames {
             let action = AppScriptReader.action(word: name) != nil ? name : "{\(name): \(values[name] ?? "")}"

@@ -20,23 +20,26 @@ import TestSupport
     @Test func theSampleIsReproducedByTheConditionsThatStopTheAppsFixes() throws {
         let result = try comparison(profiles: ["ios13", "ios17"], conditions: FieldCondition.allCases)
         #expect(result.cells.map(\.name) == FieldCondition.allCases.map { "ios13 · \($0.rawValue)" } + FieldCondition.allCases.map { "ios17 · \($0.rawValue)" })
-        // Both profiles alike: Low Power Mode (from the start, or from the battery's offer at
-        // 0:03:00), a restart or an update at 0:10:00 stop the fixes for good, which covers the
-        // device's gap and more; memory pressure and heat leave an app held by location running.
-        let findings: [CellComparison.Finding] = [.doesNotReproduce, .reproduces, .reproduces, .reproduces, .reproduces, .doesNotReproduce, .doesNotReproduce]
+        // Both profiles alike: Low Power Mode from the start (the `low-power` condition, with the
+        // field's reading for location), a restart or an update at 0:10:00 stop the fixes for
+        // good, which covers the device's gap and more; the battery's offer at 0:03:00 turns Low
+        // Power Mode on with the profile's reading, Apple's (location unaffected, issue 31), and
+        // memory pressure and heat leave an app held by location running.
+        let findings: [CellComparison.Finding] = [.doesNotReproduce, .reproduces, .doesNotReproduce, .reproduces, .reproduces, .doesNotReproduce, .doesNotReproduce]
         #expect(result.cells.map(\.finding) == findings + findings)
         #expect(result.cells.filter(\.finding.reproducesAll).map(\.name) == [
-            "ios13 · low-power", "ios13 · low-battery", "ios13 · restart-mid-trip", "ios13 · app-updated",
-            "ios17 · low-power", "ios17 · low-battery", "ios17 · restart-mid-trip", "ios17 · app-updated",
+            "ios13 · low-power", "ios13 · restart-mid-trip", "ios13 · app-updated",
+            "ios17 · low-power", "ios17 · restart-mid-trip", "ios17 · app-updated",
         ])
-        // Too strict: from 0:01:04 (background at 0:01:00, its last fix 5 s before), 0:03:04, and
-        // 0:10:04 to the end; the device covered from 0:15:00.
+        // Too strict: from 0:00:34 (Low Power Mode's auto-lock puts the app in the background at
+        // 0:00:30, 30 s after it came on screen, where the user's leaving at 0:01:00 gave 0:01:04
+        // before issue 31), and 0:10:04 to the end; the device covered from 0:15:00.
         let ios17 = Array(result.cells[7...])
-        #expect(ios17.map { $0.firstTooStrict.map { [$0.gap.from, $0.gap.to, $0.firstSecond] } } == [nil, [64, 1200, 64], [184, 1200, 184], [604, 1200, 900], [604, 1200, 900], nil, nil])
-        #expect(ios17.map(\.tooStrictCount) == [0, 1, 1, 1, 1, 0, 0])
-        #expect(ios17.map(\.unpredictedCount) == [1, 0, 0, 0, 0, 1, 1])
+        #expect(ios17.map { $0.firstTooStrict.map { [$0.gap.from, $0.gap.to, $0.firstSecond] } } == [nil, [34, 1200, 34], nil, [604, 1200, 900], [604, 1200, 900], nil, nil])
+        #expect(ios17.map(\.tooStrictCount) == [0, 1, 0, 1, 1, 0, 0])
+        #expect(ios17.map(\.unpredictedCount) == [1, 0, 1, 0, 0, 1, 1])
         #expect(ios17[0].firstUnpredicted.map { [$0.gap.from, $0.gap.to, $0.firstSecond] } == [604, 900, 604])
-        #expect(ios17.map(\.modelGapCount) == [0, 1, 1, 1, 1, 0, 0])
+        #expect(ios17.map(\.modelGapCount) == [0, 1, 0, 1, 1, 0, 0])
         // The run itself is unchanged by its cells.
         #expect(result.unpredicted.map(\.firstSecond) == [604])
         #expect(result.first?.second == 604)

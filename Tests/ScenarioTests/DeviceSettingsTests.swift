@@ -31,10 +31,11 @@ import Testing
         device.batteryLevel = 0.205
         device.batteryDrainPerHour = 0.1
         device.thermalState = .serious
-        #expect(Prose.phone(device, .iOS17) == "Low Power Mode on; battery 20.5 %, draining 10 % an hour; thermal state serious; Low Power Mode stops background location until the app starts it again (stops-until-restarted)")
+        // The default rule since issue 31 is Apple's, `unaffected`; the field's reading is named when set.
+        #expect(Prose.phone(device, .iOS17) == "Low Power Mode on; battery 20.5 %, draining 10 % an hour; thermal state serious; Low Power Mode leaves location alone (unaffected)")
         var profile = SimProfile.iOS17
-        profile.lowPowerModeLocation = .unaffected
-        #expect(Prose.phone(SimDevice(), profile) == "Low Power Mode leaves location alone (unaffected)")
+        profile.lowPowerModeLocation = .stopsUntilRestarted
+        #expect(Prose.phone(SimDevice(), profile) == "Low Power Mode stops background location until the app starts it again (stops-until-restarted)")
     }
 
     @Test(arguments: [

@@ -39,7 +39,7 @@ import TestSupport
         func causes(_ exitData: MetricKitExitData, _ category: SimExitCategory) throws -> [ModelExitCause] {
             ModelExitCause.causes(of: try counter(exitData, category))
         }
-        #expect(try causes(.background, .memoryPressureExit) == [.criticalMemoryPressure, .purgedWhileSuspended])
+        #expect(try causes(.background, .memoryPressureExit) == [.criticalMemoryPressure, .memoryPressureWhileHeld, .purgedWhileSuspended])
         #expect(try causes(.background, .cpuResourceLimit) == [.cpuLimit, .wakeupsLimit])
         #expect(try causes(.background, .memoryResourceLimit) == [.footprintLimit])
         #expect(try causes(.background, .backgroundTaskAssertionTimeout) == [.backgroundTaskWatchdog, .bgTaskNotCompleted])
@@ -203,7 +203,7 @@ import TestSupport
         let comparison = MetricKitComparison(exits, outcome)
         #expect(comparison.disagreements.map(\.counter.name) == ["MXBackgroundExitData.cumulativeMemoryPressureExitCount"])
         #expect(MetricKitReport.text(comparison).contains(
-            "the device had 2 exits; no run of the model ended so. In the model it comes from: critical memory pressure, which kills a background app that only a task or a wake's run keeps (§15; the matrix condition memory-pressure, or a scenario's memory-pressure event with level critical); memory pressure purging the suspended app (§9; a scenario's memory-pressure event). The matrix has no memory-pressure condition: add it to conditions:.\n"))
+            "the device had 2 exits; no run of the model ended so. In the model it comes from: critical memory pressure, which kills a background app that only a task or a wake's run keeps (§15; the matrix condition memory-pressure, or a scenario's memory-pressure event with level critical); memory pressure that reaches a background app although location or audio holds it (§15; a scenario's memory-pressure event with level extreme, or the what-if resources.heldAppJetsamPerHour); memory pressure purging the suspended app (§9; a scenario's memory-pressure event). The matrix has no memory-pressure condition: add it to conditions:.\n"))
         // No exit on the model's side, one counter on the device's.
         #expect(MetricKitReport.text(comparison).contains("\nMXBackgroundExitData.cumulativeMemoryPressureExitCount       2      0\nEvery other counter: 0 on both.\n"))
     }
@@ -224,7 +224,7 @@ import TestSupport
         #expect(pressure["device"] as? Int == 4)
         #expect(pressure["model"] as? Int == 1)
         #expect(pressure["agreement"] as? String == "counts-differ")
-        #expect(pressure["modelCauses"] as? [String] == ["critical-memory-pressure", "purged-while-suspended"])
+        #expect(pressure["modelCauses"] as? [String] == ["critical-memory-pressure", "memory-pressure-while-held", "purged-while-suspended"])
         #expect((metricKit["disagreements"] as? [String])?.first == "MXBackgroundExitData.cumulativeNormalAppExitCount")
         #expect((metricKit["warnings"] as? [String]) == [])
     }

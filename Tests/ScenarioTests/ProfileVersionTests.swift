@@ -148,6 +148,7 @@ import Simulation
             var profile = SimProfile.iOS17
             let value: SimParameterValue = switch parameter.kind {
             case .number(let range, _): .number(range.upperBound)
+            case .numberOrOff(let range, _): .numberOrOff(range.upperBound)
             case .flag: .flag(!(parameter.value(in: profile) == .flag(true)))
             case .flagOrEra: .flagOrEra(true)
             case .version: .version(SimOSVersion(1, 2, 3))

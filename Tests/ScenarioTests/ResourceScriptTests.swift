@@ -35,7 +35,7 @@ import TestSupport
         ("app: {on: {location: [{busy-loop: {seconds: 5, cpu: 2}}]}}", "s.yaml:1:53: 'cpu' 2.0 is not a fraction (0…1)"),
         ("app: {on: {location: [{busy-loop: {seconds: 5, load: 1}}]}}", "s.yaml:1:48: 'load' is not a field of 'busy-loop' (seconds, cpu, wakeups)"),
         ("app: {on: {location: [cpu]}}", "s.yaml:1:23: 'cpu' needs a value: {cpu: …}"),
-        ("events: [{at: 5, do: memory-pressure, level: severe}]", "s.yaml:1:46: 'level' must be warning or critical"),
+        ("events: [{at: 5, do: memory-pressure, level: severe}]", "s.yaml:1:46: 'level' must be warning, critical or extreme"),
     ])
     func mistakesAreNamed(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }

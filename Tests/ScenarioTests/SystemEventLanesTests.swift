@@ -49,15 +49,16 @@ import TestSupport
     }
 
     /// low-power-tracker.yaml on the 3002-s walk: the phone's lane shows Low Power Mode from
-    /// 1200 s (459.77) to 1800 s (629.66), charging from 1500 s (544.72) to the end, and the
-    /// background location updates stopped by Low Power Mode at 1200 s (column 460).
+    /// 1200 s (459.77) to 1800 s (629.66), charging from 1500 s (544.72) to the end, the
+    /// background location updates stopped by Low Power Mode at 1200 s (column 460), and Low
+    /// Power Mode's auto-lock 30 s after the user turned it on, at 1230 s (column 468, issue 31).
     @Test func thePhonesLaneShowsLowPowerModeAndWhatItStopped() throws {
         let lanes = try lanes("low-power-tracker", on: "walk-with-cafe-stop.gpx")
         #expect(lanes.map(\.name) == ["kept alive by", "phone"])
         let phone = lane("phone", in: lanes)
-        #expect(marks(phone) == ["460 down location stopped by Low Power Mode"])
+        #expect(marks(phone) == ["460 down location stopped by Low Power Mode", "468 down auto-lock (Low Power Mode)"])
         #expect(spans(phone) == ["bar 459.77–629.66 Low Power Mode", "thin 544.72–970.00 charging"])
-        #expect(phone.legend.map(\.text) == ["location stopped by Low Power Mode", "Low Power Mode", "charging"])
+        #expect(phone.legend.map(\.text) == ["location stopped by Low Power Mode", "auto-lock (Low Power Mode)", "Low Power Mode", "charging"])
     }
 
     /// geofence-monitor.yaml on iOS 17: the same crossing, through CLMonitor "geofences" (opened

@@ -94,8 +94,9 @@ import TestSupport
         #expect(deliveredTimes(result) == [])
     }
 
-    /// A suspended app does not hear Low Power Mode change.
-    @Test func aSuspendedAppDoesNotHearThePowerState() {
+    /// A suspended app is not woken to hear Low Power Mode change (§9): it hears it only when it
+    /// next runs, which here it never does (LateNotificationTests has the late delivery).
+    @Test func aSuspendedAppIsNotWokenForThePowerState() {
         let script = AppScript(info: SimCapabilities(backgroundModes: []), reactions: [
             .powerState: [.log("heard")],
         ])

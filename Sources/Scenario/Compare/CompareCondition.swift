@@ -3,7 +3,7 @@ import Simulation
 /// A field condition (spec §15) that could stop a real app's fixes where the model kept them:
 /// what `keepalive compare` tries at the first divergence.
 public enum CompareCondition: String, CaseIterable, Hashable, Sendable {
-    /// Low Power Mode switched on.
+    /// Low Power Mode switched on, with the field's reading for location (``lowPowerModeLocation``).
     case lowPowerMode = "low-power-mode"
     /// The CPU monitor kills the app (80 % over 60 s in the background, ``ResourceProfile/cpuLimit``).
     case cpuLimit = "cpu-limit"
@@ -13,6 +13,13 @@ public enum CompareCondition: String, CaseIterable, Hashable, Sendable {
     case restart
     /// The App Store updates the app.
     case appUpdate = "app-update"
+
+    /// What the condition tries for Low Power Mode's effect on location: the field's reading,
+    /// ``SimLowPowerLocationEffect/stopsUntilRestarted`` (the profile's default follows Apple,
+    /// which names no effect, and could never explain a gap, §15); `nil` for the other conditions.
+    public var lowPowerModeLocation: SimLowPowerLocationEffect? {
+        self == .lowPowerMode ? .stopsUntilRestarted : nil
+    }
 
     /// The scenario events that bring the condition about at `time`; `nil` when the model can
     /// bring it about only through the app's own work (the CPU limit), not at a chosen second.

@@ -145,6 +145,7 @@ public struct CompareRun: Sendable {
                 continue
             }
             var whatIf = settings
+            if let effect = condition.lowPowerModeLocation { whatIf.profile.lowPowerModeLocation = effect }
             whatIf.timeline += events
             whatIf.timeline.sort { $0.time < $1.time }  // stable: the scenario's own events at one instant come first
             let coverage = try judgedRun(whatIf, on: loaded, goal: goal).model.coverage

@@ -36,6 +36,10 @@ struct DeviceLanes: MechanismLanes {
                 lane.mark(.up, LaneColor.teal, "first unlock", weight: 2, at: picture.x(t), title: title())
             case .appUpdated:
                 lane.mark(.square, LaneColor.violet, "app updated", weight: 3, at: picture.x(t), title: title())
+            case .autoLocked:
+                lane.mark(.down, Self.amber, "auto-lock (Low Power Mode)", weight: 1, at: picture.x(t), title: title())
+            case .lowPowerModeEndedByCharging:
+                break  // the Low Power Mode span's end, logged next
             case .battery, .backgroundAppRefreshSwitched:
                 break
             }

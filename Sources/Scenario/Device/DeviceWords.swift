@@ -21,7 +21,8 @@ enum DeviceWords: MechanismWords {
             let drain = try fields["drainPerHour"].map { value throws(ReplayError) in try reader.number("drainPerHour", value, .fraction) }
             return (.device(.setBattery(level: level, drainPerHour: drain)), ["level", "drainPerHour"])
         case "power":
-            return (.device(.setCharging(try reader.bool("charging", try needed("charging")))), ["charging"])
+            let rate = try fields["chargePerHour"].map { value throws(ReplayError) in try reader.number("chargePerHour", value, .chargeRate) }
+            return (.device(.setCharging(try reader.bool("charging", try needed("charging")), chargePerHour: rate)), ["charging", "chargePerHour"])
         case "thermal":
             let state: SimThermalState = try reader.named("state", try needed("state"), "a thermal state")
             return (.device(.setThermalState(state)), ["state"])

@@ -15,6 +15,8 @@ extension SimDeviceNote: MechanismProse {
             "the device \(osUpdate ? "installs an OS update and " : "")restarts: every app ends; nothing launches in the background until the first unlock"
         case .firstUnlock: "first unlock since the restart: the app's protected files open and iOS may launch it in the background again"
         case .appUpdated: "the App Store updated the app"
+        case .lowPowerModeEndedByCharging(let level): "charging brought the battery to \(Prose.percent(level)): Low Power Mode ends by itself"
+        case .autoLocked(let seconds): "Low Power Mode locks the device \(Prose.number(seconds)) s after the user's last interaction"
         }
     }
 }

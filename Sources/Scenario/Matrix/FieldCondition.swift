@@ -7,7 +7,9 @@ import Simulation
 public enum FieldCondition: String, NamedSetting {
     /// The phone as every replay has it: nothing added.
     case normal
-    /// Low Power Mode on for the whole trip.
+    /// Low Power Mode on for the whole trip, with the field's reading of it for location
+    /// (``SimLowPowerLocationEffect/stopsUntilRestarted``): the profile's default follows Apple
+    /// (no change), so the matrix tries a design against both (§15).
     case lowPower = "low-power"
     /// The battery just over Low Power Mode's offer, draining: the offer comes a few minutes in
     /// and the user accepts it (the profile's default).
@@ -40,6 +42,7 @@ public enum FieldCondition: String, NamedSetting {
             break
         case .lowPower:
             configuration.device.lowPowerMode = true
+            configuration.profile.lowPowerModeLocation = .stopsUntilRestarted
         case .lowBattery:
             configuration.device.batteryLevel = Self.lowBatteryLevel
             configuration.device.batteryDrainPerHour = Self.lowBatteryDrainPerHour

@@ -6,6 +6,9 @@ import Simulation
 public enum ModelExitCause: String, CaseIterable, Hashable, Sendable {
     /// Critical memory pressure kills a background app that only a task or a wake's run keeps (§15).
     case criticalMemoryPressure = "critical-memory-pressure"
+    /// Memory pressure that reaches a background app held by location or audio (§15): an
+    /// `extreme` memory-pressure event, or the what-if `resources.heldAppJetsamPerHour`.
+    case memoryPressureWhileHeld = "memory-pressure-while-held"
     /// Memory pressure purges the suspended app (§9).
     case purgedWhileSuspended = "purged-while-suspended"
     /// The CPU monitor: the app's CPU over the profile's `resources.cpuLimit` in the background (§15).
@@ -36,6 +39,7 @@ public enum ModelExitCause: String, CaseIterable, Hashable, Sendable {
     public var cause: SimCause {
         switch self {
         case .criticalMemoryPressure: .resources(.criticalMemoryPressure)
+        case .memoryPressureWhileHeld: .resources(.memoryPressureWhileHeld(.locationUpdates))
         case .purgedWhileSuspended: .memoryPressure
         case .cpuLimit: .resources(.cpuLimit(usedSeconds: 0, overSeconds: 0, limit: .init(perSecond: 0, windowSeconds: 0)))
         case .wakeupsLimit: .resources(.wakeupsLimit(wakeups: 0, overSeconds: 0, limit: .init(perSecond: 0, windowSeconds: 0)))
@@ -58,7 +62,7 @@ public enum ModelExitCause: String, CaseIterable, Hashable, Sendable {
     /// watchdogs act on a background app only; a crash happens wherever the app runs.
     public var exitData: [MetricKitExitData] {
         switch self {
-        case .criticalMemoryPressure, .purgedWhileSuspended, .cpuLimit, .wakeupsLimit, .footprintLimit,
+        case .criticalMemoryPressure, .memoryPressureWhileHeld, .purgedWhileSuspended, .cpuLimit, .wakeupsLimit, .footprintLimit,
              .backgroundTaskWatchdog, .bgTaskNotCompleted, .voipPushWithoutCall:
             [.background]
         case .backgroundLocationWithoutMode, .bgTaskSchedulerException, .monitorOpenedTwice, .stackOverflow:

@@ -13,6 +13,8 @@ extension Prose {
         return switch cause {
         case .criticalMemoryPressure:
             "critical memory pressure, which kills a background app that only a task or a wake's run keeps (§15; the matrix condition \(FieldCondition.memoryPressure.rawValue), or a scenario's memory-pressure event with level critical)"
+        case .memoryPressureWhileHeld:
+            "memory pressure that reaches a background app although location or audio holds it (§15; a scenario's memory-pressure event with level extreme, or the what-if resources.heldAppJetsamPerHour)"
         case .purgedWhileSuspended:
             "memory pressure purging the suspended app (§9; a scenario's memory-pressure event)"
         case .cpuLimit:

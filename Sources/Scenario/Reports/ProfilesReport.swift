@@ -68,6 +68,7 @@ public enum ProfilesReport {
     static func text(_ value: SimParameterValue) -> String {
         switch value {
         case .number(let number): Formatting.short(number)
+        case .numberOrOff(let number): number.map(Formatting.short) ?? "off"
         case .flag(let flag): "\(flag)"
         case .flagOrEra(let flag): flag.map { "\($0)" } ?? "era"
         case .version(let version): version.map { "\($0)" } ?? "never"
@@ -84,6 +85,7 @@ public enum ProfilesReport {
             case .count: "a whole number from \(Formatting.short(range.lowerBound)) to \(Formatting.short(range.upperBound))"
             default: "a number of \(unit.rawValue) from \(Formatting.short(range.lowerBound)) to \(Formatting.short(range.upperBound))"
             }
+        case .numberOrOff(let range, let unit): text(.number(range, unit)) + ", or off"
         case .flag: "true or false"
         case .flagOrEra: "true, false or era"
         case .version: "an iOS release or never"

@@ -60,6 +60,8 @@ public enum Prose {
             return "prompt: allow Always? (the user will answer \(answer.rawValue))"
         case .prompt(.keepAllowingInBackground(let answer)):
             return "prompt: keep allowing location in the background? (the user answers \(answer.rawValue))"
+        case .prompt(.unanswered(let seconds)):
+            return "prompt: location access? (the user leaves it unanswered; it goes away after \(number(seconds)) s and nothing changes)"
         case .authorizationChange(let from, let to, let accuracy, let cause):
             let accuracyText = accuracy.map { " (accuracy \($0 == .fullAccuracy ? "full" : "reduced"))" } ?? ""
             return "authorization \(from) → \(to): \(text(cause))\(accuracyText)"
@@ -123,6 +125,8 @@ public enum Prose {
             "iOS 16.4+: an Always app with the background location indicator hidden, significant changes on and a distance filter or coarse accuracy gets no keep-alive from its updates"
         case .updatesStartedInBackgroundWake(let wake):
             "the updates were started in a background run iOS began for \(startWakeText(wake)), which keeps nothing alive (only a significant-change wake or the screen starts a keep-alive session)"
+        case .sessionTimeLimit(let seconds):
+            "the background location session ended after \(Formatting.duration(seconds)) (the what-if location.maxSessionSeconds; no iOS version does this)"
         case .settingsChanged: "changed in Settings"
         case .preciseLocationChanged: "Precise Location changed in Settings"
         case .locationServicesSwitched(let on): "Location Services \(on ? "on" : "off")"
@@ -285,7 +289,10 @@ public enum Prose {
     public static func exitLine(_ summary: SimSummary) -> String? {
         guard let terminated = summary.terminatedAt else { return nil }
         guard let category = summary.exitCategory else {
-            return "Exit at \(Formatting.clock(terminated)): a force quit by the user, which MetricKit has no counter for."
+            // A force quit has a counter (normal app exit); the ends without one are a restart,
+            // an OS update and an app update, so the line names the cause it has.
+            let cause = summary.terminationCause.map(text) ?? "the process ended"
+            return "Exit at \(Formatting.clock(terminated)): \(cause), which MetricKit has no counter for."
         }
         let counter = SimExitCategory.metricKitClass(inForeground: summary.exitedInForeground) + "." + category.metricKitProperty
         return "Exit at \(Formatting.clock(terminated)): MetricKit counts it as \(text(category)) (\(counter))."

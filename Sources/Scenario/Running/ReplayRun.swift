@@ -65,6 +65,7 @@ public struct ReplayRun: Sendable {
         // `--accuracy reduced` is the user's choice: from a prompt too, not only as the start.
         var answers = SimUserAnswers()
         answers.precise = settings.accuracyAuthorization == .fullAccuracy
+        answers.scripted = settings.answers
         var configuration = SimulationConfiguration(
             trajectory: loaded.built.trajectory, profile: settings.profile, policy: settings.policy, seed: settings.seed,
             capabilities: settings.capabilities, initialAuthorization: settings.initialAuthorization,

@@ -28,6 +28,7 @@ struct AppScriptReader: ScenarioNodeReader {
     private static let coreActionNames = [
         "request-always", "request-when-in-use", "set", "start-updates", "stop-updates", "request-location",
         "start-significant-changes", "stop-significant-changes", "begin-task", "end-task", "after", "if", "log",
+        "idle-timer-disabled",
     ]
 
     /// The action a bare word stands for. A function, not a dictionary of values: an indirect
@@ -57,6 +58,7 @@ struct AppScriptReader: ScenarioNodeReader {
 
     private static let coreFields: [String: [String]] = [
         "set": [], "begin-task": [], "end-task": [], "log": [], "after": ["do", "as"], "if": ["do", "else"],
+        "idle-timer-disabled": [],
     ]
 
     /// The keys of `info:`, the Info.plist's entries a script models.
@@ -300,6 +302,8 @@ struct AppScriptReader: ScenarioNodeReader {
         case "log":
             guard value.null == nil, let line = value.scalar?.string else { throw fail(verb.key, "must be a line of text", value) }
             return .log(line)
+        case "idle-timer-disabled":  // §15: `UIApplication.isIdleTimerDisabled`
+            return .setIdleTimerDisabled(try bool(verb.key, value))
         case "after":
             let seconds = try number(verb.key, value, .duration)
             guard let actions = fields["do"] else { throw fail("do", "is needed by 'after'", node) }

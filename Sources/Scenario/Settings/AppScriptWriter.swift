@@ -71,6 +71,7 @@ enum AppScriptWriter {
         case .namedAfter(let name, let seconds, let actions): "{after: \(number(seconds)), as: \(quoted(name)), do: \(list(actions))}"
         case .when(let condition, let actions, let otherwise): "{if: \(condition.rawValue), do: \(list(actions)), else: \(list(otherwise))}"
         case .log(let line): "{log: \(quoted(line))}"
+        case .setIdleTimerDisabled(let disabled): "{idle-timer-disabled: \(disabled)}"
         case .regions(.monitor(let latitude, let longitude, let radius, let id)):
             "{monitor-region: {" + ([latitude.map { "latitude: \(number($0))" }, longitude.map { "longitude: \(number($0))" },
                                      "radius: \(number(radius))", "id: \(quoted(id))"].compactMap { $0 }.joined(separator: ", ")) + "}}"

@@ -59,6 +59,12 @@ enum ProfileOverrides {
                 throw reader.fail(key, "\(expectation), not \(scalar.string)", node)
             }
             return .number(number)
+        case .numberOrOff(let range, let unit):
+            if node.scalar?.string == "off" { return .numberOrOff(nil) }
+            let expectation = "must be \(ProfilesReport.text(.number(range, unit))), or off"
+            guard let scalar = node.scalar, let number = Double(scalar.string), number.isFinite else { throw reader.fail(key, expectation, node) }
+            guard range.contains(number) else { throw reader.fail(key, "\(expectation), not \(scalar.string)", node) }
+            return .numberOrOff(number)
         case .flag:
             return .flag(try reader.bool(key, node))
         case .flagOrEra:

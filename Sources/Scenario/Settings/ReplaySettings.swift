@@ -82,6 +82,9 @@ public struct ReplaySettings: Hashable, Sendable {
     public var events: [SimScenarioEvent] = []
     /// The app's behaviour, from a scenario file's `app:`; `nil` runs the navigation app.
     public var app: AppScript?
+    /// The user's answers to the location prompts, in the order iOS shows them (§5), from a
+    /// scenario file's `answer:`; empty: the user allows everything a second after each prompt.
+    public var answers: [SimPromptAnswer] = []
 
     /// Every setting, in the order of the properties, which is the order ``resolved()`` checks them in.
     public static let all: [ReplaySetting] = [
@@ -164,6 +167,7 @@ public struct ReplaySettings: Hashable, Sendable {
         for setting in Self.all { setting.take(other, &merged) }
         merged.events = events + other.events
         merged.app = other.app ?? app
+        merged.answers = other.answers.isEmpty ? answers : other.answers
         return merged
     }
 
@@ -200,7 +204,7 @@ public struct ReplaySettings: Hashable, Sendable {
             locationServicesEnabled: !(servicesOff ?? false), timeline: timeline,
             untimedSpeed: speed ?? Self.defaultSpeed, seed: seed ?? 0, lenient: lenient ?? false,
             maximumLogLines: maxLogLines ?? Self.defaultMaxLogLines, device: device,
-            infoPlistPath: plist?.path, warnings: plist?.warnings ?? [])
+            infoPlistPath: plist?.path, warnings: plist?.warnings ?? [], answers: answers)
     }
 
     /// The phone's state when the trip starts (§15).

@@ -28,4 +28,6 @@ public struct ResolvedReplay: Hashable, Sendable {
     public var infoPlistPath: String?
     /// What the settings themselves warn of (an Info.plist's modes the model leaves out).
     public var warnings: [String] = []
+    /// The user's scripted answers to the location prompts (§5, a scenario's `answer:`).
+    public var answers: [SimPromptAnswer] = []
 }

@@ -21,7 +21,7 @@ enum ScenarioBlock: CaseIterable {
     /// The keys the block takes, as a message lists them.
     var keys: [String] {
         switch self {
-        case .top: ReplaySettings.all.map(\.key) + ["app", "events"]
+        case .top: ReplaySettings.all.map(\.key) + ["app", "events", "answer"]
         case .app: ["info", "on", "timers"]
         case .info: AppScriptReader.infoKeys
         case .triggers: AppScript.Trigger.allCases.map(\.rawValue)

@@ -148,6 +148,12 @@ public enum ScenarioFile {
                 case "events":
                     guard let list = value.sequence else { throw fail(key, "must be a list of events", value) }
                     for item in list { settings.events.append(try event(item)) }
+                case "answer":  // §5: one answer, or a list of them for the prompts in order
+                    if let list = value.sequence {
+                        for item in list { settings.answers.append(try answer(item)) }
+                    } else {
+                        settings.answers = [try answer(value)]
+                    }
                 default:
                     guard let setting = ReplaySettings.all.first(where: { $0.key == key }) else {
                         throw fail(key, ScenarioBlock.top.unknown(key, what: "a scenario setting"), keyNode)
@@ -164,6 +170,22 @@ public enum ScenarioFile {
                 if let event = try mechanism.event(verb, fields: fields, node: node, in: self) { return event }
             }
             return nil
+        }
+
+        /// `{at: SECONDS, with: CHOICE}`: the user's answer to the next location prompt (§5).
+        func answer(_ node: Yams.Node) throws(ReplayError) -> SimPromptAnswer {
+            guard let mapping = node.mapping else { throw fail("answer", "must be {at: SECONDS, with: CHOICE} or a list of them", node) }
+            var fields: [String: Yams.Node] = [:]
+            for entry in try entries(mapping, keys: ["at", "with"]) { fields[entry.key] = entry.value }
+            guard let atNode = fields["at"], let withNode = fields["with"] else {
+                throw fail("answer", "needs 'at' (seconds) and 'with' (\(SimPromptAnswer.Choice.allCases.map(\.rawValue).joined(separator: ", ")))", node)
+            }
+            let choices = SimPromptAnswer.Choice.allCases.map(\.rawValue)
+            let written = try string("with", withNode)
+            guard let choice = Suggestion.spelled(written, among: choices).flatMap(SimPromptAnswer.Choice.init(rawValue:)) else {
+                throw fail("with", "'\(written)' is not an answer\(Suggestion.didYouMean(written, among: choices)) (\(choices.joined(separator: ", ")))", withNode)
+            }
+            return SimPromptAnswer(at: try number("at", atNode, .time), choice)
         }
 
         /// `{at: SECONDS, do: ACTION, …}`; see `Docs/Scenarios.md` for the actions.
@@ -186,10 +208,20 @@ public enum ScenarioFile {
             case "lock": (action, allowed) = (.lock, [])
             case "unlock": (action, allowed) = (.unlock, [])
             case "memory-pressure":
-                // §15: `warning` (the default) purges a suspended app; `critical` also kills a running background one.
-                let level = try fields["level"].map { node throws(ReplayError) in try string("level", node) } ?? "warning"
-                guard level == "warning" || level == "critical" else { throw fail("level", "must be warning or critical", fields["level"]!) }
-                (action, allowed) = (level == "critical" ? .resources(.criticalMemoryPressure) : .memoryPressure, ["level"])
+                // §15: `warning` (the default) purges a suspended app; `critical` also kills a running
+                // background one on a task or a wake's run; `extreme` also one held by location or audio.
+                let levels = ["warning", "critical", "extreme"]
+                let written = try fields["level"].map { node throws(ReplayError) in try string("level", node) } ?? "warning"
+                let level = Suggestion.spelled(written, among: levels) ?? written
+                guard levels.contains(level) else {
+                    throw fail("level", "must be warning, critical or extreme\(Suggestion.didYouMean(level, among: levels))", fields["level"]!)
+                }
+                let pressure: SimScenarioEvent.Action = switch level {
+                case "critical": .resources(.criticalMemoryPressure)
+                case "extreme": .resources(.extremeMemoryPressure)
+                default: .memoryPressure
+                }
+                (action, allowed) = (pressure, ["level"])
             case "force-quit": (action, allowed) = (.forceQuit, [])
             case "end-background-task": (action, allowed) = (.endBackgroundTask, [])
             case "start-updates": (action, allowed) = (.startUpdatingLocation, [])

@@ -34,6 +34,12 @@ enum SettingRange {
     // MARK: Goals (spec §4)
     /// A share from 0 to 1: a goal's `fraction`.
     case fraction
+    // MARK: §15 Device conditions
+    /// Shares of a full charge gained per hour while charging: the `power` event's `chargePerHour`.
+    case chargeRate
+
+    /// The fastest charge a scenario may give: a full battery in a minute, far past any charger.
+    static let maximumChargePerHour = 60.0
 
     /// Whether `value` is valid (never NaN or infinite: the ranges are finite).
     func contains(_ value: Double) -> Bool {
@@ -49,6 +55,7 @@ enum SettingRange {
         case .radius: value > 0 && SimLimits.distances.contains(value)
         case .unitCount: value.rounded() == value && (0...Double(SimProgress.maximumUnitCount)).contains(value)
         case .fraction: (0.0...1).contains(value)
+        case .chargeRate: value > 0 && value <= Self.maximumChargePerHour
         case .minutes: SimLimits.times.contains(value * 60)
         case .milliseconds: SimLimits.times.contains(value / 1000)
         }
@@ -69,6 +76,7 @@ enum SettingRange {
         case .radius: return "a radius (above 0, up to \(Formatting.short(SimLimits.distances.upperBound)) m, the Earth's circumference)"
         case .unitCount: return "a whole number of units (0…\(Formatting.short(Double(SimProgress.maximumUnitCount))))"
         case .fraction: return "a fraction (0…1)"
+        case .chargeRate: return "a charge rate (above 0, up to \(Formatting.short(Self.maximumChargePerHour)) full charges an hour)"
         case .minutes: return "a number of minutes (0…\(Formatting.short(SimLimits.maximumSeconds / 60)) min: 100 years)"
         case .milliseconds: return "a number of milliseconds (0…\(Formatting.short(SimLimits.maximumSeconds * 1000)) ms: 100 years)"
         }

@@ -29,8 +29,12 @@ public protocol SimAppDelegate: AnyObject {
     /// reported as a call (`application.reportNewIncomingCall()`) before this returns.
     func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion)
     /// Not a UIKit callback: `NSProcessInfoPowerStateDidChange`, posted when Low Power Mode turns
-    /// on or off (read ``SimApplication/isLowPowerModeEnabled``); heard only by a running app (§15).
+    /// on or off (read ``SimApplication/isLowPowerModeEnabled``). A suspended app hears it when it
+    /// next runs, once for all the changes meanwhile (§9); it does not wake the app (§15).
     func applicationPowerStateDidChange(_ application: SimApplication)
+    /// Not a UIKit callback: `ProcessInfo.thermalStateDidChangeNotification` (read
+    /// ``SimApplication/thermalState``); delivered as ``applicationPowerStateDidChange(_:)`` is (§9).
+    func applicationThermalStateDidChange(_ application: SimApplication)
 }
 
 extension SimAppDelegate {
@@ -46,4 +50,5 @@ extension SimAppDelegate {
     public func applicationWasWoken(_ application: SimApplication, for reason: SimWakeReason) {}
     public func application(_ application: SimApplication, didReceive push: SimPushKind, completion: SimBackgroundCompletion) {}
     public func applicationPowerStateDidChange(_ application: SimApplication) {}
+    public func applicationThermalStateDidChange(_ application: SimApplication) {}
 }

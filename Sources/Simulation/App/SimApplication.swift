@@ -41,6 +41,18 @@ public final class SimApplication: BackgroundTasking {
     }
     /// `ProcessInfo.processInfo.isLowPowerModeEnabled` (§15).
     public var isLowPowerModeEnabled: Bool { live?.device.lowPowerMode ?? false }
+    /// `ProcessInfo.processInfo.thermalState` (§15).
+    public var thermalState: SimThermalState { live?.device.thermalState ?? .nominal }
+    /// `UIApplication.isIdleTimerDisabled`: while the app is on screen with it true, Low Power
+    /// Mode's auto-lock does not lock the device (§15). False at every launch; setting it while
+    /// the process does not run changes nothing.
+    public var isIdleTimerDisabled: Bool {
+        get { live?.idleTimerDisabled ?? false }
+        set {
+            guard let system = live, system.appState.isRunning else { return }
+            system.setIdleTimerDisabled(newValue)
+        }
+    }
     /// The tasks begun and not yet ended.
     public var openBackgroundTasks: [SimBackgroundTaskIdentifier] { live?.mechanism(BackgroundTasks.self)?.openIdentifiers ?? [] }
     /// The task begun first of those still open, without listing them all.

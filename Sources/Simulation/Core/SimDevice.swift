@@ -16,6 +16,11 @@ public struct SimDevice: Hashable, Sendable, Codable {
     public var batteryDrainPerHour = 0.0
     /// Whether the device is connected to power.
     public var charging = false
+    /// The share of a full charge the battery gains per hour while charging, up to full: 0.6,
+    /// 1 % a minute, by default. [model] between Apple's "up to 50 % in around 30 minutes" of a
+    /// fast charger [doc] and a 5 W charger's slower rate; it decides when Low Power Mode ends by
+    /// itself (``SimDeviceProfile/lowPowerModeEndsAtChargeLevel``).
+    public var batteryChargePerHour = 0.6
     /// `ProcessInfo.thermalState`.
     public var thermalState = SimThermalState.nominal
     /// Whether the user has unlocked the device since it last started (false after a restart
@@ -35,10 +40,12 @@ public struct SimDevice: Hashable, Sendable, Codable {
     public var backgroundAppRefreshBlocked: Bool { lowPowerMode || !backgroundAppRefreshEnabled }
 
     /// The battery's charge at `seconds`: it drains at ``batteryDrainPerHour`` while not
-    /// charging, down to 0; charging holds it (no charge rate is modelled). [model]
+    /// charging, down to 0, and rises at ``batteryChargePerHour`` while charging, up to 1. [model]
     public func batteryLevel(at seconds: Double) -> Double {
-        guard !charging, batteryDrainPerHour > 0 else { return batteryLevel }
-        return max(0, batteryLevel - batteryDrainPerHour * (seconds - batteryLevelSetAt) / 3_600)
+        let hours = (seconds - batteryLevelSetAt) / 3_600
+        if charging { return batteryChargePerHour > 0 ? min(1, max(batteryLevel, batteryLevel + batteryChargePerHour * hours)) : batteryLevel }
+        guard batteryDrainPerHour > 0 else { return batteryLevel }
+        return max(0, batteryLevel - batteryDrainPerHour * hours)
     }
 }
 
@@ -59,6 +66,16 @@ public struct SimDeviceProfile: Hashable, Sendable, Codable {
     /// Whether the simulated user accepts the offer. [model] Yes: a user who lets the battery run
     /// down on a trip is the case the offer matters for; set it false for a user who declines.
     public var acceptsLowPowerModeOffer = true
+    /// The level at which charging ends Low Power Mode by itself (Apple's iPhone User Guide, "Use
+    /// Low Power Mode": it "switches back to normal power mode after charging to 80%"). [doc]
+    public var lowPowerModeEndsAtChargeLevel = 0.8
+    /// Seconds after the user's last interaction (the app coming on screen, an unlock, the last
+    /// scripted user action) at which a device in Low Power Mode locks itself, whatever the
+    /// Auto-Lock setting, unless the app on screen disables the idle timer: 30 (Apple support,
+    /// "Use Low Power Mode": Auto-Lock "defaults to 30 seconds"; press guides: "your iPhone will
+    /// auto-lock in 30 seconds when Low Power Mode is on"). [doc][obs] The Auto-Lock setting
+    /// outside Low Power Mode is not modelled: a scenario locks with `lock`.
+    public var lowPowerModeAutoLockSeconds = 30.0
     /// The thermal state from which iOS defers discretionary background work (BGTasks): Apple's
     /// `ThermalState.fair` already says the system stops "background services that aren't doing
     /// work immediately needed by the user"; `serious` that it "takes moderate steps". [doc]
@@ -84,8 +101,9 @@ public enum SimDeviceAction: Hashable, Sendable, Codable, SimMechanismScenarioAc
     case setLowPowerMode(Bool)
     /// The battery is at this level (0…1) from now on, draining at this rate per hour (`nil`: as before).
     case setBattery(level: Double, drainPerHour: Double?)
-    /// The device is connected to power, or disconnected.
-    case setCharging(Bool)
+    /// The device is connected to power, or disconnected; `chargePerHour` (`nil`: as before)
+    /// is the charger's rate (``SimDevice/batteryChargePerHour``).
+    case setCharging(Bool, chargePerHour: Double? = nil)
     /// The device's thermal state changes.
     case setThermalState(SimThermalState)
     /// The device-wide Background App Refresh switch.
@@ -97,6 +115,16 @@ public enum SimDeviceAction: Hashable, Sendable, Codable, SimMechanismScenarioAc
     /// The App Store updates the app: iOS terminates it (not a force quit).
     case appUpdate
 
+    /// Whether the user does this on the device (Low Power Mode's auto-lock counts from it, §15):
+    /// turning Low Power Mode or the refresh switch on or off, plugging in; not the battery's or
+    /// the heat's changes, restarts or updates.
+    public var isUserInteraction: Bool {
+        switch self {
+        case .setLowPowerMode, .setBackgroundAppRefresh, .setCharging: true
+        case .setBattery, .setThermalState, .restart, .osUpdate, .appUpdate: false
+        }
+    }
+
     @MainActor
     public func apply(to system: SimSystem) {
         switch self {
@@ -107,7 +135,7 @@ public enum SimDeviceAction: Hashable, Sendable, Codable, SimMechanismScenarioAc
                 device.batteryLevelSetAt = system.now.seconds
                 if let drain { device.batteryDrainPerHour = drain }
             }
-        case .setCharging(let charging): system.setCharging(charging)
+        case .setCharging(let charging, let rate): system.setCharging(charging, chargePerHour: rate)
         case .setThermalState(let state): system.changeDevice(.thermalState(state)) { $0.thermalState = state }
         case .setBackgroundAppRefresh(let enabled):
             system.changeDevice(.backgroundAppRefreshSwitched(on: enabled)) { $0.backgroundAppRefreshEnabled = enabled }
@@ -133,6 +161,10 @@ public enum SimDeviceNote: Hashable, Sendable, Codable {
     case firstUnlock
     /// The app was updated while not running.
     case appUpdated
+    /// Charging brought the battery to this level: Low Power Mode ended by itself (§15).
+    case lowPowerModeEndedByCharging(level: Double)
+    /// Low Power Mode locked the device this long after the user's last interaction (§15).
+    case autoLocked(afterSeconds: Double)
 }
 
 /// Why the app ended or an event did not reach it, for a device condition (§15): a `SimCause.device`.

@@ -10,10 +10,28 @@ extension SimSystem {
         change(&device)
         emit(.scenario, .scenario(.device(note)))
         for mechanism in mechanisms { mechanism.deviceChanged(in: self, from: old) }
-        if device.lowPowerMode != old.lowPowerMode, let application {
-            runAppCode { appDelegate?.applicationPowerStateDidChange(application) }
+        // §9: the app hears these while it runs; a suspended app when it next runs, coalesced.
+        if device.lowPowerMode != old.lowPowerMode {
+            postToApp(DeviceNotification.powerState) { [unowned self] in
+                if let application { appDelegate?.applicationPowerStateDidChange(application) }
+            }
+        }
+        if device.thermalState != old.thermalState {
+            postToApp(DeviceNotification.thermalState) { [unowned self] in
+                if let application { appDelegate?.applicationThermalStateDidChange(application) }
+            }
         }
         scheduleLowPowerModeOffer(from: old)
+        scheduleLowPowerModeEnd()
+        if device.lowPowerMode != old.lowPowerMode { scheduleAutoLock() }
+    }
+
+    /// The notifications of the device's state the app observes (§9), one key each for coalescing.
+    private enum DeviceNotification: Hashable {
+        /// `NSProcessInfoPowerStateDidChange`.
+        case powerState
+        /// `ProcessInfo.thermalStateDidChangeNotification`.
+        case thermalState
     }
 
     /// The run starts: the battery's offer is scheduled if it drains (none at the start itself).
@@ -21,9 +39,60 @@ extension SimSystem {
         scheduleLowPowerModeOffer(from: device)
     }
 
-    /// The device is connected to power, or disconnected.
-    public func setCharging(_ charging: Bool) {
-        changeDevice(.charging(charging)) { $0.charging = charging }
+    /// The device is connected to power, or disconnected; `chargePerHour`, when given, is the
+    /// charger's rate from now on.
+    public func setCharging(_ charging: Bool, chargePerHour: Double? = nil) {
+        changeDevice(.charging(charging)) { device in
+            device.charging = charging
+            if let chargePerHour { device.batteryChargePerHour = chargePerHour }
+        }
+    }
+
+    /// Ends Low Power Mode by itself when charging brings the battery to
+    /// `profile.device.lowPowerModeEndsAtChargeLevel` (§15): at the instant the level reaches it
+    /// at the charge rate. A later change of the device schedules its own end.
+    private func scheduleLowPowerModeEnd() {
+        let target = profile.device.lowPowerModeEndsAtChargeLevel
+        let level = device.batteryLevel(at: now.seconds)
+        guard device.lowPowerMode, device.charging, device.batteryChargePerHour > 0, level < target else { return }
+        let seconds = (target - level) / device.batteryChargePerHour * 3_600
+        let expected = device
+        scheduler.schedule(after: seconds, owner: .system) { [unowned self] in
+            guard device == expected else { return }
+            emit(.scenario, .scenario(.device(.lowPowerModeEndedByCharging(level: target))))
+            changeDevice(.lowPowerMode(false)) { $0.lowPowerMode = false }
+        }
+    }
+
+    // MARK: Low Power Mode's auto-lock (§15)
+
+    /// The user interacted with the device now (the app came on screen, an unlock, a scripted
+    /// user action): Low Power Mode's auto-lock counts from here.
+    public func userInteracted() {
+        lastUserInteraction = now
+        scheduleAutoLock()
+    }
+
+    /// `UIApplication.isIdleTimerDisabled` of the running app changed.
+    func setIdleTimerDisabled(_ disabled: Bool) {
+        guard disabled != idleTimerDisabled else { return }
+        idleTimerDisabled = disabled
+        scheduleAutoLock()
+    }
+
+    /// Schedules Low Power Mode's auto-lock (§15): `profile.device.lowPowerModeAutoLockSeconds`
+    /// after the user's last interaction, while the device is awake, unless the app on screen
+    /// disabled the idle timer; none outside Low Power Mode (the Auto-Lock setting is not modelled).
+    func scheduleAutoLock() {
+        autoLockWork?.cancel()
+        autoLockWork = nil
+        guard device.lowPowerMode, !isAsleep, !(appState.isForeground && idleTimerDisabled) else { return }
+        let due = lastUserInteraction.adding(seconds: profile.device.lowPowerModeAutoLockSeconds)
+        autoLockWork = scheduler.schedule(at: max(due, now), owner: .system) { [unowned self] in
+            autoLockWork = nil
+            emit(.scenario, .scenario(.device(.autoLocked(afterSeconds: profile.device.lowPowerModeAutoLockSeconds))))
+            lock()
+        }
     }
 
     /// Offers Low Power Mode when the battery falls to `profile.device.lowPowerModeOfferLevel`:
@@ -49,6 +118,9 @@ extension SimSystem {
     private func offerLowPowerMode(at level: Double) {
         let accepts = profile.device.acceptsLowPowerModeOffer
         emit(.scenario, .scenario(.device(.lowPowerModeOffered(level: level, accepted: accepts))))
-        if accepts { changeDevice(.lowPowerMode(true)) { $0.lowPowerMode = true } }
+        guard accepts else { return }
+        // Accepting the offer is the user's tap: the auto-lock counts from it (§15).
+        lastUserInteraction = now
+        changeDevice(.lowPowerMode(true)) { $0.lowPowerMode = true }
     }
 }

@@ -68,6 +68,16 @@ public final class SimSystem {
     private var heldAtLastEvaluation = false
     /// App work that came due while the app was suspended: it runs when the app runs again.
     private var deferredAppWork: [@MainActor () -> Void] = []
+    /// Notifications the app observes that came while it was suspended (§9), one per key (the
+    /// latest), oldest first: delivered when it next runs, dropped with its process.
+    private var pendingNotifications: [(key: AnyHashable, deliver: @MainActor () -> Void)] = []
+    /// When the user last interacted with the device (§15): the app coming on screen, an unlock,
+    /// a scripted user action. Low Power Mode's auto-lock counts from it.
+    var lastUserInteraction = SimInstant.zero
+    /// The auto-lock Low Power Mode scheduled, while one is due.
+    var autoLockWork: ScheduledWork?
+    /// `UIApplication.isIdleTimerDisabled` of the current process (§15): false at every launch.
+    var idleTimerDisabled = false
     private let makeApp: @MainActor () -> SimAppDelegate
 
     @exclusivity(unchecked) private var sinks: [SimEventSink]
@@ -153,6 +163,29 @@ public final class SimSystem {
         }
     }
 
+    /// Posts a notification the app observes (§9: a power-state or thermal-state change, an
+    /// audio interruption): `deliver` runs now if the app runs; a suspended app gets it, coalesced
+    /// with any earlier one of the same `key` to this latest, when it next runs, without being
+    /// woken for it; a terminated app gets none (a new process reads the current state).
+    /// `key` is the mechanism's own typed value, so the core names none.
+    public func postToApp(_ key: AnyHashable, _ deliver: @escaping @MainActor () -> Void) {
+        switch appState {
+        case .active, .inactive, .background:
+            deliver()
+        case .suspended:
+            pendingNotifications.removeAll { $0.key == key }
+            pendingNotifications.append((key, deliver))
+        case .notRunning, .terminated:
+            break
+        }
+    }
+
+    private func deliverPendingNotifications() {
+        while appState.isRunning, !pendingNotifications.isEmpty {
+            pendingNotifications.removeFirst().deliver()
+        }
+    }
+
     // MARK: §1 App states
 
     /// `backgroundTimeRemaining` as the app reads it.
@@ -175,7 +208,13 @@ public final class SimSystem {
         emit(.appState, .stateChange(from: old, to: state, cause: cause))
         for mechanism in mechanisms { mechanism.appStateChanged(in: self, from: old) }
         if state.isRunning { clock.resumeDue(runnable: process) }
+        // What the app observes reaches it first, then its own work that came due (§9). [model]
+        if state.isRunning, !pendingNotifications.isEmpty { deliverPendingNotifications() }
         if !deferredAppWork.isEmpty { runDeferredAppWork() }
+        // The app coming on screen is the user's interaction; leaving it lets the idle timer run (§15).
+        if state.isForeground != old.isForeground {
+            if state.isForeground { userInteracted() } else { scheduleAutoLock() }
+        }
     }
 
     /// Starts a new app process, in the foreground or (for a system launch) in the background.
@@ -184,6 +223,7 @@ public final class SimSystem {
         process += 1
         expiredBecause = nil
         frozen = false
+        idleTimerDisabled = false
         let delegate = makeApp()
         appDelegate = delegate
         let application = SimApplication(system: self, process: process)
@@ -289,6 +329,8 @@ public final class SimSystem {
         guard !isAsleep else { return }
         budget.settle(at: now)
         isAsleep = true
+        autoLockWork?.cancel()
+        autoLockWork = nil
         wasForegroundWhenLocked = appState.isForeground
         emit(.deviceLock)
         for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
@@ -300,6 +342,7 @@ public final class SimSystem {
         budget.settle(at: now)
         isAsleep = false
         emit(.deviceUnlock)
+        userInteracted()
         for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
         if !device.unlockedSinceBoot { changeDevice(.firstUnlock) { $0.unlockedSinceBoot = true } }
         if frozen, appState == .suspended {
@@ -400,8 +443,9 @@ public final class SimSystem {
         let ended = process
         setState(.terminated, causes[0])
         record(verdict, causes)
-        // The process is gone: its pending work, sleeps and objects with it.
+        // The process is gone: its pending work, notifications, sleeps and objects with it.
         deferredAppWork = []
+        pendingNotifications = []
         clock.cancelSleepers(ofProcess: ended)
         application?.processEnded()
         application = nil
@@ -690,5 +734,6 @@ public final class SimSystem {
         clock.cancelSleepers(ofProcess: nil)
         scheduler.removeAll()
         deferredAppWork = []
+        pendingNotifications = []
     }
 }

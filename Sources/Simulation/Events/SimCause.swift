@@ -64,6 +64,9 @@ public enum SimCause: Hashable, Sendable, Codable {
     /// §4: updates started in a background run the system began for this kind of event (not a
     /// significant change) keep nothing alive.
     case updatesStartedInBackgroundWake(KeepAliveStartWake)
+    /// The what-if ``SimProfile/maxSessionSeconds`` (§15): the continuous background session
+    /// ended after this many seconds.
+    case sessionTimeLimit(seconds: Double)
 
     // Authorization changes.
     case settingsChanged

@@ -7,4 +7,7 @@ public enum SimPrompt: Hashable, Sendable, Codable {
     case allowAlways(answer: SimUserAnswers.AlwaysPrompt)
     /// The second prompt of a provisional Always grant (iOS 13+), at the first background use.
     case keepAllowingInBackground(answer: SimUserAnswers.AlwaysPrompt)
+    /// A prompt the user leaves unanswered (a scripted `ignore`, §5): it goes away after
+    /// `seconds` and the request changes nothing.
+    case unanswered(seconds: Double)
 }

@@ -82,10 +82,16 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// nor did regions or CLMonitor (`regions.relaunchAfterForceQuit`). Apple's stated policy is
     /// no relaunch (DTS thread 14855). [dts][obs]
     public var significantChangeRelaunchAfterForceQuit = true
-    /// What Low Power Mode does to background standard updates (§15): no published rule, so a
-    /// parameter; by default deliveries stop and stay stopped until the app starts its updates
-    /// again, as developers report (see ``SimLowPowerLocationEffect``). [obs][model]
+    /// What Low Power Mode does to background standard updates (§15): Apple documents no change,
+    /// so by default none; developers' reports of deliveries that stop until the app restarts
+    /// them are ``SimLowPowerLocationEffect/stopsUntilRestarted``, the matrix's `low-power`
+    /// condition (see ``SimLowPowerLocationEffect``). [doc][obs][model]
     public var lowPowerModeLocation = SimLowPowerLocationEffect.standard
+    /// What-if, off (`nil`) by default (§15 long sessions, `location.maxSessionSeconds`): a
+    /// continuous background location session ends after this many seconds (its standard
+    /// updates stop, untold, and the app falls back to the ordinary rules). No iOS version does
+    /// this; it is for sensitivity runs. Valid: above 0 up to 100 years. [model]
+    public var maxSessionSeconds: Double?
 
     /// §4's iOS 16.4 rule: from which release, and what makes a setting coarse.
     public var hiddenIndicatorRule = HiddenIndicatorRule()

@@ -39,6 +39,8 @@ public struct SimProfileParameter: Sendable {
 public enum SimParameterKind: Hashable, Sendable {
     /// A number in a range, in a unit.
     case number(ClosedRange<Double>, SimParameterUnit)
+    /// A number in a range, or `off` (a what-if that is off by default, a limit that can be lifted).
+    case numberOrOff(ClosedRange<Double>, SimParameterUnit)
     /// `true` or `false`.
     case flag
     /// `true`, `false`, or `era` (the era decides).
@@ -54,6 +56,7 @@ public enum SimParameterKind: Hashable, Sendable {
     public func accepts(_ value: SimParameterValue) -> Bool {
         switch (self, value) {
         case (.number(let range, _), .number(let number)): range.contains(number)
+        case (.numberOrOff(let range, _), .numberOrOff(let number)): number.map(range.contains) ?? true
         case (.flag, .flag), (.flagOrEra, .flagOrEra), (.version, .version), (.wakeKinds, .wakeKinds): true
         case (.choice(let names), .choice(let name)): names.contains(name)
         default: false
@@ -63,12 +66,13 @@ public enum SimParameterKind: Hashable, Sendable {
 
 /// The unit of a numeric parameter, for messages and docs.
 public enum SimParameterUnit: String, Hashable, Sendable {
-    case seconds, metres, fraction, count, megabytes, perSecond = "per second", hours, days, factor
+    case seconds, metres, fraction, count, megabytes, perSecond = "per second", perHour = "per hour", hours, days, factor
 }
 
 /// A parameter's value.
 public enum SimParameterValue: Hashable, Sendable {
     case number(Double)
+    case numberOrOff(Double?)
     case flag(Bool)
     case flagOrEra(Bool?)
     case version(SimOSVersion?)
@@ -85,6 +89,16 @@ extension SimProfileParameter.Parameter {
         Self(name: name, kind: .number(range, unit), summary: summary,
                   write: { root, value in if case .number(let number) = value { root[keyPath: path] = number } },
                   read: { .number($0[keyPath: path]) })
+    }
+
+    /// A `Double?` of `Root` at `path` in `range`, `nil` written `off`.
+    public static func numberOrOff(
+        _ name: String, _ path: WritableKeyPath<Root, Double?> & Sendable, _ range: ClosedRange<Double>, _ unit: SimParameterUnit,
+        _ summary: String
+    ) -> Self {
+        Self(name: name, kind: .numberOrOff(range, unit), summary: summary,
+             write: { root, value in if case .numberOrOff(let number) = value { root[keyPath: path] = number } },
+             read: { .numberOrOff($0[keyPath: path]) })
     }
 
     /// An `Int` of `Root` at `path` in `range` (a count).

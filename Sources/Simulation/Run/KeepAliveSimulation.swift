@@ -307,6 +307,7 @@ public final class KeepAliveSimulation {
     }
 
     private static func apply(_ action: SimScenarioEvent.Action, to system: SimSystem) {
+        if action.isUserInteraction { system.userInteracted() }
         switch action {
         case .launch:
             system.returnToForeground(.userOpensApp)

@@ -38,6 +38,18 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         /// Low Power Mode, battery, charging, heat, the global refresh switch, restarts and updates (§15).
         case device(SimDeviceAction)
         case resources(ResourceScenarioAction)  // Critical memory pressure (§15).
+
+        /// Whether the user does this on the device (opens, leaves or returns to the app, locks,
+        /// unlocks, force-quits, changes a setting): Low Power Mode's auto-lock counts from the
+        /// last one (§15). What iOS, the app or other apps do is not.
+        public var isUserInteraction: Bool {
+            switch self {
+            case .launch, .enterBackground, .returnToForeground, .lock, .unlock, .forceQuit,
+                 .setAuthorization, .setAccuracyAuthorization, .setLocationServices: true
+            case .device(let action): action.isUserInteraction
+            default: false
+            }
+        }
     }
 
     /// Seconds from the start of the run.

@@ -11,7 +11,7 @@ extension Prose {
         case .playbackStopped(let cause): "audio stops: \(text(cause))"
         case .interruptionBegan(let source): "audio interrupted by \(text(source))"
         case .interruptionEnded(let source, let delivered):
-            delivered ? "the interruption by \(text(source)) ends: the app hears it" : "the interruption by \(text(source)) ends; the app does not run to hear it"
+            delivered ? "the interruption by \(text(source)) ends: the app hears it" : "the interruption by \(text(source)) ends; the app does not run now: it hears it when it next runs, if the same process does"
         case .interruptionIgnored(let source): "\(text(source)): no active audio session to interrupt"
         }
     }

@@ -7,6 +7,7 @@ extension Prose {
         switch push {
         case .delivered(let kind): "\(text(kind)) delivered to the app"
         case .held(let kind): "\(text(kind)) held back: throttled (a few an hour)"
+        case .waitsForLowPowerMode(let kind): "\(text(kind)) held back until Low Power Mode ends (the newest one waits)"
         case .dropped(let kind, let reason): "\(text(kind)) dropped: \(text(reason, kind))"
         case .completed(let kind, let result): "\(text(kind)) handled: completion handler called (\(result.rawValue))"
         case .callReported: "reportNewIncomingCall: the VoIP push is a call"

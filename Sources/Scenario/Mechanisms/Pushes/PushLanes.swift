@@ -11,7 +11,7 @@ struct PushLanes: MechanismLanes {
         switch push {
         case .delivered(let kind):
             lane.mark(.dot, LaneColor.purple, "\(Prose.text(kind)) delivered", weight: 2, at: x, title: title)
-        case .held(let kind):
+        case .held(let kind), .waitsForLowPowerMode(let kind):
             lane.mark(.ring, LaneColor.orange, "\(Prose.text(kind)) held", weight: 3, at: x, title: title)
         case .dropped(let kind, _):
             lane.mark(.cross, LaneColor.red, "\(Prose.text(kind)) dropped", weight: 4, at: x, title: title)

@@ -12,6 +12,8 @@ extension ResourceCause: MechanismProse {
             "killed: jetsam (memory resource limit): a footprint of \(Prose.number(footprint)) MB in the background, over the limit of \(Prose.number(limit)) MB"
         case .criticalMemoryPressure:
             "killed: jetsam (critical memory pressure): only a background task or a wake's run kept the app, below apps held by location or audio"
+        case .memoryPressureWhileHeld(let kind):
+            "killed: jetsam (memory pressure): it reached the running background app although \(Prose.text(SimHold(kind: kind, spendsBudget: false, isAssertion: false))) held it"
         }
     }
 }

@@ -10,7 +10,8 @@ public enum AudioEvent: Hashable, Sendable, Codable {
     case playbackStarted(silent: Bool)
     case playbackStopped(AudioCause)
     case interruptionBegan(SimAudioInterruptionSource)
-    /// The interruption ended; `delivered` when the app ran to hear it.
+    /// The interruption ended; `delivered` when the app ran to hear it at once (a suspended app
+    /// hears it when it next runs, §9).
     case interruptionEnded(SimAudioInterruptionSource, delivered: Bool)
     /// The session was not active: nothing to interrupt.
     case interruptionIgnored(SimAudioInterruptionSource)

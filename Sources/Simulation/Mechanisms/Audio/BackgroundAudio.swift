@@ -1,6 +1,7 @@
 /// Background audio (§13): with the `audio` mode, an app whose audio session is active and
 /// playing keeps running in the background without spending its budget. Calls and alarms
-/// interrupt the session; the end of an interruption reaches only an app that still runs.
+/// interrupt the session; the end of an interruption reaches a running app at once, a suspended
+/// one when it next runs (§9), a terminated one never.
 @MainActor
 public final class BackgroundAudio: BackgroundMechanism {
     /// Whether the app's session is active.
@@ -92,15 +93,21 @@ public final class BackgroundAudio: BackgroundMechanism {
         guard let source = interruption else { return }
         interruption = nil
         interruptionEnd = nil
-        // "Interruption ended" is not guaranteed: an app that no longer runs never hears it.
+        // §9: a suspended app hears the end when it next runs (it is not woken for it); a
+        // terminated one never does.
         let heard = system.appState.isRunning
         system.emit(AudioEvent.interruptionEnded(source, delivered: heard))
-        if heard { deliver(.ended(shouldResume: true), in: system) }
+        deliver(.ended(shouldResume: true), in: system)
     }
 
+    /// The key that coalesces `AVAudioSession.interruptionNotification`s waiting for the app (§9).
+    private enum InterruptionNotification: Hashable { case interruption }
+
     private func deliver(_ notification: SimAudioInterruption, in system: SimSystem) {
-        guard let interruptionHandler else { return }
-        system.runAppCode { interruptionHandler(notification) }
+        system.postToApp(InterruptionNotification.interruption) { [weak self] in
+            guard let handler = self?.interruptionHandler else { return }
+            handler(notification)
+        }
     }
 
     public func infoPlistUse(in system: SimSystem) -> SimInfoPlistUse {

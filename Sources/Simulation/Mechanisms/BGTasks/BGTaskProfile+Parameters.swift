@@ -12,5 +12,13 @@ extension BGTaskProfile {
                 "seconds without progress before a continued processing task is expired (§12)"),
         .count("maximumRunningContinuedProcessingTasks", \.maximumRunningContinuedProcessingTasks, 0...100,
                "continued processing tasks running at once (§12)"),
+        .count("backgroundFetchFirstIOSVersion", \.backgroundFetchFirstIOSVersion, 0...99, "the first iOS with background fetch (7)"),
+        .number("refresh.delayMedian", \.refresh.delayMedian, 0...2_592_000, .seconds, "the app-refresh delay's median (§12: 2 h)"),
+        .number("refresh.delayP90", \.refresh.delayP90, 0...2_592_000, .seconds, "the app-refresh delay's 90th percentile (§12: 8 h)"),
+        .number("refresh.delayMinimum", \.refresh.delayMinimum, 0...2_592_000, .seconds, "the shortest app-refresh delay (§12: 15 min)"),
+        .number("refresh.backoff", \.refresh.backoff, 1...100, .factor, "the delay's factor per run without an opening (§12: 2)"),
+        .count("refresh.maxRunsWithoutUse", \.refresh.maxRunsWithoutUse, 0...1_000, "runs without an opening before none (§12: 4)"),
+        .number("refresh.recentUseDays", \.refresh.recentUseDays, 0...3_650, .days, "days since the last opening after which none runs (§12: 7)"),
+        .number("refresh.learningHours", \.refresh.learningHours, 0...87_600, .hours, "hours a new install waits before its first run (§12: 0; the field 24–96)"),
     ]
 }

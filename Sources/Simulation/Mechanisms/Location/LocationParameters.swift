@@ -12,6 +12,9 @@ extension SimProfile {
         .wakeKinds("keepAliveStartWakes", \.keepAliveStartWakes, "the background runs in which started updates keep the app alive (§4)"),
         .number("relaunchProbability", \.locationRelaunchProbability, 0...1, .fraction,
                 "the chance iOS relaunches a not-running app for a region or significant change (§16: 0.5 on 15.0–15.2)"),
+        .numberOrOff("maxSessionSeconds", \.maxSessionSeconds, 1...3_155_760_000, .seconds,
+                     "what-if: a continuous background location session ends after this long (§15; off: no iOS version does)"),
+        .choice("lowPowerModeLocation", \.lowPowerModeLocation, "what Low Power Mode does to background updates (§15: unaffected)"),
     ]
 
     static let significantChangeParameters: [SimProfileParameter.Parameter<SimProfile>] = [

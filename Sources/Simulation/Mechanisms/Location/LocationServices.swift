@@ -24,6 +24,35 @@ public final class LocationServices: BackgroundMechanism {
 
     /// Whether an authorization prompt is on screen, waiting for the user's answer.
     @exclusivity(unchecked) private(set) var isPromptPending = false
+    /// How many prompts iOS has shown: the next takes the scripted answer of this index (§5).
+    private var promptsShown = 0
+
+    /// The answers for the prompt shown now, with the scripted one (if any) in place of the
+    /// defaults, and the seconds the user takes; `nil` answers when the user ignores it.
+    func nextAnswers(in system: SimSystem) -> (answers: SimUserAnswers, ignored: Bool, delay: Double) {
+        var answers = system.configuration.answers
+        defer { promptsShown += 1 }
+        guard let scripted = answers.scripted(prompt: promptsShown, shownAt: system.now.seconds) else {
+            return (answers, false, answers.answerDelay)
+        }
+        guard let first = scripted.choice.firstPrompt, let always = scripted.choice.alwaysPrompt else {
+            return (answers, true, scripted.delay)
+        }
+        answers.firstPrompt = first
+        answers.alwaysPrompt = always
+        return (answers, false, scripted.delay)
+    }
+
+    /// Shows a prompt the user ignores: on screen for `seconds`, then gone, nothing changed.
+    private func ignorePrompt(for seconds: Double, in system: SimSystem, then: @escaping @MainActor () -> Void = {}) {
+        system.emit(.authorizationPrompt, .prompt(.unanswered(seconds: seconds)))
+        isPromptPending = true
+        system.scheduler.schedule(after: seconds, owner: .system) { [unowned self, unowned system] in
+            isPromptPending = false
+            then()
+            system.mechanism(LocationServiceSessions.self)?.refreshDiagnostics(in: system)
+        }
+    }
 
     // MARK: §7 What the run used of the Info.plist
 
@@ -151,10 +180,15 @@ public final class LocationServices: BackgroundMechanism {
         }
         guard !authorization.alwaysPromptShown, !authorization.isTemporary else { return }
         authorization.alwaysPromptShown = true
-        let answers = system.configuration.answers
+        let (answers, ignored, delay) = nextAnswers(in: system)
+        guard !ignored else {
+            // Unanswered: iOS may show it again at the next request. [model]
+            ignorePrompt(for: delay, in: system) { [unowned self] in authorization.alwaysPromptShown = false }
+            return
+        }
         system.emit(.authorizationPrompt, .prompt(.allowAlways(answer: answers.alwaysPrompt)))
         isPromptPending = true
-        system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [unowned self, unowned system] in
+        system.scheduler.schedule(after: delay, owner: .system) { [unowned self, unowned system] in
             isPromptPending = false
             if answers.alwaysPrompt == .changeToAlways {
                 changeAuthorization({ $0.granted = .authorizedAlways }, .userChoseAlways, in: system)
@@ -164,13 +198,17 @@ public final class LocationServices: BackgroundMechanism {
     }
 
     private func prompt(wantsAlways: Bool, _ system: SimSystem) {
-        let answers = system.configuration.answers
+        let (answers, ignored, delay) = nextAnswers(in: system)
+        guard !ignored else {
+            ignorePrompt(for: delay, in: system)
+            return
+        }
         let provisional = wantsAlways && system.profile.grantsProvisionalAlways
         // Before iOS 8 one prompt, one answer: allowed is `authorized` (Always), or denied.
         let firstUse = system.profile.promptsOnFirstLocationUse
         system.emit(.authorizationPrompt, .prompt(.allowLocation(answer: answers.firstPrompt, then: wantsAlways && !provisional && !firstUse ? answers.alwaysPrompt : nil)))
         isPromptPending = true
-        system.scheduler.schedule(after: answers.answerDelay, owner: .system) { [unowned self, unowned system] in
+        system.scheduler.schedule(after: delay, owner: .system) { [unowned self, unowned system] in
             isPromptPending = false
             // Service sessions hear that the prompt left the screen, whatever the answer changed.
             defer { system.mechanism(LocationServiceSessions.self)?.refreshDiagnostics(in: system) }
@@ -216,9 +254,33 @@ public final class LocationServices: BackgroundMechanism {
         system.reevaluate()
     }
 
+    // MARK: §15 The what-if session limit
+
+    /// The end of the background session ``SimProfile/maxSessionSeconds`` allows, while one runs.
+    private var sessionLimitWork: ScheduledWork?
+
+    /// A background session may have started (the app entered the background, or started
+    /// updates there): with the what-if on, it ends `maxSessionSeconds` later if still running.
+    func noteBackgroundSession(in system: SimSystem) {
+        guard let limit = system.profile.maxSessionSeconds, sessionLimitWork == nil, system.appState == .background,
+              managers.contains(where: { keepsAlive($0, in: system) }) else { return }
+        sessionLimitWork = system.scheduler.schedule(after: limit, owner: .mechanism) { [unowned self, unowned system] in
+            sessionLimitWork = nil
+            guard system.appState == .background else { return }
+            for manager in managers where keepsAlive(manager, in: system) { manager.endSession(.sessionTimeLimit(seconds: limit)) }
+            system.reevaluate()
+        }
+    }
+
     // MARK: Lifecycle
 
     public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        if system.appState == .background {
+            noteBackgroundSession(in: system)
+        } else {
+            sessionLimitWork?.cancel()
+            sessionLimitWork = nil
+        }
         if system.appState == .background, old.isForeground {
             for manager in managers { manager.appEnteredBackground() }
         }

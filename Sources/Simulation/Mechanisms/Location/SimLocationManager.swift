@@ -241,6 +241,7 @@ public final class SimLocationManager: LocationManaging {
         }
         ensureTicking(system)
         system.reevaluate()
+        if !wasRunning { services.noteBackgroundSession(in: system) }
         // Started in the background while Low Power Mode is on: stopped again at once.
         applyLowPowerMode(system)
         if wasPaused, system.appState.isRunning {
@@ -261,6 +262,18 @@ public final class SimLocationManager: LocationManaging {
         stopCause = .updatesStopped
         system.emit(.locationStop, .locationStop(.standardUpdates, cause: .updatesStopped))
         system.reevaluate()
+    }
+
+    /// iOS ends the session for `cause` (the what-if session limit, §15): the updates stop and
+    /// the app is not told; its next `startUpdatingLocation()` starts a new one.
+    func endSession(_ cause: SimCause) {
+        guard let system, !retired, updatesRequested else { return }
+        resumeCadence(system)
+        updatesRequested = false
+        pauseCause = nil
+        stoppedByLowPowerMode = false
+        stopCause = cause
+        system.emit(.locationStop, .locationStop(.standardUpdates, cause: cause))
     }
 
     /// One fix, then updates stop (unless standard updates run).
@@ -573,7 +586,13 @@ public final class SimLocationManager: LocationManaging {
         // iOS 13+: the second prompt for a provisional Always grant comes with the first event that needs Always.
         guard let system, services.authorization.isProvisionalAlways, isUpdatingLocation else { return }
         services.authorization.isProvisionalAlways = false
-        let answer = system.configuration.answers.alwaysPrompt
+        // Answered as it appears, whatever the scripted answer's time [model]; ignored, Always stays.
+        let (answers, ignored, _) = services.nextAnswers(in: system)
+        guard !ignored else {
+            system.emit(.authorizationPrompt, .prompt(.unanswered(seconds: 0)))
+            return
+        }
+        let answer = answers.alwaysPrompt
         system.emit(.authorizationPrompt, .prompt(.keepAllowingInBackground(answer: answer)))
         if answer == .keepWhenInUse {
             startedInForeground = true

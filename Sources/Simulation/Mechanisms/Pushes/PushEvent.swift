@@ -14,6 +14,8 @@ public enum PushEvent: Hashable, Sendable, Codable {
 
     case delivered(SimPushKind)
     case held(SimPushKind)
+    /// A silent push waits until Low Power Mode ends (§15), replacing one that waited.
+    case waitsForLowPowerMode(SimPushKind)
     case dropped(SimPushKind, DropReason)
     case completed(SimPushKind, SimFetchResult)
     case callReported

@@ -6,6 +6,9 @@ public final class PushNotifications: BackgroundMechanism {
     private var recentSilentPushes: [Double] = []
     /// The silent push held back by throttling: only the newest is kept.
     private var heldSilentPush: ScheduledWork?
+    /// Whether a silent push waits for Low Power Mode to end (§15): one, the newest, shares the
+    /// single place of a held push with throttling's.
+    private var silentPushWaitsForLowPowerMode = false
     /// VoIP pushes the app did not report as calls.
     public private(set) var unreportedVoIPPushes = 0
     /// The modes the pushes that arrived need, declared or not.
@@ -51,14 +54,18 @@ public final class PushNotifications: BackgroundMechanism {
     }
 
     private func arriveSilent(in system: SimSystem) {
+        // §15: silent pushes wait while Low Power Mode lasts, the newest kept; VoIP pushes do not.
+        if system.device.lowPowerMode {
+            dropHeldSilentPush(.replacedByNewer, in: system)
+            silentPushWaitsForLowPowerMode = true
+            system.emit(PushEvent.waitsForLowPowerMode(.silent))
+            return
+        }
         let now = system.now.seconds
         recentSilentPushes.removeAll { now - $0 >= 3_600 }
         if recentSilentPushes.count >= system.profile.pushes.silentPerHour, let oldest = recentSilentPushes.first {
             // Throttled: held until the hour frees a place; a newer push replaces a held one.
-            if let held = heldSilentPush {
-                held.cancel()
-                system.emit(PushEvent.dropped(.silent, .replacedByNewer))
-            }
+            dropHeldSilentPush(.replacedByNewer, in: system)
             system.emit(PushEvent.held(.silent))
             heldSilentPush = system.scheduler.schedule(after: oldest + 3_600 - now, owner: .mechanism) { [unowned self, unowned system] in
                 heldSilentPush = nil
@@ -121,11 +128,24 @@ public final class PushNotifications: BackgroundMechanism {
         SimInfoPlistUse(backgroundModes: modesUsed)
     }
 
+    /// Drops the held silent push, throttled or waiting for Low Power Mode, if there is one.
+    private func dropHeldSilentPush(_ reason: PushEvent.DropReason, in system: SimSystem) {
+        guard heldSilentPush != nil || silentPushWaitsForLowPowerMode else { return }
+        heldSilentPush?.cancel()
+        heldSilentPush = nil
+        silentPushWaitsForLowPowerMode = false
+        system.emit(PushEvent.dropped(.silent, reason))
+    }
+
+    public func deviceChanged(in system: SimSystem, from old: SimDevice) {
+        // Low Power Mode ended: the silent push that waited arrives now (§15).
+        guard old.lowPowerMode, !system.device.lowPowerMode, silentPushWaitsForLowPowerMode else { return }
+        silentPushWaitsForLowPowerMode = false
+        arriveSilent(in: system)
+    }
+
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {
         // A held push is discarded when the app is killed.
-        guard let held = heldSilentPush else { return }
-        held.cancel()
-        heldSilentPush = nil
-        system.emit(PushEvent.dropped(.silent, .appKilled))
+        dropHeldSilentPush(.appKilled, in: system)
     }
 }

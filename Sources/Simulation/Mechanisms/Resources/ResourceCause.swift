@@ -10,6 +10,10 @@ public enum ResourceCause: Hashable, Sendable, Codable {
     /// Critical memory pressure from other apps ended the app while it ran in the background
     /// on a task or a wake's run, below apps held by location or audio (jetsam).
     case criticalMemoryPressure
+    /// Memory pressure reached the running background app although a hold of this kind
+    /// (location, audio) kept it (§15 jetsam's next band): an `extreme` memory-pressure event, or
+    /// the what-if ``ResourceProfile/heldAppJetsamPerHour``.
+    case memoryPressureWhileHeld(SimHold.Kind)
 }
 
 /// What a memory-pressure scenario event did to an app it kept (§15): a `SimScenarioNote.resources`.
@@ -29,7 +33,7 @@ extension SimExitCategory {
         // MetricKit has no wake-ups counter; XNU's wake-ups monitor belongs to the CPU ledger. [model]
         case .wakeupsLimit: self = .cpuResourceLimit
         case .footprintLimit: self = .memoryResourceLimit
-        case .criticalMemoryPressure: self = .memoryPressureExit
+        case .criticalMemoryPressure, .memoryPressureWhileHeld: self = .memoryPressureExit
         }
     }
 }

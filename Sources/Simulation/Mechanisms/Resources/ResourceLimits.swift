@@ -1,3 +1,5 @@
+import Foundation
+
 /// The app's own CPU and memory use and the limits iOS puts on it in the background (§15).
 ///
 /// The app's code reports what it uses (``SimApplication/useCPU(seconds:wakeups:)``,
@@ -12,8 +14,17 @@ public final class ResourceLimits: BackgroundMechanism {
     private var wakeups = WindowLedger()
     /// The current process's footprint in MB.
     public private(set) var footprintMB = 0.0
+    /// The what-if's pressure (``ResourceProfile/heldAppJetsamPerHour``): its own generator, from
+    /// the run's seed, so that it changes no other draw.
+    private var random = SeededRandom(seed: 0)
+    /// The next moment of the what-if's pressure, while the app is in the background.
+    private var heldJetsamWork: ScheduledWork?
 
     public init() {}
+
+    public func installed(in system: SimSystem) {
+        random = SeededRandom(seed: system.configuration.seed ^ 0x4A65_7473_616D_4841)  // "JetsamHA"
+    }
 
     public func holdStatus(in system: SimSystem) -> SimHoldStatus { .notHolding(nil) }
 
@@ -53,23 +64,53 @@ public final class ResourceLimits: BackgroundMechanism {
 
     /// Critical pressure: a suspended app is purged as by any pressure; a background app that
     /// only a budget-spending hold (a task, a wake's run) keeps is killed; one that a hold
-    /// spending no budget keeps (location, audio) ranks higher and stays. [model]
-    func criticalMemoryPressure(in system: SimSystem) {
+    /// spending no budget keeps (location, audio) ranks higher and stays, unless the pressure
+    /// `reachesHeldApps` (extreme: jetsam's next band, §15). [model]
+    func criticalMemoryPressure(in system: SimSystem, reachesHeldApps: Bool = false) {
         guard system.appState == .background else {
             system.memoryPressure()
             return
         }
         if let hold = system.keepAlive {
-            system.emit(.scenario, .scenario(.resources(.criticalPressureKept(hold))))
+            if reachesHeldApps {
+                kill(.memoryPressureWhileHeld(hold.kind), blockingRelaunch: false, in: system)
+            } else {
+                system.emit(.scenario, .scenario(.resources(.criticalPressureKept(hold))))
+            }
         } else {
             kill(.criticalMemoryPressure, blockingRelaunch: false, in: system)
         }
     }
 
     public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        if system.appState != .background {
+            heldJetsamWork?.cancel()
+            heldJetsamWork = nil
+        }
         // Checked once the move to the background is complete, not inside it.
         guard system.appState == .background, old != .background else { return }
         system.scheduler.schedule(after: 0, owner: .mechanism) { [unowned self, unowned system] in checkFootprint(in: system) }
+        scheduleHeldJetsam(in: system)
+    }
+
+    /// The what-if ``ResourceProfile/heldAppJetsamPerHour``: the next moment of pressure, an
+    /// exponential wait at the rate, while the app stays in the background; at it, an app a
+    /// location hold keeps is killed, any other left alone (and the next moment drawn). Idle
+    /// time costs one draw per moment; the chain ends when the app leaves the background.
+    private func scheduleHeldJetsam(in system: SimSystem) {
+        heldJetsamWork?.cancel()
+        heldJetsamWork = nil
+        guard let rate = system.profile.resources.heldAppJetsamPerHour, rate > 0 else { return }
+        let seconds = -log(1 - random.unit()) / rate * 3_600
+        heldJetsamWork = system.scheduler.schedule(after: seconds, owner: .mechanism) { [unowned self, unowned system] in
+            heldJetsamWork = nil
+            guard system.appState == .background else { return }
+            if let hold = system.keepAlive, hold.kind == .locationUpdates || hold.kind == .liveUpdates {
+                kill(.memoryPressureWhileHeld(hold.kind), blockingRelaunch: false, in: system)
+            } else {
+                scheduleHeldJetsam(in: system)
+            }
+        }
     }
 
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {

@@ -34,6 +34,13 @@ public struct ResourceProfile: Hashable, Sendable, Codable {
     /// Spec §9: "a system kill (memory pressure, watchdog, CPU limit) is not a force quit" (yes);
     /// reports in issue 19 describe apps that stayed down after a CPU kill: set `false` for those. [model]
     public var relaunchAfterCPUKill = true
+    /// What-if, off (`nil`) by default (§15 long sessions): memory pressure kills a running
+    /// background app held by location at this rate per hour held, drawn from the run's seed
+    /// (pressure comes as a Poisson process while the app is in the background and kills it when
+    /// a location hold keeps it then). No iOS version ends a held app on a schedule; this is for
+    /// sensitivity runs of "what if the phone were short of memory". Valid: 0 to 3,600 (one a
+    /// second). [model]
+    public var heldAppJetsamPerHour: Double?
 
     /// The defaults above.
     public init() {}
