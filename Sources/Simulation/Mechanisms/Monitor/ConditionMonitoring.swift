@@ -56,8 +56,11 @@ public final class ConditionMonitoring: BackgroundMechanism {
 
     /// The delays' seed is the run's, salted apart from the regions' stream.
     public func installed(in system: SimSystem) {
-        delays = ReportDelay(seed: system.configuration.seed ^ 0x434C_4D6F_6E69_746F)
+        delays = ReportDelay(seed: system.configuration.seed ^ Self.delaySalt)
     }
+
+    /// The salt of the delays' stream ("CLMonito").
+    static let delaySalt: UInt64 = 0x434C_4D6F_6E69_746F
 
     /// Conditions keep nothing running: they wake the app instead.
     public func holdStatus(in system: SimSystem) -> SimHoldStatus { .notHolding(nil) }

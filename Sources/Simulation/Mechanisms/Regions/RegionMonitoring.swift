@@ -43,8 +43,11 @@ public final class RegionMonitoring: BackgroundMechanism {
     /// The delays' seed is the run's, salted so the stream is the mechanism's own and does not
     /// move when the trip draws more or fewer fixes.
     public func installed(in system: SimSystem) {
-        delays = ReportDelay(seed: system.configuration.seed ^ 0x5265_6769_6F6E_4465)
+        delays = ReportDelay(seed: system.configuration.seed ^ Self.delaySalt)
     }
+
+    /// The salt of the delays' stream ("RegionDe").
+    static let delaySalt: UInt64 = 0x5265_6769_6F6E_4465
 
     /// Regions and visits keep nothing running: they wake the app instead.
     public func holdStatus(in system: SimSystem) -> SimHoldStatus { .notHolding(nil) }
