@@ -53,7 +53,7 @@ import Testing
     /// geofence-arrival.yaml: four lanes under the fixes (kept alive by, wakes, background tasks,
     /// regions; 36 px each from 388, plus 4), so everything below moves down by 148 px; the
     /// sentence under the goal's line takes two lines, so all under the header moves down 17 px
-    /// more; the wake at 2575 s of 3002 (column 849) is a triangle in the wakes lane (middle 432)
+    /// more; the wake at 2378 s of 3002 (column 793) is a triangle in the wakes lane (middle 432)
     /// whose tooltip is the timeline's line; the suspension line runs through the lanes to 470 + 148.
     @Test func mechanismEventsGetTheirLanes() throws {
         let fixtures = try Fixtures()
@@ -67,7 +67,7 @@ import Testing
         for (y, name) in [(400, "kept alive by"), (436, "wakes"), (472, "background tasks"), (508, "regions"), (568, "speed")] {
             #expect(picture.contains("<text x=\"110.00\" y=\"\(y).00\" font-size=\"12.00\" fill=\"#455a64\" text-anchor=\"end\">\(name)</text>"))
         }
-        #expect(picture.contains("<path d=\"M849.00 427.50L853.50 435.50L844.50 435.50Z\" fill=\"#00897b\"><title>0:42:55 suspended → background: woken for a region exit</title></path>"))
+        #expect(picture.contains("<path d=\"M793.00 427.50L797.50 435.50L788.50 435.50Z\" fill=\"#00897b\"><title>0:39:38 suspended → background: woken for a region exit</title></path>"))
         #expect(picture.contains("<line x1=\"553.49\" y1=\"76.00\" x2=\"553.49\" y2=\"618.00\" stroke=\"#c62828\" stroke-width=\"1.50\"/>"))
         #expect(!picture.contains("goal gaps"))  // the goal was met: no gap row, no band
     }

@@ -24,19 +24,21 @@ import Testing
 
     /// The walk's café stop: no fix passes the 50 m filter for 5 min from 0:15:15, so the stop
     /// timer turns updates off at 0:20:15 and arms the 25 m geofence; the app is suspended at
-    /// 0:20:20 and woken by its exit at 0:42:01 (the walk left the café at 0:35:18, ~200 m later).
+    /// 0:20:20 and woken by its exit at 0:38:44 (the walk left the café at 0:35:18; counted ~200 m
+    /// and 20 s later, at 2281 s, then the regions' first seeded report delay at seed 0, 43 s:
+    /// 2324 s). The gap runs from the last fix (2160 s) to that wake: 164 s.
     @Test func theSampleConfigurationsCoverageOnTheWalk() throws {
         let (status, object) = try CLI.json(["replay", walk, "--app-config", config, "--format", "json"])
         #expect(status == 1)
         #expect(object["goal"] as? String == "tracking")
         #expect(object["suspendedAt"] as? Double == 1220)
         let coverage = (object["coverage"] as? [[String: Any]])?.first
-        // 1 − 361 s of the walk's moving time (JSON's last digit aside).
-        #expect(abs((coverage?["fraction"] as? Double ?? 0) - 0.79955580233204) < 1e-12)
-        #expect(coverage?["uncoveredSeconds"] as? Double == 361)
+        // 1 − 164 s of the walk's 1801 moving seconds (JSON's last digit aside).
+        #expect(abs((coverage?["fraction"] as? Double ?? 0) - (1801.0 - 164) / 1801) < 1e-12)
+        #expect(coverage?["uncoveredSeconds"] as? Double == 164)
         let gap = (coverage?["gaps"] as? [[String: Any]])?.first
         #expect(gap?["from"] as? Double == 2160)
-        #expect(gap?["to"] as? Double == 2521)
+        #expect(gap?["to"] as? Double == 2324)
         #expect(gap?["closedBy"] as? String == "systemWake")
     }
 

@@ -135,6 +135,10 @@ import Simulation
         ("profile: {base: ios17, regions.maximumMonitored: 2.5}\n", "s.yaml:1:50: 'regions.maximumMonitored' must be a whole number from 0 to 1000, not 2.5"),
         ("profile: {base: ios17, app.suspendsApps: maybe}\n", "s.yaml:1:42: 'app.suspendsApps' must be true or false"),
         ("profile: {base: ios17, location.hiddenIndicatorRule.fromVersion: soon}\n", "s.yaml:1:66: 'location.hiddenIndicatorRule.fromVersion' must be an iOS release (16.4) or never, not 'soon'"),
+        ("profile: {base: ios17, regions.reportDelayMedian: 200}\n",
+         "s.yaml:1:10: 'profile' sets parameters that rule each other out: regions.reportDelayNinetiethPercentile is below regions.reportDelayMedian"),
+        ("profile: {base: ios17, resources.heldAppJetsamPerHour: lots}\n",
+         "s.yaml:1:57: 'resources.heldAppJetsamPerHour' must be a number of per hour from 0 to 3600, or off"),
         ("profile: {base: ios17, location.keepAliveStartWakes: [region, carrier]}\n", "s.yaml:1:63: 'location.keepAliveStartWakes' 'carrier' is not a kind of background run (significantChange, region, visit, monitor, liveUpdates, bgTask, push, transfer)"),
     ])
     func aBadEntryIsNamedWhereItStands(yaml: String, message: String) {

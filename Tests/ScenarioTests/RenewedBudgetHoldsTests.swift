@@ -38,6 +38,6 @@ import TestSupport
         }
         #expect(differing == [])
         #expect(runs == 132)
-        #expect(reused == 44_662)
+        #expect(reused == 45_013)  // 44,662 before issue 31's region delays moved the wakes
     }
 }

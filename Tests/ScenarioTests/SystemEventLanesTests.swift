@@ -30,21 +30,21 @@ import TestSupport
     /// user leaving (60 s → 136.99) to the pause (1501 s → 545.00), when the app starts
     /// monitoring "stop"; the user crosses its boundary at 2172 s (734.99 → column 735), the
     /// crossing counts at 2335 s (200 m past it, 20 s: 781.14 → 781), and iOS wakes the suspended
-    /// app with didExitRegion at 2575 s (~4 min later: 849.10 → 849), where the restarted updates
-    /// hold it to the end (970).
+    /// app with didExitRegion at 2378 s (the regions' first seeded delay, 43 s, later: 793.32 →
+    /// 793), where the restarted updates hold it to the end (970).
     @Test func aRegionExitShowsWhenTheDeviceCrossedWhenItCountedAndWhenTheAppHeard() throws {
         let lanes = try lanes("geofence-arrival", on: "walk-with-cafe-stop.gpx")
         #expect(lanes.map(\.name) == ["kept alive by", "wakes", "background tasks", "regions"])
-        #expect(spans(lane("kept alive by", in: lanes)) == ["bar 136.99–545.00 location session", "bar 849.10–970.00 location session"])
-        #expect(marks(lane("wakes", in: lanes)) == ["849 up woken: region exit"])
+        #expect(spans(lane("kept alive by", in: lanes)) == ["bar 136.99–545.00 location session", "bar 793.32–970.00 location session"])
+        #expect(marks(lane("wakes", in: lanes)) == ["793 up woken: region exit"])
         let regions = lane("regions", in: lanes)
-        #expect(marks(regions) == ["545 tick monitoring", "735 ring crossed", "781 tick counted", "849 diamond reported"])
-        #expect(spans(regions) == ["line 734.99–849.10 -"])
+        #expect(marks(regions) == ["545 tick monitoring", "735 ring crossed", "781 tick counted", "793 diamond reported"])
+        #expect(spans(regions) == ["line 734.99–793.32 -"])
         #expect(regions.legend.map(\.text) == ["monitoring", "crossed", "counted", "reported"])
         // The reported mark's tooltip is the timeline's line, then the stopMonitoring of the same pixel.
-        #expect(regions.marks[849]?.title == """
-            0:42:55 didExitRegion "stop": the device crossed the boundary at 0:36:12, the crossing counted at 0:38:55 (far enough past it, long enough), reported 4 min later
-            0:42:55 stopMonitoring(for: "stop")
+        #expect(regions.marks[793]?.title == """
+            0:39:38 didExitRegion "stop": the device crossed the boundary at 0:36:12, the crossing counted at 0:38:55 (far enough past it, long enough), reported 43 s later
+            0:39:38 stopMonitoring(for: "stop")
             """)
     }
 
@@ -63,13 +63,14 @@ import TestSupport
 
     /// geofence-monitor.yaml on iOS 17: the same crossing, through CLMonitor "geofences" (opened
     /// at 0 and again by the relaunched process); the app was purged at 2400 s, so iOS relaunches
-    /// it (●) at 2575 s; CLServiceSession does not exist on iOS 17 (✕ at each launch).
+    /// it (●) at 2421 s (the monitor's first seeded delay, 86 s, after the count: column 805);
+    /// CLServiceSession does not exist on iOS 17 (✕ at each launch).
     @Test func aMonitorEventRelaunchesThePurgedApp() throws {
         let lanes = try lanes("geofence-monitor", on: "walk-with-cafe-stop.gpx", profile: "ios17")
         #expect(lanes.map(\.name) == ["kept alive by", "wakes", "background tasks", "location sessions", "regions"])
-        #expect(marks(lane("wakes", in: lanes)) == ["849 dot relaunched: CLMonitor event"])
-        #expect(marks(lane("location sessions", in: lanes)) == ["120 cross not on this iOS", "849 cross not on this iOS"])
-        #expect(marks(lane("regions", in: lanes)) == ["120 tick monitoring", "545 tick monitoring", "735 ring crossed", "781 tick counted", "849 diamond reported"])
+        #expect(marks(lane("wakes", in: lanes)) == ["805 dot relaunched: CLMonitor event"])
+        #expect(marks(lane("location sessions", in: lanes)) == ["120 cross not on this iOS", "805 cross not on this iOS"])
+        #expect(marks(lane("regions", in: lanes)) == ["120 tick monitoring", "545 tick monitoring", "735 ring crossed", "781 tick counted", "805 diamond reported"])
     }
 
     /// bg-refresh.yaml on the 7200-s parked car (seed 0; x = 120 + t·850/7200): the request

@@ -51,13 +51,13 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
 
     /// §11: conditions follow the region rules. The 500-m circle of `RegionMonitoringTests`
     /// around the trip at 300.5 s: entry crossed at 251, 200 m inside from 271, counted at 291
-    /// (20 s), reported 4 min later at 531; exit crossed at 351, counted at 391, reported at
-    /// 631. Assumed unsatisfied and outside at 0 (3 km away): no first event. The events come
+    /// (20 s), reported after the delay (a constant 240 s here) at 531; exit crossed at 351,
+    /// counted at 391, reported at 631. Assumed unsatisfied and outside at 0 (3 km away): no first event. The events come
     /// through `events` as through `onEvent`, dated when the crossing counted.
     @Test func conditionsCrossAsRegionsDo() async {
         let cafe = circle(at: 300.5, radius: 500)
         let app = MonitorApp { monitor, _ in monitor.add(cafe, identifier: "cafe", assuming: .unsatisfied) }
-        let simulation = KeepAliveSimulation(configuration(trip), app: app)
+        let simulation = KeepAliveSimulation(configuration(trip, reportDelay: 240), app: app)
         simulation.run(untilSeconds: 0)
         let events = app.monitor!.events
         let result = simulation.run()
@@ -81,7 +81,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
     func theFirstStateIsToldUnlessAssumedRight(assuming: SimMonitoringState, told: Bool) {
         let cafe = circle(at: 300.5, radius: 500)
         let app = MonitorApp { monitor, _ in monitor.add(cafe, identifier: "cafe", assuming: assuming) }
-        let result = KeepAliveSimulation(configuration(trip), app: app).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240), app: app).run()
         #expect(log(result, [.monitor(.event)]).filter { $0.time == 0 } == (told ? [
             At(0, .monitor(.delivered(monitor: "geo", SimMonitorEventRecord(identifier: "cafe", state: .unsatisfied, date: 0)))),
         ] : []))
@@ -133,7 +133,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
 
     /// A 100-m circle around the start (the trip at 0.5 s), assumed satisfied (the device is
     /// inside): the exit is crossed at 11, counted at 51 (300 m out from 31, then 20 s) and due
-    /// 4 min later, at 291.
+    /// 240 s later (the delay made constant), at 291.
     private func home() -> SimCircularGeographicCondition { circle(at: 0.5, radius: 100) }
 
     /// Conditions persist across processes. Left at 100, suspended at 105, purged at 200: the
@@ -144,7 +144,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
         let home = home()
         let app = MonitorApp { monitor, _ in monitor.add(home, identifier: "home", assuming: .satisfied) }
-        let simulation = KeepAliveSimulation(configuration(trip, timeline: timeline), app: app)
+        let simulation = KeepAliveSimulation(configuration(trip, reportDelay: 240, timeline: timeline), app: app)
         simulation.run(untilSeconds: 295)
         #expect(app.monitor?.identifiers == ["home"])
         #expect(app.monitor?.record(for: "home")?.lastEvent.state == .unsatisfied)
@@ -168,7 +168,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
                         SimScenarioEvent(at: 500, .returnToForeground)]
         let home = home()
         let app = MonitorApp(opensInBackground: false) { monitor, _ in monitor.add(home, identifier: "home", assuming: .satisfied) }
-        let result = KeepAliveSimulation(configuration(trip, timeline: timeline), app: app).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240, timeline: timeline), app: app).run()
         let exit = SimMonitorEventRecord(identifier: "home", state: .unsatisfied, date: 51, crossedAt: 11)
         #expect(log(result, monitorKinds).suffix(3) == [
             At(291, .monitor(.held(monitor: "geo", exit, .monitorNotOpen))),
@@ -186,7 +186,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 400, .returnToForeground)]
         let home = home()
         let app = MonitorApp { monitor, _ in monitor.add(home, identifier: "home", assuming: .satisfied) }
-        let result = KeepAliveSimulation(configuration(trip, authorization: .authorizedWhenInUse, timeline: timeline), app: app).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240, authorization: .authorizedWhenInUse, timeline: timeline), app: app).run()
         let exit = SimMonitorEventRecord(identifier: "home", state: .unsatisfied, date: 51, crossedAt: 11)
         #expect(log(result, [.monitor(.held), .monitor(.event)]) == [
             At(291, .monitor(.held(monitor: "geo", exit, .needsAlways(.authorizedWhenInUse)))),
@@ -205,7 +205,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .forceQuit)]
         let home = home()
         let app = MonitorApp { monitor, _ in monitor.add(home, identifier: "home", assuming: .satisfied) }
-        let result = KeepAliveSimulation(configuration(trip, profile: profile, timeline: timeline), app: app).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240, profile: profile, timeline: timeline), app: app).run()
         #expect(heard(result) == (relaunches ? ["291 p2 home unsatisfied @51"] : []))
         #expect(log(result, [.monitor(.held)]) == (relaunches ? [] : [
             At(291, .monitor(.held(monitor: "geo", SimMonitorEventRecord(identifier: "home", state: .unsatisfied, date: 51, crossedAt: 11), .forceQuit))),
@@ -220,7 +220,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
             monitor.add(home, identifier: "home", assuming: .satisfied)
             application.schedule(after: 100) { monitor.remove("home") }
         }
-        let result = KeepAliveSimulation(configuration(trip), app: app).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240), app: app).run()
         #expect(log(result, [.monitor(.remove), .monitor(.event), .monitor(.held)]) == [At(100, .monitor(.removed(monitor: "geo", identifier: "home")))])
         #expect(app.monitor?.identifiers == [])
     }
@@ -229,7 +229,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
     /// app, as iOS does [obs].
     @Test func openingAMonitorTwiceEndsTheApp() {
         let app = MonitorApp { _, application in _ = application.monitor(named: "geo") }
-        let result = KeepAliveSimulation(configuration(trip), app: app).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240), app: app).run()
         #expect(log(result, [.appCrash]) == [At(0, .crash(.monitor(.openedTwice(name: "geo"))))])
         #expect(result.summary.verdict == .crashed)
     }
@@ -262,7 +262,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
         ]
         script.reactions[.regionEnter] = [.log("enter")]
         script.reactions[.regionExit] = [.log("exit"), .monitor(.removeCondition(monitor: "geo", id: "cafe"))]
-        let result = KeepAliveSimulation(configuration(trip), app: ScriptedApp(script: script)).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240), app: ScriptedApp(script: script)).run()
         #expect(log(result, [.appLog, .monitor(.remove)]) == [
             At(528, .appLog("enter")), At(639, .appLog("exit")), At(639, .monitor(.removed(monitor: "geo", identifier: "cafe"))),
         ])
@@ -278,7 +278,7 @@ private let monitorKinds: Set<SimEvent.Kind> = [.monitor(.open), .monitor(.add),
         script.reactions[.launch] = [.monitor(.addCondition(monitor: "geo", latitude: start.latitude, longitude: start.longitude, radius: 100, id: "home", assuming: .satisfied))]
         script.reactions[.regionExit] = [.log("exit")]
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
-        let result = KeepAliveSimulation(configuration(trip, timeline: timeline), app: ScriptedApp(script: script)).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240, timeline: timeline), app: ScriptedApp(script: script)).run()
         let home = SimCircularGeographicCondition(center: start, radius: 100).record("home")
         #expect(log(result, [.monitor(.open), .monitor(.add), .monitor(.event), .appLog]).filter { $0.time == 291 } == [
             At(291, .monitor(.opened(monitor: "geo", conditions: 1, pending: 1))),

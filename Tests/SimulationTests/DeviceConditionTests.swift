@@ -28,14 +28,14 @@ private final class RegionApp: SimAppDelegate, SimLocationManagerDelegate {
 /// §15 device conditions: exact times from the rules.
 @MainActor @Suite struct DeviceConditionTests {
     /// East at 10 m/s; a 100-m region around the start is left at 291 (crossed, 200 m beyond
-    /// and 20 s there, then the 4-min latency: RegionMonitoringTests).
+    /// and 20 s there, then the report delay, made a constant 240 s here: RegionMonitoringTests).
     private let trip = drive(seconds: 1_000)
     private var home: SimCircularRegion {
         SimCircularRegion(center: trip.position(at: 0.5)!.coordinate, radius: 100, identifier: "home")
     }
 
     private func runRegionApp(_ timeline: [SimScenarioEvent], profile: SimProfile = .iOS17) -> SimulationResult {
-        KeepAliveSimulation(configuration(trip, profile: profile, timeline: timeline), app: RegionApp(home)).run()
+        KeepAliveSimulation(configuration(trip, reportDelay: 240, profile: profile, timeline: timeline), app: RegionApp(home)).run()
     }
 
     /// The test: left at 100 (suspended at 105), restarted at 200 (the app ends, the

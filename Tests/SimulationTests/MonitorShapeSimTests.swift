@@ -27,16 +27,16 @@ import TestSupport
         }
     }
 
-    /// `ConditionMonitoringTests`' 500-m circle around the trip at 300.5 s: the snippet hears
-    /// the entry (counted at 291, delivered at 531) and the exit (counted at 391, delivered at
-    /// 631), leaves its loop at 631 with the record's last state unsatisfied, and removes the
+    /// `ConditionMonitoringTests`' 500-m circle around the trip at 300.5 s, the report delay made
+    /// a constant 240 s: the snippet hears the entry (counted at 291, delivered at 531) and the
+    /// exit (counted at 391, delivered at 631), leaves its loop at 631 with the record's last state unsatisfied, and removes the
     /// condition. `accuracyLimited` is iOS 18's, with approximate location; no refinement.
     @Test(arguments: [(SimProfile.iOS17, SimAccuracyAuthorization.reducedAccuracy, [String]()),
                       (.iOS18, .fullAccuracy, []),
                       (.iOS18, .reducedAccuracy, ["accuracyLimited"])])
     func theSnippetHearsTheExitAtItsSecond(profile: SimProfile, accuracy: SimAccuracyAuthorization, expected: [String]) async {
         let app = GeofenceApp(SimCircularGeographicCondition(center: trip.position(at: 300.5)!.coordinate, radius: 500))
-        var configuration = configuration(trip, profile: profile)
+        var configuration = configuration(trip, reportDelay: 240, profile: profile)
         configuration.initialAccuracyAuthorization = accuracy
         _ = await KeepAliveSimulation(configuration, app: app).runAsync()
         let watched = app.watched

@@ -54,14 +54,15 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     private let trip = drive(seconds: 1_000)
 
     /// §11 rule: an event is reported after the device crosses the boundary, moves 200 m beyond
-    /// it and stays 20 s, then the 4-min latency. A 500-m region centred on the trip at 300.5 s:
+    /// it and stays 20 s, then the report delay (drawn per event, made a constant 240 s in this
+    /// suite so the wake tests below keep their times; RegionEventTimingTests tests the draw). A 500-m region centred on the trip at 300.5 s:
     /// entry — the boundary at |t − 300.5| · 10.018 ≤ 500, first at 251; 200 m inside
     /// (≤ 300 m from the centre) first at 271; 20 s there: 291; reported 291 + 240 = 531.
     /// Exit — outside first at 351, 700 m out first at 371, counted at 391, reported at 631.
     @Test func crossingsAreReportedAfterTheThresholdAndTheLatency() {
         let cafe = region(trip, at: 300.5, radius: 500, "cafe")
         let app = GeofenceApp { $0.startMonitoring(for: cafe) }
-        let result = KeepAliveSimulation(configuration(trip), app: app).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240), app: app).run()
         #expect(log(result, [.regions(.start), .regions(.enter), .regions(.exit)]) == [
             At(0, .regions(.start(cafe.record))),
             At(531, .regions(.crossing(cafe.record, entered: true, crossedAt: 251, qualifiedAt: 291))),
@@ -70,14 +71,13 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         #expect(heard(result) == ["531 p1 enter cafe", "631 p1 exit cafe"])
     }
 
-    /// The latency and thresholds are profile parameters: none and 0 s of dwell report the
+    /// The delay and thresholds are profile parameters: none and 0 s of dwell report the
     /// entry when the device is first 200 m inside (271) and the exit when first 700 m out (371).
     @Test func theRulesAreProfileParameters() {
         var profile = SimProfile.iOS17
-        profile.regions.eventLatency = 0
         profile.regions.crossingDwell = 0
         let cafe = region(trip, at: 300.5, radius: 500, "cafe")
-        let result = KeepAliveSimulation(configuration(trip, profile: profile), app: GeofenceApp { $0.startMonitoring(for: cafe) }).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 0, profile: profile), app: GeofenceApp { $0.startMonitoring(for: cafe) }).run()
         #expect(heard(result) == ["271 p1 enter cafe", "371 p1 exit cafe"])
     }
 
@@ -89,7 +89,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
             for index in 1...21 { manager.startMonitoring(for: region(trip, at: Double(index), radius: 100, "r\(index)")) }
             manager.startMonitoring(for: region(trip, at: 50, radius: 300, "r1"))
         }
-        let simulation = KeepAliveSimulation(configuration(trip), app: app)
+        let simulation = KeepAliveSimulation(configuration(trip, reportDelay: 240), app: app)
         simulation.run(untilSeconds: 1)
         manager = app.manager
         #expect(manager?.monitoredRegions.count == 20)
@@ -107,7 +107,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     /// 10 s (§9 "around 10 s"); it hears the event and is suspended again when the 10 s run out, at 301.
     @Test func aSuspendedAppIsWokenForTenSeconds() {
         let home = home()
-        let result = KeepAliveSimulation(configuration(trip, timeline: [SimScenarioEvent(at: 100, .enterBackground)]),
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240, timeline: [SimScenarioEvent(at: 100, .enterBackground)]),
                                          app: GeofenceApp { $0.startMonitoring(for: home) }).run()
         #expect(log(result, [.appState]).suffix(3) == [
             state(105, .background, .suspended, .nothingHoldsApp),
@@ -123,7 +123,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     @Test func aRelaunchAfterAPurgeDeliversTheEventToTheNewProcess() {
         let home = home()
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
-        let simulation = KeepAliveSimulation(configuration(trip, timeline: timeline), app: GeofenceApp { $0.startMonitoring(for: home) })
+        let simulation = KeepAliveSimulation(configuration(trip, reportDelay: 240, timeline: timeline), app: GeofenceApp { $0.startMonitoring(for: home) })
         let result = simulation.run()
         #expect(log(result, [.appLaunch]) == [
             At(0, .launch(process: 1, inBackground: false, cause: .tripStarts)),
@@ -142,7 +142,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         profile.regions.relaunchAfterForceQuit = relaunches
         let home = home()
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .forceQuit)]
-        let result = KeepAliveSimulation(configuration(trip, profile: profile, timeline: timeline),
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240, profile: profile, timeline: timeline),
                                          app: GeofenceApp { $0.startMonitoring(for: home) }).run()
         #expect(heard(result) == (relaunches ? ["291 p2 exit home"] : []))
         #expect(log(result, [.appLaunch]).count == (relaunches ? 2 : 1))
@@ -152,7 +152,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     @Test func aWhenInUseAppIsNotRelaunched() {
         let home = home()
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
-        let result = KeepAliveSimulation(configuration(trip, authorization: .authorizedWhenInUse, timeline: timeline),
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240, authorization: .authorizedWhenInUse, timeline: timeline),
                                          app: GeofenceApp { $0.startMonitoring(for: home) }).run()
         #expect(heard(result) == [])
         // The lint adds at the end that the declared location mode went unused.
@@ -164,7 +164,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
 
     /// Reduced accuracy: no region monitoring (§5); the start fails with regionMonitoringDenied.
     @Test func reducedAccuracyCannotMonitorRegions() {
-        var config = configuration(trip)
+        var config = configuration(trip, reportDelay: 240)
         config.initialAccuracyAuthorization = .reducedAccuracy
         let home = home()
         let result = KeepAliveSimulation(config, app: GeofenceApp { $0.startMonitoring(for: home) }).run()
@@ -175,10 +175,10 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
     /// on every 12 s (12 · 9.016 > 100 ≥ 11 · 9.016): the last anchor before the stop
     /// (1000–2000) is at 996, 36 m short of it. Arrival counted at 996 + 600 = 1596; the
     /// device leaves the 100-m circle 8 s after moving on (36 + 8 · 9.016 > 100): departure at
-    /// 2008. No latency by default.
+    /// 2008. The report delay made 0 here (the timing of the visit itself).
     @Test func visitsArriveAfterTheDwellAndDepartWhenTheDeviceLeaves() {
         let trip = drive(seconds: 3_000, speed: 9, stops: [1_000...2_000])
-        let result = KeepAliveSimulation(configuration(trip), app: GeofenceApp { $0.startMonitoringVisits() }).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 0), app: GeofenceApp { $0.startMonitoringVisits() }).run()
         let at996 = trip.position(at: 996)!.coordinate
         #expect(log(result, [.visits(.visit)]) == [
             At(1_596, .visits(.visit(SimVisitRecord(latitude: at996.latitude, longitude: at996.longitude, arrival: 996, departure: nil)))),
@@ -192,7 +192,8 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
 @MainActor @Suite struct RegionScriptTests {
     /// The region of `RegionMonitoringTests`: entry reported at 531, exit at 631; the script
     /// stops monitoring on the exit. Visits on a trip with a stop (1000–2000 at 9 m/s): arrival
-    /// at 1596, departure at 2008, as in the visits test.
+    /// at 1596, departure at 2008, as in the visits test, each heard after the same constant
+    /// 240-s delay (visits take the regions' report delay): 1836 and 2248.
     @Test func scriptsHearEntriesExitsAndVisits() {
         let trip = drive(seconds: 3_000, speed: 9, stops: [1_000...2_000])
         let centre = trip.position(at: 300.5)!.coordinate
@@ -203,14 +204,14 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         script.reactions[.regionEnter] = [.log("enter")]
         script.reactions[.regionExit] = [.log("exit"), .regions(.stopMonitoring(id: "cafe"))]
         script.reactions[.visit] = [.log("visit")]
-        let result = KeepAliveSimulation(configuration(trip), app: ScriptedApp(script: script)).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 240), app: ScriptedApp(script: script)).run()
         // At 9.016 m/s: inside 500 m from 300.5 − 55.46 → 245.04 (246), 300 m inside from 267.23
         // (268), counted 288, reported 528; outside from 355.96 (356), 700 m out from 378.14
         // (379), counted 399, reported 639.
         #expect(log(result, [.appLog, .regions(.stop)]).map(\.description) == [
             At(528, .appLog("enter")), At(639, .appLog("exit")),
             At(639, .regions(.stop(SimRegionRecord(identifier: "cafe", latitude: centre.latitude, longitude: centre.longitude, radius: 500)))),
-            At(1_596, .appLog("visit")), At(2_008, .appLog("visit")),
+            At(1_836, .appLog("visit")), At(2_248, .appLog("visit")),
         ].map(\.description))
     }
 
@@ -234,7 +235,7 @@ private func region(_ trip: Trajectory, at seconds: Double, radius: Double, _ id
         script.reactions[.launch] = [.when(.foreground, actions: [.visits(.start)], otherwise: [])]
         script.reactions[.visit] = [.log("visit")]
         let timeline = [SimScenarioEvent(at: 100, .enterBackground), SimScenarioEvent(at: 200, .memoryPressure)]
-        let result = KeepAliveSimulation(configuration(trip, timeline: timeline), app: ScriptedApp(script: script)).run()
+        let result = KeepAliveSimulation(configuration(trip, reportDelay: 0, timeline: timeline), app: ScriptedApp(script: script)).run()
         #expect(log(result, [.appLaunch]).last == At(1_596, .launch(process: 2, inBackground: true, cause: .systemLaunch(.visits(.visit)))))
         #expect(result.events.filter { $0.kind == .appLog }.map(\.process) == [2, 2])  // arrival (relaunch) and departure at 2008 (wake)
     }

@@ -77,3 +77,24 @@ public func runStandard(
 public func deliveredTimes(_ result: SimulationResult) -> [Double] {
     result.events.filter { $0.kind == .fixDelivered }.map(\.time)
 }
+
+/// `base` with every region, CLMonitor and visit event reaching the app exactly `seconds` after
+/// it counts (§11's drawn delay made constant: median = 90th percentile), so tests of other rules
+/// (wakes, relaunches) have exact times.
+public func fixedReportDelay(_ base: SimProfile, _ seconds: Double) -> SimProfile {
+    var profile = base
+    profile.regions.reportDelayMedian = seconds
+    profile.regions.reportDelayNinetiethPercentile = seconds
+    profile.regions.reportDelayMaximum = max(profile.regions.reportDelayMaximum, seconds)
+    return profile
+}
+
+/// ``configuration(_:profile:policy:authorization:timeline:capabilities:)`` with §11's drawn
+/// report delay made the constant `reportDelay`, for tests of the rules around an event (wakes,
+/// relaunches, held events) that need its exact time.
+public func configuration(
+    _ trajectory: Trajectory, reportDelay: Double, profile: SimProfile = .iOS17,
+    authorization: SimAuthorizationStatus = .authorizedAlways, timeline: [SimScenarioEvent] = []
+) -> SimulationConfiguration {
+    configuration(trajectory, profile: fixedReportDelay(profile, reportDelay), authorization: authorization, timeline: timeline)
+}

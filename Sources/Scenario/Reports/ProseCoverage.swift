@@ -43,9 +43,10 @@ extension Prose {
         }
     }
 
-    /// "within 5 min of iOS counting it, or before the user has travelled 1.0 km".
+    /// "within 5 min of it happening and before the user has travelled 2.0 km past it" (§4: late
+    /// at whichever comes first).
     private static func latency(_ goal: EventLatencyGoal) -> String {
-        "within \(Formatting.duration(goal.latencySeconds)) of iOS counting it, or before the user has travelled \(distance(goal.travelMetres))"
+        "within \(Formatting.duration(goal.latencySeconds)) of it happening and before the user has travelled \(distance(goal.travelMetres)) past it"
     }
 
     /// The headline: "Goal navigation met: 100 % of the moving time covered." or "Goal tracking

@@ -44,6 +44,7 @@ enum ProfileOverrides {
             throw reader.fail(key, "must name its '\(baseKey)' profile (a profile or an iOS version) beside the parameters it sets", node)
         }
         for (parameter, value) in values { parameter.set(value, in: &profile) }
+        if let conflict = profile.parameterConflict { throw reader.fail(key, "sets parameters that rule each other out: \(conflict)", node) }
         if !changed.isEmpty { profile.name += "+" + changed.joined(separator: "+") }
         return profile
     }

@@ -1,15 +1,16 @@
 /// A goal on events that happen on the trip and must reach the app's code soon enough (spec §4
-/// "Default goals", geofence / visit): each one within `latencySeconds` or while the user is
-/// still within `travelMetres` of travel of where it happened — late once both have passed. The mechanism whose events they are is the ``SimGoal`` case. [model]
+/// "Default goals", geofence / visit): an event is late once `latencySeconds` have passed since
+/// it happened (a crossing: the geometric one, not the moment iOS counts it) **or** the user has
+/// travelled `travelMetres` past it, whichever comes first. The mechanism whose events they are
+/// is the ``SimGoal`` case. [model]
 public struct EventLatencyGoal: Hashable, Sendable, Codable {
-    /// The latest an event may reach the app, in seconds after it happened (default 5 min:
-    /// Apple gives 3–5 min as the typical latency of region events, counted from the crossing
-    /// iOS counts, §11).
+    /// The latest an event may reach the app, in seconds after it happened (default 5 min, the
+    /// top of Apple's end-to-end "3 to 5 minutes on average", §4).
     public var latencySeconds: Double
-    /// The farthest the user may have travelled since it happened, in metres (default 1 km).
+    /// The farthest the user may have travelled past it, in metres (default 2 km, §4).
     public var travelMetres: Double
 
-    public init(latencySeconds: Double = 300, travelMetres: Double = 1000) {
+    public init(latencySeconds: Double = 300, travelMetres: Double = 2000) {
         self.latencySeconds = latencySeconds
         self.travelMetres = travelMetres
     }
@@ -28,8 +29,8 @@ enum LatencySignal {
     case watching
 }
 
-/// Measures an ``EventLatencyGoal``: an event is late once both its latency and its travel
-/// have passed; one that reached the app later is a gap from then to its delivery (closed by
+/// Measures an ``EventLatencyGoal``: an event is late once its latency or its travel has
+/// passed, whichever first; one that reached the app later is a gap from then to its delivery (closed by
 /// what brought the app to run); one that never reached it is missed, a gap to the end. Memory is flat: one
 /// event waits per key (a newer one of the same key replaces it, and the older is a gap that
 /// never closed), and gaps are capped as every meter's are.
@@ -70,7 +71,8 @@ final class EventLatencyMeter: SimGoalMeter {
             let waited = waiting.firstIndex { $0.key == key && $0.happenedAt == happenedAt }
             let causes = waited.map { waiting.remove(at: $0).causes } ?? []
             happened += 1
-            guard let due = dueTime(happenedAt, limit: event.time), event.time > due else {
+            let due = lateAt(happenedAt, lookingUntil: event.time)
+            guard event.time > due else {
                 onTime += 1
                 return
             }
@@ -101,26 +103,27 @@ final class EventLatencyMeter: SimGoalMeter {
         stopCauses = causes
     }
 
-    /// When an event that happened at `time` becomes late, if it does by `limit`: once the
-    /// latency has passed *and* the user has travelled the goal's metres (counted a second at a
-    /// time). Either alone would call the platform's normal latency late: 5 min of driving are
-    /// kilometres, and an arrival told 6 min late to a user still in the café is still of use.
-    private func dueTime(_ time: Double, limit: Double) -> Double? {
+    /// When an event that happened at `time` becomes late (§4): once the latency has passed or
+    /// the user has travelled more than the goal's metres past it (counted a second at a time),
+    /// whichever first. The travel is looked for only until `limit` (the delivery, or the end):
+    /// an answer after `limit` is the latency's end, which the caller compares with `limit`. At
+    /// most `latencySeconds` seconds are counted.
+    private func lateAt(_ time: Double, lookingUntil limit: Double) -> Double {
         let byTime = time + latency.latencySeconds
         var travelled = 0.0
         var second = time.rounded(.up)
-        while second < limit {
+        while second < min(byTime, limit) {
             travelled += trajectory.position(at: second)?.speed ?? 0
             second += 1
-            if travelled > latency.travelMetres { return max(byTime, second) <= limit ? max(byTime, second) : nil }
+            if travelled > latency.travelMetres { return min(second, byTime) }
         }
-        return nil
+        return byTime
     }
 
     /// Since when an event that happened at `time` and never reached the app counts as missed:
-    /// from the latency's end (at most `limit`): it is known not to come, however near the user still is.
+    /// from when it became late (at most `limit`).
     private func missedSince(_ time: Double, limit: Double) -> Double {
-        min(time + latency.latencySeconds, limit)
+        min(lateAt(time, lookingUntil: limit), limit)
     }
 
     /// Metres travelled from `from` to `to`, a second at a time.

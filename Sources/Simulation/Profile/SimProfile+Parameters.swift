@@ -18,6 +18,12 @@ extension SimProfile {
         + ServiceSessionProfile.parameters.placed(at: \.serviceSessions, in: "serviceSessions")
         + SimDeviceProfile.parameters.placed(at: \.device, in: "device")
 
+    /// What the profile's parameters rule out together (a 90th percentile below its median), one
+    /// line a mechanism that checks; `nil` when nothing does.
+    public var parameterConflict: String? {
+        regions.parameterConflict ?? bgTasks.parameterConflict ?? significantChanges.parameterConflict
+    }
+
     /// The parameter named `name`, exactly.
     public static func parameter(named name: String) -> SimProfileParameter? { parameters.first { $0.name == name } }
 

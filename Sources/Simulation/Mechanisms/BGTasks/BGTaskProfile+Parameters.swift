@@ -21,4 +21,9 @@ extension BGTaskProfile {
         .number("refresh.recentUseDays", \.refresh.recentUseDays, 0...3_650, .days, "days since the last opening after which none runs (§12: 7)"),
         .number("refresh.learningHours", \.refresh.learningHours, 0...87_600, .hours, "hours a new install waits before its first run (§12: 0; the field 24–96)"),
     ]
+
+    /// What the parameters set together rule out, or `nil`.
+    public var parameterConflict: String? {
+        refresh.delayP90 < refresh.delayMedian ? "bgTasks.refresh.delayP90 is below bgTasks.refresh.delayMedian" : nil
+    }
 }

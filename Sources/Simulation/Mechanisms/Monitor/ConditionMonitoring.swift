@@ -2,7 +2,7 @@ import Geodesy
 
 /// `CLMonitor` (§11, iOS 17+): named monitors whose circular conditions Core Location watches
 /// for the app, not for a process, with the rules of regions (`BoundaryCrossing`, the
-/// latency, the wake, the `BoundaryPoll`) and the same limit of 20, counted over regions and
+/// drawn ``ReportDelay``, the wake, the `BoundaryPoll`) and the same limit of 20, counted over regions and
 /// conditions together.
 ///
 /// - A monitor is opened by name in a process (``SimApplication/monitor(named:)``); one open
@@ -11,7 +11,7 @@ import Geodesy
 /// - Conditions persist across processes, kept here by the monitor's name. A condition added
 ///   with an unknown state (or one the device contradicts) gets an event with its first
 ///   determined state after `monitor.initialStateLatency`; crossings after that count as region
-///   crossings do and come `regions.eventLatency` later. A 21st condition is kept but not
+///   crossings do and come a ``ReportDelay`` later (drawn per event from the monitor's own stream). A 21st condition is kept but not
 ///   monitored: its event says `unmonitored` (and, iOS 18+, `conditionLimitExceeded`).
 /// - An event reaches the monitor's `events` when a running process has the monitor open. A
 ///   suspended app is woken, a terminated one relaunched, for `regions.wakeSeconds` with Always
@@ -49,8 +49,18 @@ public final class ConditionMonitoring: BackgroundMechanism {
                                          look: { [unowned self] system in look(in: system) })
     /// Events waiting out their latency, by monitor and condition.
     private var inFlight: [(monitor: String, identifier: String, work: ScheduledWork)] = []
+    /// The crossings' delays, one draw per crossing.
+    private var delays = ReportDelay(seed: 0)
 
     public init() {}
+
+    /// The delays' seed is the run's, salted apart from the regions' stream.
+    public func installed(in system: SimSystem) {
+        delays = ReportDelay(seed: system.configuration.seed ^ Self.delaySalt)
+    }
+
+    /// The salt of the delays' stream ("CLMonito").
+    static let delaySalt: UInt64 = 0x434C_4D6F_6E69_746F
 
     /// Conditions keep nothing running: they wake the app instead.
     public func holdStatus(in system: SimSystem) -> SimHoldStatus { .notHolding(nil) }
@@ -184,7 +194,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
                 case .crossed(let entered, let crossedAt, let qualifiedAt):
                     let state: SimMonitoringState = entered ? .satisfied : .unsatisfied
                     let record = SimMonitorEventRecord(identifier: identifier, state: state, date: qualifiedAt, crossedAt: crossedAt)
-                    later(system.profile.regions.eventLatency, identifier, of: name, in: system) { [unowned self, unowned system] in
+                    later(delays.next(system.profile.regions), identifier, of: name, in: system) { [unowned self, unowned system] in
                         let event = SimMonitorEvent(identifier: identifier, state: state, time: SimInstant(seconds: qualifiedAt),
                                                     startDate: system.configuration.trajectory.startDate)
                         report(event, record, monitor: name, in: system)

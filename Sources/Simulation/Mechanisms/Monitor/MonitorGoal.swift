@@ -1,14 +1,14 @@
 extension ConditionMonitoring {
     /// The condition events an ``EventLatencyGoal`` counts (`SimGoal.monitor`): each crossing
-    /// of a condition's boundary, from the moment iOS counted it (§11), delivered or held
-    /// (a held event may still reach the app when a process opens its monitor). Initial-state
-    /// events are not crossings and do not count.
+    /// of a condition's boundary, from the geometric crossing (§4), delivered or held (a held
+    /// event may still reach the app when a process opens its monitor). Initial-state events are
+    /// not crossings and do not count.
     static func latencySignal(_ event: SimEvent) -> LatencySignal? {
         switch event.detail {
         case .monitor(.delivered(let monitor, let record)):
-            record.crossedAt == nil ? nil : .delivered(key: "\(monitor) \(record.identifier)", happenedAt: record.date)
+            record.crossedAt.map { .delivered(key: "\(monitor) \(record.identifier)", happenedAt: $0) }
         case .monitor(.held(let monitor, let record, let reason)):
-            record.crossedAt == nil ? nil : .withheld(key: "\(monitor) \(record.identifier)", happenedAt: record.date, cause: .monitor(reason))
+            record.crossedAt.map { .withheld(key: "\(monitor) \(record.identifier)", happenedAt: $0, cause: .monitor(reason)) }
         case .monitor(.added(_, _, _, _, let monitored)) where monitored:
             .watching
         default:

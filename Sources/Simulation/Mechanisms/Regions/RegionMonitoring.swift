@@ -9,11 +9,11 @@ import Geodesy
 /// `BoundaryPoll`):
 /// - A crossing counts once the device is `regions.crossingDistance` (200 m) beyond the boundary
 ///   (for an entry: inside by that much, or by `regions.entryDepthFraction` of the radius if
-///   less) and has stayed so for `regions.crossingDwell` (20 s); the app hears of it
-///   `regions.eventLatency` (4 min) later.
+///   less) and has stayed so for `regions.crossingDwell` (20 s); the app hears of it a
+///   ``ReportDelay`` later, drawn per event (median 30 s, 90th percentile 120 s, at most 300 s).
 /// - A visit arrives once the device has stayed within `visits.radius` (100 m) of a point for
 ///   `visits.dwell` (10 min), dated when it came there; it departs when the device leaves that
-///   circle. The app hears of each `visits.latency` later.
+///   circle. The app hears of each after the same drawn delay plus `visits.latency` (0 s).
 /// - A suspended app is woken, a terminated one relaunched, for `regions.wakeSeconds` (10 s) —
 ///   only with Always, and after a force quit only when `regions.relaunchAfterForceQuit`
 ///   (iOS 7.1+). The event reaches the managers of the process that runs then.
@@ -33,10 +33,21 @@ public final class RegionMonitoring: BackgroundMechanism {
     private var visitAnchor: (coordinate: GeoCoordinate, time: Double, arrived: Bool)?
     private lazy var poll = BoundaryPoll(watching: { [unowned self] in !regions.isEmpty || isMonitoringVisits },
                                          look: { [unowned self] system in look(in: system) })
-    /// Events waiting out their latency, by region identifier (`nil` for visits).
+    /// Events waiting out their delay, by region identifier (`nil` for visits).
     private var pending: [(identifier: String?, work: ScheduledWork)] = []
+    /// The delays of regions and visits, one draw per event.
+    private var delays = ReportDelay(seed: 0)
 
     public init() {}
+
+    /// The delays' seed is the run's, salted so the stream is the mechanism's own and does not
+    /// move when the trip draws more or fewer fixes.
+    public func installed(in system: SimSystem) {
+        delays = ReportDelay(seed: system.configuration.seed ^ Self.delaySalt)
+    }
+
+    /// The salt of the delays' stream ("RegionDe").
+    static let delaySalt: UInt64 = 0x5265_6769_6F6E_4465
 
     /// Regions and visits keep nothing running: they wake the app instead.
     public func holdStatus(in system: SimSystem) -> SimHoldStatus { .notHolding(nil) }
@@ -109,7 +120,7 @@ public final class RegionMonitoring: BackgroundMechanism {
         let now = system.now.seconds
         let step = state.note(distance: Geodesy.distance(from: region.center, to: coordinate), radius: region.radius, at: now, profile: system.profile)
         tracking[region.identifier] = state
-        // A counted crossing: the app hears of it after the latency.
+        // A counted crossing: the app hears of it after its delay.
         guard case .crossed(let entered, let crossedAt, let qualifiedAt) = step, entered ? region.notifyOnEntry : region.notifyOnExit else { return }
         later(identifier: region.identifier, in: system) { [unowned self] in
             report(region, entered: entered, crossedAt: crossedAt, qualifiedAt: qualifiedAt, in: system)
@@ -139,9 +150,9 @@ public final class RegionMonitoring: BackgroundMechanism {
     }
 
     private func later(identifier: String?, in system: SimSystem, _ action: @escaping @MainActor () -> Void) {
-        let latency = identifier == nil ? system.profile.visits.latency : system.profile.regions.eventLatency
+        let delay = delays.next(system.profile.regions) + (identifier == nil ? system.profile.visits.latency : 0)
         var work: ScheduledWork?
-        work = system.scheduler.schedule(after: latency, owner: .mechanism) { [unowned self] in
+        work = system.scheduler.schedule(after: delay, owner: .mechanism) { [unowned self] in
             pending.removeAll { $0.work === work }
             action()
         }

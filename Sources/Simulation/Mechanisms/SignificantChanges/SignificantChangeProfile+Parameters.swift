@@ -6,4 +6,9 @@ extension SignificantChangeProfile {
         .number("fieldP95Metres", \.fieldP95Metres, 0...1_000_000, .metres, "the field spacing's 95th percentile (2,500 m)"),
         .number("fieldMaximumMetres", \.fieldMaximumMetres, 0...1_000_000, .metres, "the field spacing's cap (5 km)"),
     ]
+
+    /// What the parameters set together rule out, or `nil`.
+    public var parameterConflict: String? {
+        fieldP95Metres < fieldMedianMetres ? "significantChanges.fieldP95Metres is below significantChanges.fieldMedianMetres" : nil
+    }
 }

@@ -5,8 +5,10 @@ public struct VisitProfile: Hashable, Sendable, Codable {
     /// arrival; leaving that circle is a departure. Apple publishes neither. [model]
     public var dwell: Double = 600
     public var radius: Double = 100
-    /// Seconds from a visit's arrival (dwell complete) or departure to the app hearing of it;
-    /// unpublished, none by default. [model]
+    /// Seconds added to the regions' drawn `ReportDelay` (§11, median 30 s) between a visit's
+    /// arrival (dwell complete) or departure and the app hearing of it: Apple publishes no visit
+    /// latency, so a visit takes Core Location's delivery path as a region event does, and this
+    /// is a what-if on top; none by default. [model]
     public var latency: Double = 0
 
     /// The defaults above.
