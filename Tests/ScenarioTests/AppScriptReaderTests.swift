@@ -209,9 +209,9 @@ import TestSupport
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
         ("app: {on: {launch: [dance]}}",
-         "s.yaml:1:21: 'launch' 'dance' is not an action (after, set, if, log, cpu … or one of 36 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:21: 'launch' 'dance' is not an action (after, set, if, log, cpu … or one of 37 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: [{dance: 1}]}}",
-         "s.yaml:1:22: 'dance' is not an action (after, set, if, log, cpu … or one of 36 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:22: 'dance' is not an action (after, set, if, log, cpu … or one of 37 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: [set]}}", "s.yaml:1:21: 'set' needs a value: {set: …}"),
         ("app: {on: {launch: {start-live-updates: walking}}}",
          "s.yaml:1:41: 'start-live-updates' 'walking' is not a configuration (default, automotiveNavigation, otherNavigation, fitness, airborne)"),
@@ -261,7 +261,7 @@ import TestSupport
         ("app: {timers: [{every: 1, while: night, do: stop-updates}]}", "s.yaml:1:34: 'while' 'night' is not a timer condition (background, foreground, always)"),
         ("app: {timers: [{every: 1, do: stop-updates, at: 5}]}", "s.yaml:1:45: 'at' is not a field of a timer (every, while, do)"),
         ("app: {timers: [{every: 1, do: [{dance: 1}]}]}",
-         "s.yaml:1:33: 'dance' is not an action (after, set, if, log, cpu … or one of 36 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:33: 'dance' is not an action (after, set, if, log, cpu … or one of 37 others; see Docs/Scenarios.md)"),
     ])
     func mistakesAreNamedWithTheirPlaceAndTheChoices(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }

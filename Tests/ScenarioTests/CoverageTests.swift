@@ -88,25 +88,32 @@ import TestSupport
             closedBy: .systemWake(.significantLocationChange), closed: true)])
     }
 
-    /// A geofence around the stop brings the recording back: woken by the region exit
-    /// (`CLLocationManager`) at 2378 s, relaunched by the monitor's event after a purge
-    /// (`CLMonitor`) at 2421 s — the exit counted at 2335 s plus each mechanism's first seeded
-    /// report delay (43 s, 86 s; GeofenceRecipeTests and GeofenceMonitorRecipeTests derive them).
-    /// The tracking gap runs from the last fix (2160 s) to that wake: 218 s, 261 s.
-    @Test(arguments: [("geofence-arrival", SimCause.systemWake(.regions(.exit)), 2_378.0), ("geofence-monitor", .systemLaunch(.monitor(.event)), 2_421)])
-    func geofenceWokenRecordingMeetsItsGoal(recipe: String, closer: SimCause, heard: Double) throws {
+    /// A geofence around the stop brings the recording back only for the wake: woken by the
+    /// region exit (`CLLocationManager`) at 2378 s, relaunched by the monitor's event after a
+    /// purge (`CLMonitor`) at 2421 s — the exit counted at 2335 s plus each mechanism's first
+    /// seeded report delay (43 s, 86 s; GeofenceRecipeTests and GeofenceMonitorRecipeTests derive
+    /// them). The first tracking gap runs from the last fix (2160 s) to that wake: 218 s, 261 s.
+    /// The updates the app restarts there deliver for the wake's 10 s only (§4: a region or
+    /// monitor wake starts no keep-alive; issue 31), so a second gap runs from after them to the
+    /// end of the walk (3002 s), not closed, naming that rule. The design's own goal (10 min or
+    /// 1 km, 95 %) is still met: the walk ends 614 s after the wake.
+    @Test(arguments: [("geofence-arrival", SimCause.systemWake(.regions(.exit)), 2_378.0, KeepAliveStartWake.region),
+                      ("geofence-monitor", .systemLaunch(.monitor(.event)), 2_421, .monitor)])
+    func geofenceWokenRecordingGetsOnlyTheWake(recipe: String, closer: SimCause, heard: Double, wake: KeepAliveStartWake) throws {
         let stated = try Shipped.replay(recipe, on: "walk-with-cafe-stop.gpx", profile: "ios17").run().result.summary
         #expect(stated.goalMet == true)
         let strict = try Shipped.replay(recipe, on: "walk-with-cafe-stop.gpx", profile: "ios17", goal: "tracking").run().result.summary
         let coverage = try only(strict)
-        #expect(coverage.fraction == (1801 - (heard - 2160)) / 1801)
-        #expect(coverage.uncoveredSeconds == heard - 2160)
-        #expect(coverage.longestGapSeconds == heard - 2160)
-        #expect(coverage.gaps.map(\.from) == [2160])
-        #expect(coverage.gaps.map(\.to) == [heard])
-        #expect(coverage.gaps.first?.closedBy == closer)
-        #expect(coverage.gaps.first?.causes == [
+        #expect(coverage.gaps.count == 2)
+        let (first, second) = (coverage.gaps[0], coverage.gaps[1])
+        #expect([first.from, first.to, first.seconds] == [2160, heard, heard - 2160])
+        #expect(first.closedBy == closer)
+        #expect(first.causes == [
             .backgroundTimeExpired(budget: 30), .updatesPausedAutomatically(windowSeconds: 600, activityType: .fitness), .tasksEndedInHandlers])
+        #expect(second.from >= heard + 9 && second.to == 3002 && !second.closed)
+        #expect(second.causes.contains(.updatesStartedInBackgroundWake(wake)))
+        #expect(coverage.uncoveredSeconds == first.seconds + second.seconds)
+        #expect(coverage.fraction == (1801 - coverage.uncoveredSeconds) / 1801)
     }
 
     /// Live updates with a background activity session (iOS 17) cover the walk; before iOS 17

@@ -138,7 +138,7 @@ import Simulation
         ("profile: {base: ios17, regions.reportDelayMedian: 200}\n",
          "s.yaml:1:10: 'profile' sets parameters that rule each other out: regions.reportDelayNinetiethPercentile is below regions.reportDelayMedian"),
         ("profile: {base: ios17, resources.heldAppJetsamPerHour: lots}\n",
-         "s.yaml:1:57: 'resources.heldAppJetsamPerHour' must be a number of per hour from 0 to 3600, or off"),
+         "s.yaml:1:56: 'resources.heldAppJetsamPerHour' must be a number per hour from 0 to 3600, or off"),
         ("profile: {base: ios17, location.keepAliveStartWakes: [region, carrier]}\n", "s.yaml:1:63: 'location.keepAliveStartWakes' 'carrier' is not a kind of background run (significantChange, region, visit, monitor, liveUpdates, bgTask, push, transfer)"),
     ])
     func aBadEntryIsNamedWhereItStands(yaml: String, message: String) {

@@ -38,7 +38,7 @@ import Testing
         ("events:\n  - {at: 5, do: backgroud}\n",
          "s.yaml:2:17: 'do' 'backgroud' is not an action; did you mean 'background'? (background, foreground, accuracy, battery, lock … or one of 25 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: [start-update]}}",
-         "s.yaml:1:21: 'launch' 'start-update' is not an action; did you mean 'start-updates'? (start-updates, stop-updates, start-live-updates, start-visits, stop-live-updates … or one of 36 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:21: 'launch' 'start-update' is not an action; did you mean 'start-updates'? (start-updates, stop-updates, start-live-updates, start-visits, stop-live-updates … or one of 37 others; see Docs/Scenarios.md)"),
         ("distanceFiltr: 5",
          "s.yaml:1:1: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 28 others; see Docs/Scenarios.md)"),
         ("app: {on: {lauch: [start-updates]}}",

@@ -122,9 +122,9 @@ import Scripting
         #expect(result.summary.suspendedAt == 15)
     }
 
-    @Test(arguments: [(SimProfile.iOS7, true), (.iOS17, true), (.iOS18, true), (.iOS26, false)])
-    func significantChangesRelaunchAPurgedAppAndAForceQuitOneUntilIOS26(profile: SimProfile, afterForceQuit: Bool) {
-        // §9 by era: a purge never stops the service; a force quit stops it only on iOS 26.
+    @Test(arguments: [(SimProfile.iOS7, true), (.iOS17, true), (.iOS18, true), (.iOS26, true), (.iOS26_4, false)])
+    func significantChangesRelaunchAPurgedAppAndAForceQuitOneUntilIOS26_4(profile: SimProfile, afterForceQuit: Bool) {
+        // §9 by era: a purge never stops the service; a force quit stops it only from iOS 26.4.
         func run(_ ending: SimScenarioEvent.Action) -> SimulationResult {
             KeepAliveSimulation(configuration(drive(seconds: 400), profile: exact(profile), timeline: [
                 SimScenarioEvent(at: 10, .enterBackground), SimScenarioEvent(at: 100, ending),

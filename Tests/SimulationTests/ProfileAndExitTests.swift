@@ -43,7 +43,9 @@ import TestSupport
     }
 
     @Test func theProfilesAreListedOldestFirstThenTheDebugger() {
-        #expect(SimProfile.all.map(\.name) == ["ios6", "ios7", "ios9", "ios12", "ios13", "ios14", "ios17", "ios18", "ios26", "debugger"])
+        #expect(SimProfile.all.map(\.name) == [
+            "ios6", "ios7", "ios9", "ios12", "ios13", "ios14", "ios15", "ios16", "ios16.4", "ios17", "ios18", "ios26", "ios26.4", "debugger",
+        ])
         #expect(SimProfile.iOS12.underDebugger().name == "ios12+debugger")
         #expect(SimProfile.iOS12.underDebugger().backgroundTimeBudget == 180)
     }

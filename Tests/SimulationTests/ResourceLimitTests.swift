@@ -170,11 +170,11 @@ import TestSupport
         #expect(relaunches(result).map(\.time) == [300, 600])
     }
 
-    /// iOS 26 (forum thread 826964): a force-quit app is not relaunched, where a CPU-killed one is.
-    @Test func onIOS26AForceQuitAppIsNotRelaunchedButACPUKilledOneIs() {
-        let quit = run(slcBusy, profile: exact(.iOS26), timeline: [SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 90, .forceQuit)])
+    /// iOS 26.4 (forum thread 826964): a force-quit app is not relaunched, where a CPU-killed one is.
+    @Test func onIOS26_4AForceQuitAppIsNotRelaunchedButACPUKilledOneIs() {
+        let quit = run(slcBusy, profile: exact(.iOS26_4), timeline: [SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 90, .forceQuit)])
         #expect(relaunches(quit) == [])
-        let killed = run(slcBusy, profile: exact(.iOS26))
+        let killed = run(slcBusy, profile: exact(.iOS26_4))
         #expect(relaunches(killed).map(\.time).first == 300)
     }
 }

@@ -50,8 +50,8 @@ final class KilledApp: SimAppDelegate {
     }
 
     /// The same app swiped away at 70 instead: iOS 17 relaunches it (developers' reports, iOS
-    /// 7.1–18), iOS 26 does not (forum thread 826964): only a force quit can block the relaunch.
-    @Test(arguments: [(SimProfile.iOS17, [300.0]), (.iOS26, [])])
+    /// 7.1–26.3), iOS 26.4 does not (forum thread 826964): only a force quit can block the relaunch.
+    @Test(arguments: [(SimProfile.iOS17, [300.0]), (.iOS26, [300.0]), (.iOS26_4, [])])
     func onlyAForceQuitBlocksTheRelaunchWhereTheEraSaysSo(profile: SimProfile, times: [Double]) {
         let result = KeepAliveSimulation(configuration(drive(seconds: 400), profile: exact(profile), timeline: [
             SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 70, .forceQuit),

@@ -83,6 +83,7 @@ public enum ProfilesReport {
             switch unit {
             case .fraction: "a fraction from \(Formatting.short(range.lowerBound)) to \(Formatting.short(range.upperBound))"
             case .count: "a whole number from \(Formatting.short(range.lowerBound)) to \(Formatting.short(range.upperBound))"
+            case .perSecond, .perHour: "a number \(unit.rawValue) from \(Formatting.short(range.lowerBound)) to \(Formatting.short(range.upperBound))"
             default: "a number of \(unit.rawValue) from \(Formatting.short(range.lowerBound)) to \(Formatting.short(range.upperBound))"
             }
         case .numberOrOff(let range, let unit): text(.number(range, unit)) + ", or off"
