@@ -1,0 +1,86 @@
+import Testing
+import TestSupport
+@testable import Scripting
+@testable import Simulation
+
+/// Spec §4 "Where a gap starts and ends": a location goal's gap opens at the last fix delivered
+/// to running code before its first missed second (or, if the device stood still since, when it
+/// moved again) and closes at the next delivered fix; coverage counts only the missed moving
+/// seconds. The drive is 8 m/s with a fix a second (iOS 17, exact fixes); the app is swiped
+/// away at 100.5 and opened again at 200.5 (300.5 after a stop), so its fixes stop after the
+/// one at 100 and start again as the new process starts its updates, at 200.5 (300.5).
+@MainActor @Suite struct GapAnchorTests {
+    private func run(_ goal: LocationGoal, stops: [ClosedRange<Int>] = [], reopenAt reopen: Double) -> SimulationResult {
+        var configuration = configuration(drive(seconds: 400, speed: 8, stops: stops), profile: exact(.iOS17), timeline: [
+            SimScenarioEvent(at: 100.5, .forceQuit), SimScenarioEvent(at: reopen, .launch),
+        ])
+        configuration.goals = [.location(goal)]
+        return runStandard(configuration) { $0.pausesLocationUpdatesAutomatically = false }.0
+    }
+
+    /// The helper's drive is 8 m/s on a flat Earth: the track's geodesic speed is a little more.
+    private let speed = drive(seconds: 400, speed: 8).position(at: 50)?.speed ?? 0
+
+    @Test func aTrackingGapRunsFromTheLastFixToTheNextOne() throws {
+        let result = run(.tracking(), reopenAt: 200.5)
+        #expect(deliveredTimes(result).filter { $0 > 97 && $0 < 203 } == [98, 99, 100, 200.5, 201.5, 202.5])
+        let coverage = try #require(result.summary.coverage.first)
+        // Second s is judged with the travel to its end: 8·(s + 1 − 100) m since the fix at 100,
+        // over 100 m from s = 112 (60 s would be 160). Missed 112…200: 89 of the 400 moving
+        // seconds; the fix at 200.5 covers 201.
+        #expect(abs(speed - 8) < 0.05)
+        let gap = try #require(coverage.gaps.first)
+        #expect(coverage.gapCount == 1)
+        #expect([gap.from, gap.firstMissed, gap.to, gap.seconds] == [100, 112, 200.5, 89])
+        #expect(gap.causes == [.forceQuit])
+        #expect(gap.closedBy == .launching)
+        #expect(gap.closed)
+        // Its span and distance run from the anchor to the next fix: the travel of seconds
+        // 100…200; coverage counts only the 89 missed ones.
+        #expect(abs(gap.metres - 101 * speed) < 1e-6)
+        #expect(coverage.longestGapSeconds == 100.5)
+        #expect(coverage.uncoveredSeconds == 89)
+        #expect(abs(coverage.uncoveredMetres - 89 * speed) < 1e-6)
+        #expect(coverage.fraction == 311.0 / 400)
+    }
+
+    /// Navigation needs running code: the second after the swipe, 101, is missed though the fix
+    /// at 100 is 1 s old. The new process's launch counts as its first fix (the goal's age to
+    /// get one), so the gap closes at the launch, 200.5: 101…200 missed, 100 s.
+    @Test func aNavigationGapOpensAtTheLastFixAndClosesAtTheRelaunch() throws {
+        let coverage = try #require(run(.navigation(), reopenAt: 200.5).summary.coverage.first)
+        let gap = try #require(coverage.gaps.first)
+        #expect(coverage.gapCount == 1)
+        #expect([gap.from, gap.firstMissed, gap.to, gap.seconds] == [100, 101, 200.5, 100])
+        #expect(abs(gap.metres - 101 * speed) < 1e-6)
+        #expect(coverage.longestGapSeconds == 100.5)
+        #expect(coverage.uncoveredSeconds == 100)
+    }
+
+    /// The device stands still from the last fix at 100 to 200 (seconds 100…199 have speed 0):
+    /// the gap opens when it moves again, 200, not at the fix. Tracking: 8·(s + 1 − 200) m since
+    /// the fix passes 100 m from s = 212; 212…300 are missed (89 s) until the fix at 300.5.
+    @Test func aGapAfterStandingStillOpensWhenTheDeviceMovesAgain() throws {
+        let tracking = try #require(run(.tracking(), stops: [100...200], reopenAt: 300.5).summary.coverage.first)
+        let gap = try #require(tracking.gaps.first)
+        #expect(tracking.gapCount == 1)
+        #expect([gap.from, gap.firstMissed, gap.to, gap.seconds] == [200, 212, 300.5, 89])
+        #expect(abs(gap.metres - 101 * speed) < 1e-6)
+        #expect(tracking.longestGapSeconds == 100.5)
+        // Navigation misses from the first moving second, the app not running: 200…300, 101 s,
+        // closed by the launch at 300.5.
+        let navigation = try #require(run(.navigation(), stops: [100...200], reopenAt: 300.5).summary.coverage.first)
+        #expect(navigation.gaps.map { [$0.from, $0.firstMissed, $0.to, $0.seconds] } == [[200, 200, 300.5, 101]])
+        // The still seconds count for nothing: 300 moving seconds, 101 missed.
+        #expect(navigation.fraction == 199.0 / 300)
+    }
+
+    /// With no fix after it (the app opened only after the track's end, 400), the gap runs to
+    /// the end, not closed: 112…399 missed, the travel of 100…399.
+    @Test func aGapNotClosedRunsToTheEnd() throws {
+        let coverage = try #require(run(.tracking(), reopenAt: 500).summary.coverage.first)
+        #expect(coverage.gaps.map { [$0.from, $0.firstMissed, $0.to, $0.seconds] } == [[100, 112, 400, 288]])
+        #expect(coverage.gaps.first?.closed == false)
+        #expect(abs((coverage.gaps.first?.metres ?? 0) - 300 * speed) < 1e-6)
+    }
+}
