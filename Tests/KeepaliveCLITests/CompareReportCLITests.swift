@@ -20,12 +20,12 @@ import Testing
             Profiles × conditions: 8 cells, each replayed whole and judged from its fixes as the model above
               cell                      device's gaps           model too strict      model covered
               ios13 · normal            not: 1 unpredicted      none                  100 %
-              ios13 · low-power         reproduced              0:01:04–0:20:00       5.2 %
-              ios13 · restart-mid-trip  reproduced              0:10:04–0:20:00       50.3 %
+              ios13 · low-power         reproduced              0:00:59–0:20:00       5.2 %
+              ios13 · restart-mid-trip  reproduced              0:09:59–0:20:00       50.3 %
               ios13 · memory-pressure   not: 1 unpredicted      none                  100 %
               ios17 · normal            not: 1 unpredicted      none                  100 %
-              ios17 · low-power         reproduced              0:01:04–0:20:00       5.2 %
-              ios17 · restart-mid-trip  reproduced              0:10:04–0:20:00       50.3 %
+              ios17 · low-power         reproduced              0:00:59–0:20:00       5.2 %
+              ios17 · restart-mid-trip  reproduced              0:09:59–0:20:00       50.3 %
               ios17 · memory-pressure   not: 1 unpredicted      none                  100 %
             Reproduce the device's gaps (each is a gap of the cell's model): ios13 · low-power, ios13 · restart-mid-trip, ios17 · low-power, ios17 · restart-mid-trip
             Do not: ios13 · normal, ios13 · memory-pressure, ios17 · normal, ios17 · memory-pressure
@@ -57,9 +57,10 @@ import Testing
         #expect(cells.map { $0["reproduces"] as? Bool } == [false, true])
         #expect(cells[0]["firstTooStrict"] is NSNull)
         let unpredicted = try #require(cells[0]["firstUnpredicted"] as? [String: Double])
-        #expect(unpredicted == ["from": 604, "to": 900, "seconds": 296, "firstSecond": 604])
+        // Each gap from its last fix (§4), 5 s before its first missed second.
+        #expect(unpredicted == ["from": 599, "firstMissed": 604, "to": 900, "seconds": 296, "firstSecond": 604])
         let strict = try #require(cells[1]["firstTooStrict"] as? [String: Double])
-        #expect(strict == ["from": 604, "to": 1200, "seconds": 595, "firstSecond": 900])
+        #expect(strict == ["from": 599, "firstMissed": 604, "to": 1200, "seconds": 595, "firstSecond": 900])
         #expect(cells[1]["modelGapCount"] as? Int == 1)
         // Without the options, no cells.
         let (_, plain) = try CLI.json(["compare", trip, "--device", recording, "--format", "json"])
@@ -110,7 +111,7 @@ import Testing
         #expect(picture.contains(" fill=\"#6a1b9a\">first divergence 0:10:04</text>"))
         #expect(picture.contains(">fixes delivered</text>"))
         #expect(picture.contains(">reproduce the device&apos;s gaps: ios17 · low-power</text>"))
-        #expect(picture.contains("<title>device gap 0:10:04–0:15:00, 4 min 56 s uncovered (4.4 km): the app ran but no fix reached it"))
+        #expect(picture.contains("<title>device gap 0:09:59–0:15:00 (4.5 km), 4 min 56 s uncovered from 0:10:04: the app ran but no fix reached it"))
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains("<script>"))
         #expect(html.contains("<tr><td>ios17</td><td>low-power</td><td class=\"yes\">yes</td><td>0</td><td>1</td><td>5.2 %</td></tr>"))

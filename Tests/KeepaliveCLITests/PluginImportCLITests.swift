@@ -35,7 +35,10 @@ import Testing
         #expect(abs((coverage?["fraction"] as? Double ?? 0) - 0.79955580233204) < 1e-12)
         #expect(coverage?["uncoveredSeconds"] as? Double == 361)
         let gap = (coverage?["gaps"] as? [[String: Any]])?.first
-        #expect(gap?["from"] as? Double == 2160)
+        // From 0:35:00, when the walk leaves the café where it stood still since the last fix
+        // (§4), missed from 60 moving seconds later.
+        #expect(gap?["from"] as? Double == 2100)
+        #expect(gap?["firstMissed"] as? Double == 2160)
         #expect(gap?["to"] as? Double == 2521)
         #expect(gap?["closedBy"] as? String == "systemWake")
     }

@@ -29,13 +29,15 @@ import TestSupport
             "ios13 · low-power", "ios13 · low-battery", "ios13 · restart-mid-trip", "ios13 · app-updated",
             "ios17 · low-power", "ios17 · low-battery", "ios17 · restart-mid-trip", "ios17 · app-updated",
         ])
-        // Too strict: from 0:01:04 (background at 0:01:00, its last fix 5 s before), 0:03:04, and
-        // 0:10:04 to the end; the device covered from 0:15:00.
+        // Too strict: missed from 0:01:04 (background at 0:01:00, its last fix 5 s before),
+        // 0:03:04, and 0:10:04 to the end, each gap from that last fix (§4); the device covered
+        // from 0:15:00.
         let ios17 = Array(result.cells[7...])
-        #expect(ios17.map { $0.firstTooStrict.map { [$0.gap.from, $0.gap.to, $0.firstSecond] } } == [nil, [64, 1200, 64], [184, 1200, 184], [604, 1200, 900], [604, 1200, 900], nil, nil])
+        #expect(ios17.map { $0.firstTooStrict.map { [$0.gap.from, $0.gap.firstMissed, $0.gap.to, $0.firstSecond] } }
+                == [nil, [59, 64, 1200, 64], [179, 184, 1200, 184], [599, 604, 1200, 900], [599, 604, 1200, 900], nil, nil])
         #expect(ios17.map(\.tooStrictCount) == [0, 1, 1, 1, 1, 0, 0])
         #expect(ios17.map(\.unpredictedCount) == [1, 0, 0, 0, 0, 1, 1])
-        #expect(ios17[0].firstUnpredicted.map { [$0.gap.from, $0.gap.to, $0.firstSecond] } == [604, 900, 604])
+        #expect(ios17[0].firstUnpredicted.map { [$0.gap.from, $0.gap.firstMissed, $0.gap.to, $0.firstSecond] } == [599, 604, 900, 604])
         #expect(ios17.map(\.modelGapCount) == [0, 1, 1, 1, 1, 0, 0])
         // The run itself is unchanged by its cells.
         #expect(result.unpredicted.map(\.firstSecond) == [604])
@@ -67,6 +69,24 @@ import TestSupport
         #expect(CellComparison(cell, model: coverage([gap(100, 200), gap(500, 600)]), device: device, firstDivergence: 100).finding == .agrees)
         #expect(CellComparison(cell, model: coverage([gap(500, 600)]), device: device, firstDivergence: 100).finding == .doesNotReproduce)
         #expect(CellComparison(cell, model: coverage([]), device: device, firstDivergence: nil).finding == .doesNotReproduce)
+    }
+
+    /// Two sides part only on seconds one missed and the other covered: a gap's anchor (§4) and
+    /// the allowance after it are not missed, so gaps that miss the same seconds from different
+    /// last fixes agree; a fix at 200.4 closes a gap for the second from 201.
+    @Test func gapsArePartedOnTheirMissedSecondsNotTheirAnchors() throws {
+        func gap(_ from: Double, _ firstMissed: Double, _ to: Double) -> SimGap {
+            SimGap(from: from, firstMissed: firstMissed, to: to, seconds: to - firstMissed, metres: 0, causes: [], closedBy: nil, closed: true)
+        }
+        let device = [gap(95, 100, 200)]
+        #expect(DeviceComparison.divergences(device, against: [gap(98, 100, 200)]).isEmpty)
+        #expect(DeviceComparison.divergences(device, against: [gap(60, 100, 200.4)]).isEmpty)
+        #expect(DeviceComparison.divergences(device, against: [gap(98, 103, 200)]).map(\.firstSecond) == [100])
+        #expect(DeviceComparison.divergences([gap(98, 100, 200.4)], against: device).map(\.firstSecond) == [200])
+        #expect(DeviceComparison.uncovered(99, in: device) == false)
+        #expect(DeviceComparison.uncovered(100, in: device))
+        #expect(DeviceComparison.uncovered(200, in: [gap(98, 100, 200.4)]))
+        #expect(DeviceComparison.uncovered(201, in: [gap(98, 100, 200.4)]) == false)
     }
 
     @Test func thePlanRefusesRepeatsEmptyListsAndTooManyCells() throws {
