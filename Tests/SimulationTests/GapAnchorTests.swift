@@ -83,4 +83,38 @@ import TestSupport
         #expect(coverage.gaps.first?.closed == false)
         #expect(abs((coverage.gaps.first?.metres ?? 0) - 300 * speed) < 1e-6)
     }
+
+    /// The gaps alone, a second at a time at 2 m/s: a gap that the app's return closes ends
+    /// there, and the next opens from that end, not from the older fix; a fix that does not meet
+    /// the goal again closes nothing; standing still moves the next anchor to the first moving
+    /// second after it.
+    @Test func theAnchorIsTheLatestOfTheFixTheLastGapsEndAndTheMoveAfterStandingStill() {
+        var gaps = AnchoredGaps(start: 0)
+        gaps.fix(at: 10)
+        for second in 10...12 { gaps.judge(second: second, speed: 2, moving: true, missed: false) { [] } }
+        #expect(gaps.judge(second: 13, speed: 2, moving: true, missed: true) { [.nothingHoldsApp] })
+        gaps.appRan(at: 13.5, by: .userReturnsToApp)
+        gaps.judge(second: 14, speed: 2, moving: true, missed: false) { [] }
+        // Opens from the last gap's end, 13.5; the fix at 15.5 is followed by a missed second.
+        #expect(gaps.judge(second: 15, speed: 2, moving: true, missed: true) { [] })
+        gaps.fix(at: 15.5)
+        #expect(!gaps.judge(second: 16, speed: 2, moving: true, missed: true) { [] })
+        gaps.judge(second: 17, speed: 0, moving: false, missed: true) { [] }
+        gaps.judge(second: 18, speed: 2, moving: true, missed: false) { [] }
+        gaps.judge(second: 19, speed: 0, moving: false, missed: false) { [] }
+        #expect(gaps.judge(second: 20, speed: 2, moving: true, missed: true) { [.forceQuit] })
+        let log = gaps.gaps(endingAt: 25)
+        #expect(log.gaps == [
+            // Seconds 10…13 travelled (8 m); closed by the return at 13.5.
+            SimGap(from: 10, firstMissed: 13, to: 13.5, seconds: 1, metres: 8, causes: [.nothingHoldsApp], closedBy: .userReturnsToApp, closed: true),
+            // 14…17 travelled (6 m, 17 standing); no restore after 16, so it ends where 18 was covered.
+            SimGap(from: 13.5, firstMissed: 15, to: 18, seconds: 2, metres: 6, causes: [], closedBy: nil, closed: true),
+            // Still at 19: the device moved again at 20, missed at once; open to the end.
+            SimGap(from: 20, firstMissed: 20, to: 25, seconds: 1, metres: 2, causes: [.forceQuit], closedBy: nil, closed: false),
+        ])
+        #expect(log.count == 3)
+        #expect(log.longest == 5)
+        #expect(gaps.missedSeconds == 4)
+        #expect(gaps.missedMetres == 8)
+    }
 }
