@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import Scripting
@@ -116,5 +117,14 @@ import TestSupport
         #expect(log.longest == 5)
         #expect(gaps.missedSeconds == 4)
         #expect(gaps.missedMetres == 8)
+    }
+
+    /// `firstMissed` is encoded; a gap encoded before it existed misses from its start.
+    @Test func aGapKeepsItsFirstMissedSecondInJSONAndAnOlderOneMissesFromItsStart() throws {
+        let gap = SimGap(from: 100, firstMissed: 112, to: 200.5, seconds: 89, metres: 808, causes: [.forceQuit], closedBy: .launching, closed: true)
+        #expect(try JSONDecoder().decode(SimGap.self, from: JSONEncoder().encode(gap)) == gap)
+        let older = #"{"from": 60, "to": 90, "seconds": 30, "metres": 0, "causes": [], "closed": false}"#
+        #expect(try JSONDecoder().decode(SimGap.self, from: Data(older.utf8)) == SimGap(from: 60, to: 90, seconds: 30, metres: 0, causes: [], closedBy: nil, closed: false))
+        #expect(try JSONDecoder().decode(SimGap.self, from: Data(older.utf8)).firstMissed == 60)
     }
 }

@@ -166,7 +166,7 @@ public enum CompareReport {
 
 /// `keepalive compare`'s words.
 extension Prose {
-    /// "0:09:59–0:15:00 (4.4 km), 4 min 56 s uncovered from 0:10:04: …; the model covered 0:10:04":
+    /// "0:09:59–0:15:00 (4.5 km), 4 min 56 s uncovered from 0:10:04: …; the model covered 0:10:04":
     /// the gap from its anchor (the last fix) to its end, as ``Prose/gap(_:of:)`` gives it.
     static func divergence(_ divergence: GapDivergence, of goal: SimGoal, otherSide: String) -> String {
         let gap = divergence.gap
