@@ -9,7 +9,8 @@ import Testing
         let result = try CLI.run(["compare", trip, "--device", "Tracks/compare/device-recording.csv"])
         #expect(result.status == 2)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.contains("  0:10:04–0:15:00, 4 min 56 s uncovered (4.4 km); the model covered 0:10:04\n"))
+        // From the device's last fix (0:09:59) to its next (0:15:00): 301 s at 15 m/s, 4.5 km.
+        #expect(result.stdout.contains("  0:09:59–0:15:00 (4.5 km), 4 min 56 s uncovered from 0:10:04; the model covered 0:10:04\n"))
         #expect(result.stdout.contains("First divergence at 0:10:04: the model's app was running in the background (process 1), standard location updates running, held by the location session; its newest fix at 0:10:04.\n"))
         #expect(result.stdout.contains("these reproduce it: Low Power Mode, a restart, an app update\n"))
         #expect(result.stdout.hasSuffix("The device and the model diverge.\n"))

@@ -60,9 +60,10 @@ import Testing
         #expect(cells.map { $0["reproduces"] as? Bool } == [false, true])
         #expect(cells[0]["firstTooStrict"] is NSNull)
         let unpredicted = try #require(cells[0]["firstUnpredicted"] as? [String: Double])
-        #expect(unpredicted == ["from": 604, "to": 900, "seconds": 296, "firstSecond": 604])
+        // Each gap from its last fix (§4), 5 s before its first missed second.
+        #expect(unpredicted == ["from": 599, "firstMissed": 604, "to": 900, "seconds": 296, "firstSecond": 604])
         let strict = try #require(cells[1]["firstTooStrict"] as? [String: Double])
-        #expect(strict == ["from": 604, "to": 1200, "seconds": 595, "firstSecond": 900])
+        #expect(strict == ["from": 599, "firstMissed": 604, "to": 1200, "seconds": 595, "firstSecond": 900])
         #expect(cells[1]["modelGapCount"] as? Int == 1)
         // Without the options, no cells.
         let (_, plain) = try CLI.json(["compare", trip, "--device", recording, "--format", "json"])
@@ -113,7 +114,7 @@ import Testing
         #expect(picture.contains(" fill=\"#6a1b9a\">first divergence 0:10:04</text>"))
         #expect(picture.contains(">fixes delivered</text>"))
         #expect(picture.contains(">reproduce the device&apos;s gaps: ios17 · low-power</text>"))
-        #expect(picture.contains("<title>device gap 0:10:04–0:15:00, 4 min 56 s uncovered (4.4 km): the app ran but no fix reached it"))
+        #expect(picture.contains("<title>device gap 0:09:59–0:15:00 (4.5 km), 4 min 56 s uncovered from 0:10:04: the app ran but no fix reached it"))
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains("<script>"))
         #expect(html.contains("<tr><td>ios17</td><td>low-power</td><td class=\"yes\">yes</td><td>0</td><td>1</td><td>2.7 %</td></tr>"))

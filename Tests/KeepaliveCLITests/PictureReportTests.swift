@@ -84,28 +84,37 @@ import Testing
         #expect(!svg.contains(">goal gaps</text>"))
     }
 
-    /// The 50 m filter on the commute (749 s on the 850-px axis from 120): the goal's answer
-    /// heads the picture in red; each of the 15 gaps is a translucent band from the state bar
-    /// (80) to the speed axis (576), at least 3 px wide (gap 3, 93–94 s, is widened around its
-    /// middle 225.61); the first ten are numbered over their bar in the gap row (from 388), and
-    /// listed under the picture with their cause, the rest counted; the map draws a red stretch
-    /// for each and a 500 m scale bar; the axes are labelled.
+    /// The 50 m filter on the commute (749 s on the 850-px axis from 120, so x(t) = 120 + t·850/749):
+    /// the goal's answer heads the picture in red; each of the 15 gaps runs from its anchor, the
+    /// last fix before it (§4), to the next fix, a translucent band from the state bar (80) to the
+    /// speed axis (576), bands that touch merged: 8 (gaps 2–3, 5–6 and 8–13 touch, each closing
+    /// on the fix the next one starts from). Gap 1 runs from the fix at 0:00:01 to the one at
+    /// 0:00:09 (x 121.13, 9.08 px), missed from 0:00:06: its bar in the gap row (from 388) is pale
+    /// to x(6) (5.67 px). The first ten are numbered over their bar, moved right off the one
+    /// before (10, over 499–506, is pushed from 690.26 to 695.51 by 8 and 9), and listed under the
+    /// picture with their cause, the rest counted; the map draws a red stretch for each and a
+    /// 500 m scale bar; the axes are labelled.
     @Test func theGapsAreNumberedBandsWithTheirCauses() throws {
         let fixtures = try Fixtures()
         let path = fixtures.folder.appendingPathComponent("f.svg").path
         let result = try CLI.run(["replay", "Tracks/city-commute.gpx", "--distance-filter", "50", "--seed", "3", "--report", path])
         #expect(result.status == 1)
         let svg = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(svg.contains("<text x=\"24.00\" y=\"54.00\" font-size=\"14.00\" fill=\"#c62828\" font-weight=\"bold\">Goal navigation missed: 88.6 % of the moving time covered; 42 s (324 m) not; 15 gaps, the longest 32 s.</text>"))
+        // The longest, gap 13: from the fix at 0:08:39 to the next, at 0:09:02 (the car stood still between).
+        #expect(svg.contains("<text x=\"24.00\" y=\"54.00\" font-size=\"14.00\" fill=\"#c62828\" font-weight=\"bold\">Goal navigation missed: 88.6 % of the moving time covered; 42 s (324 m) not; 15 gaps, the longest 23 s.</text>"))
         let bands = svg.split(separator: "\n").filter { $0.contains("fill-opacity=\"0.13\"") }
-        #expect(bands.count == 15)
-        #expect(bands.first == "<rect x=\"126.81\" y=\"80.00\" width=\"3.40\" height=\"496.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
-        #expect(bands[2] == "<rect x=\"224.61\" y=\"80.00\" width=\"3.00\" height=\"496.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
+        #expect(bands.count == 8)
+        #expect(bands.first == "<rect x=\"121.13\" y=\"80.00\" width=\"9.08\" height=\"496.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
+        // Gap 4, 0:03:46–0:03:54: the car moved again at 0:03:46 after standing still since its last fix.
+        #expect(bands[2] == "<rect x=\"376.48\" y=\"80.00\" width=\"9.08\" height=\"496.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
+        let pale = svg.split(separator: "\n").filter { $0.contains("fill=\"#ef9a9a\"") }
+        #expect(pale.count == 15)
+        #expect(pale.first == "<rect x=\"121.13\" y=\"401.00\" width=\"5.67\" height=\"8.00\" fill=\"#ef9a9a\"/>")
         let numbers = svg.split(separator: "\n").filter { $0.contains("fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\"") }
         #expect(numbers.count == 10)
-        #expect(numbers.first == "<text x=\"128.51\" y=\"398.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">1</text>")
-        #expect(numbers.last == "<text x=\"697.32\" y=\"398.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">10</text>")
-        #expect(svg.contains(">gap 2 0:01:23–0:01:28, 5 s uncovered (30 m): the distance filter held the fixes back (each lay under it from the last one delivered); closed: fixes came again</text>"))
+        #expect(numbers.first == "<text x=\"125.67\" y=\"398.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">1</text>")
+        #expect(numbers.last == "<text x=\"695.51\" y=\"398.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">10</text>")
+        #expect(svg.contains(">gap 2 0:01:22–0:01:28 (32 m), 5 s uncovered from 0:01:23: the distance filter held the fixes back (each lay under it from the last one delivered); closed: fixes came</text>"))
         #expect(svg.contains(">… and 5 more gaps</text>"))
         #expect(!svg.contains(">gap 11 "))
         #expect(svg.split(separator: "\n").filter { $0.contains("stroke-opacity=\"0.45\"") }.count == 15)
@@ -145,11 +154,13 @@ import Testing
         let folder = fixtures.folder.path
         #expect(html.contains("<pre>keepalive replay &apos;\(folder)/a&lt;&amp;&quot;b.gpx&apos; --distance-filter 50 --seed 3 --explain --report \(page)</pre>"))
         #expect(!html.contains("a<&"))
-        #expect(html.contains("<h1 class=\"missed\">Goal navigation missed: 88.6 % of the moving time covered; 42 s (324 m) not; 15 gaps, the longest 32 s.</h1>"))
+        #expect(html.contains("<h1 class=\"missed\">Goal navigation missed: 88.6 % of the moving time covered; 42 s (324 m) not; 15 gaps, the longest 23 s.</h1>"))
         #expect(html.contains("<tr><td>device</td><td>ios17: 30 s of background time, paused while asleep</td></tr>"))
         #expect(html.contains("<tr><td>run</td><td>session policy, seed 3, starting authorization notDetermined</td></tr>"))
-        #expect(html.contains("<tr><td>navigation</td><td>a fix at most 5 s old at every moving second (99 % of the moving time)</td><td>missed</td><td>88.6 %</td><td>42 s (324 m)</td><td>32 s</td><td>15</td></tr>"))
-        #expect(html.contains("<tr><td>13</td><td class=\"time\">0:08:44</td><td class=\"time\">0:09:16</td><td>2 s (6 m)</td><td>the distance filter held the fixes back (each lay under it from the last one delivered)</td><td>fixes came again</td></tr>"))
+        #expect(html.contains("<tr><td>navigation</td><td>a fix at most 5 s old at every moving second (99 % of the moving time)</td><td>missed</td><td>88.6 %</td><td>42 s (324 m)</td><td>23 s</td><td>15</td></tr>"))
+        // Gap 13: from the fix at 0:08:39, missed 5 moving seconds on, closed by the fix at 0:09:02.
+        #expect(html.contains("<tr><th>#</th><th>from</th><th>first missed</th><th>to</th><th>distance</th><th>uncovered</th><th>why</th><th>closed</th></tr>"))
+        #expect(html.contains("<tr><td>13</td><td class=\"time\">0:08:39</td><td class=\"time\">0:08:44</td><td class=\"time\">0:09:02</td><td>45 m</td><td>2 s</td><td>the distance filter held the fixes back (each lay under it from the last one delivered)</td><td>fixes came again</td></tr>"))
         let explained = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("Explain:") }.joined(separator: "\n")
         #expect(!explained.isEmpty)
         #expect(html.contains("<h2>--explain</h2>\n<pre>\(explained)</pre>"))

@@ -72,6 +72,24 @@ import TestSupport
         #expect(CellComparison(cell, model: coverage([]), device: device, firstDivergence: nil).finding == .doesNotReproduce)
     }
 
+    /// Two sides part only on seconds one missed and the other covered: a gap's anchor (§4) and
+    /// the allowance after it are not missed, so gaps that miss the same seconds from different
+    /// last fixes agree; a fix at 200.4 closes a gap for the second from 201.
+    @Test func gapsArePartedOnTheirMissedSecondsNotTheirAnchors() throws {
+        func gap(_ from: Double, _ firstMissed: Double, _ to: Double) -> SimGap {
+            SimGap(from: from, firstMissed: firstMissed, to: to, seconds: to - firstMissed, metres: 0, causes: [], closedBy: nil, closed: true)
+        }
+        let device = [gap(95, 100, 200)]
+        #expect(DeviceComparison.divergences(device, against: [gap(98, 100, 200)]).isEmpty)
+        #expect(DeviceComparison.divergences(device, against: [gap(60, 100, 200.4)]).isEmpty)
+        #expect(DeviceComparison.divergences(device, against: [gap(98, 103, 200)]).map(\.firstSecond) == [100])
+        #expect(DeviceComparison.divergences([gap(98, 100, 200.4)], against: device).map(\.firstSecond) == [200])
+        #expect(DeviceComparison.uncovered(99, in: device) == false)
+        #expect(DeviceComparison.uncovered(100, in: device))
+        #expect(DeviceComparison.uncovered(200, in: [gap(98, 100, 200.4)]))
+        #expect(DeviceComparison.uncovered(201, in: [gap(98, 100, 200.4)]) == false)
+    }
+
     @Test func thePlanRefusesRepeatsEmptyListsAndTooManyCells() throws {
         func message(_ profiles: [String], _ conditions: [FieldCondition], maximum: Int = CompareCell.defaultMaximumCells) -> String? {
             do {

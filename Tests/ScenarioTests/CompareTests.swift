@@ -23,10 +23,11 @@ import TestSupport
         #expect(comparison.deviceFixes == 901)
         #expect(comparison.deviceFixesInTrip == 901)
         #expect(comparison.modelFixes == 1200)
-        // The fix at 599 s covers five moving seconds (599…603): the device misses 604 s on.
+        // The fix at 599 s covers five moving seconds (599…603): the device misses 604 s on. The
+        // gap runs from that fix, its anchor (§4), to the next, at 900 s.
         let gap = try #require(comparison.deviceCoverage.gaps.first)
         #expect(comparison.deviceCoverage.gapCount == 1)
-        #expect([gap.from, gap.to, gap.seconds] == [604, 900, 296])
+        #expect([gap.from, gap.firstMissed, gap.to, gap.seconds] == [599, 604, 900, 296])
         #expect(comparison.modelCoverage.gapCount == 0)
         #expect(comparison.unpredicted.map(\.firstSecond) == [604])
         #expect(comparison.tooStrict.isEmpty)
@@ -55,8 +56,10 @@ import TestSupport
 
     @Test func theModelTooStrictIsListedWhenTheDeviceKeptItsFixes() throws {
         let comparison = try CompareRun(track: trip, device: recording, settings: settings { $0.backgroundLocation = false }).run()
-        // Suspended at 0:01:30, its last fix at 89 s: the model misses 94 s to the end; the device's gap lies inside.
-        #expect(comparison.tooStrict.map(\.gap.from) == [94])
+        // Suspended at 0:01:30, its last fix at 89 s (the gap's anchor): the model misses 94 s to
+        // the end; the device's gap lies inside.
+        #expect(comparison.tooStrict.map(\.gap.from) == [89])
+        #expect(comparison.tooStrict.map(\.gap.firstMissed) == [94])
         #expect(comparison.tooStrict.map(\.firstSecond) == [94])
         #expect(comparison.tooStrict.first?.gap.causes.first.map(Prose.name) == "backgroundTimeExpired")
         #expect(comparison.unpredicted.isEmpty)

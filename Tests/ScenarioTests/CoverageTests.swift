@@ -32,24 +32,42 @@ import TestSupport
         #expect(coverage.gaps == [])
     }
 
-    /// A 50 m filter at city speed holds back fixes for up to 6 s: twelve gaps of 1–6 s over the
-    /// 5-s age, each caused by the filter and closed by the next fix (no wake needed).
+    /// A 50 m filter at city speed holds back fixes for up to 6 s: twelve gaps of 1–6 missed
+    /// seconds over the 5-s age, each caused by the filter and closed by the next fix (no wake
+    /// needed). Each gap runs from its anchor (§4: the last fix before it, or where the car moved
+    /// again after standing still since) to that next fix, on the second its fixes came again.
     @Test func aFiftyMetreFilterStarvesANavigationApp() throws {
-        let summary = try commute { $0.distanceFilter = .meters(50) }
+        var settings = ReplaySettings()
+        settings.distanceFilter = .meters(50)
+        let outcome = try ReplayRun(track: Shipped.track("city-commute.gpx"), settings: settings.resolved()).run()
+        let summary = outcome.result.summary
         let coverage = try only(summary)
         #expect(summary.goalMet == false)
         #expect(coverage.met == false)
         #expect(coverage.fraction == 330.0 / 371.0)
         #expect(coverage.uncoveredSeconds == 41)
         #expect(centimetres(coverage.uncoveredMetres) == 29_100)
-        #expect(coverage.longestGapSeconds == 6)
         #expect(coverage.gapCount == 12)
-        #expect(coverage.gaps.map { [$0.from, $0.to] } == [
+        // The missed seconds: from the first missed to the fix that covered the next one.
+        let missed: [[Double]] = [
             [6, 8], [83, 89], [226, 232], [252, 253], [268, 271], [489, 494],
             [499, 501], [506, 508], [513, 514], [519, 521], [556, 562], [709, 714],
-        ])
+        ]
+        #expect(coverage.gaps.map { [$0.firstMissed, $0.to] } == missed)
+        let fixes = outcome.result.events.filter { $0.kind == .fixDelivered }.map(\.time)
+        #expect(Set(missed.map { $0[1] }).isSubset(of: Set(fixes)))
+        var anchors: [Double] = []
+        for (index, gap) in missed.enumerated() {
+            anchors.append(expectedAnchor(firstMissed: gap[0], fixes: fixes, previousEnd: index > 0 ? missed[index - 1][1] : 0, on: outcome.trajectory))
+        }
+        #expect(coverage.gaps.map(\.from) == anchors)
+        // The longest span, anchor to fix; the first gap from the fix at 0:00:01.
+        #expect(coverage.longestGapSeconds == zip(anchors, missed).map { $1[1] - $0 }.max())
+        #expect(anchors.first == 1)
         #expect(coverage.gaps.allSatisfy { $0.causes == [.fixesUnderDistanceFilter] && $0.closedBy == nil && $0.closed })
-        #expect(centimetres(coverage.gaps[1].metres) == 4_050)
+        // A gap's metres are its span's: the travel of each second from the anchor to the fix.
+        let travel = (Int(anchors[1])..<89).reduce(0.0) { $0 + (outcome.trajectory.position(at: Double($1))?.speed ?? 0) }
+        #expect(abs(coverage.gaps[1].metres - travel) < 1e-9)
     }
 
     /// Without background location the app is suspended 5 s after the task's 30 s end: the
@@ -76,14 +94,23 @@ import TestSupport
         #expect(try only(stated).goal == .location(.tracking(maximumGapSeconds: 600, maximumGapMetres: 1000)))
         #expect(try only(stated).fraction == 1)
 
-        let strict = try Shipped.replay("pause-fallback", on: "walk-with-cafe-stop.gpx", profile: "ios17", goal: "tracking").run().result.summary
+        let outcome = try Shipped.replay("pause-fallback", on: "walk-with-cafe-stop.gpx", profile: "ios17", goal: "tracking").run()
+        let strict = outcome.result.summary
         let coverage = try only(strict)
         #expect(strict.goalMet == false)
         #expect(coverage.fraction == 1500.0 / 1801.0)
         #expect(coverage.uncoveredSeconds == 301)
         #expect(centimetres(coverage.uncoveredMetres) == 42_149)
+        // The walker stood still in the café since the last fix and leaves it at 2100: the gap
+        // opens there (§4), misses from 60 moving seconds later, 2160, and closes at the
+        // significant change's fix at 2461; its metres are the walk between.
+        let fixes = outcome.result.events.filter { $0.kind == .fixDelivered }.map(\.time)
+        let anchor = expectedAnchor(firstMissed: 2160, fixes: fixes, on: outcome.trajectory)
+        #expect(anchor == 2100)
+        #expect(fixes.contains(2461))
+        let travel = (2100..<2461).reduce(0.0) { $0 + (outcome.trajectory.position(at: Double($1))?.speed ?? 0) }
         #expect(coverage.gaps == [SimGap(
-            from: 2160, to: 2461, seconds: 301, metres: coverage.gaps.first?.metres ?? 0,
+            from: anchor, firstMissed: 2160, to: 2461, seconds: 301, metres: travel,
             causes: [.backgroundTimeExpired(budget: 30), .updatesPausedAutomatically(windowSeconds: 600, activityType: .fitness), .tasksEndedInHandlers],
             closedBy: .systemWake(.significantLocationChange), closed: true)])
     }
@@ -92,7 +119,8 @@ import TestSupport
     /// region exit (`CLLocationManager`) at 2378 s, relaunched by the monitor's event after a
     /// purge (`CLMonitor`) at 2421 s — the exit counted at 2335 s plus each mechanism's first
     /// seeded report delay (43 s, 86 s; GeofenceRecipeTests and GeofenceMonitorRecipeTests derive
-    /// them). The first tracking gap runs from the last fix (2160 s) to that wake: 218 s, 261 s.
+    /// them). The first tracking gap runs from 2100 s (the walker leaves the café where she stood
+    /// since the last fix), missed from 2160 s, to that wake: 218 s, 261 s missed.
     /// The updates the app restarts there deliver for the wake's 10 s only (§4: a region or
     /// monitor wake starts no keep-alive; issue 31), so a second gap runs from after them to the
     /// end of the walk (3002 s), not closed, naming that rule. The design's own goal (10 min or
@@ -106,11 +134,14 @@ import TestSupport
         let coverage = try only(strict)
         #expect(coverage.gaps.count == 2)
         let (first, second) = (coverage.gaps[0], coverage.gaps[1])
-        #expect([first.from, first.to, first.seconds] == [2160, heard, heard - 2160])
+        // From 2100, when the walker leaves the café where she stood still since the last fix
+        // (§4), missed from 60 moving seconds later, to the wake's first fix.
+        #expect([first.from, first.firstMissed, first.to, first.seconds] == [2100, 2160, heard, heard - 2160])
         #expect(first.closedBy == closer)
         #expect(first.causes == [
             .backgroundTimeExpired(budget: 30), .updatesPausedAutomatically(windowSeconds: 600, activityType: .fitness), .tasksEndedInHandlers])
-        #expect(second.from >= heard + 9 && second.to == 3002 && !second.closed)
+        // From the wake's last fix (the 10-s run's: heard + 9) to the end, not closed.
+        #expect(second.from == heard + 9 && second.to == 3002 && !second.closed)
         #expect(second.causes.contains(.updatesStartedInBackgroundWake(wake)))
         #expect(coverage.uncoveredSeconds == first.seconds + second.seconds)
         #expect(coverage.fraction == (1801 - coverage.uncoveredSeconds) / 1801)
@@ -129,7 +160,9 @@ import TestSupport
         #expect(old.goalMet == false)
         #expect(coverage.fraction == 60.0 / 1801.0)
         #expect(coverage.uncoveredSeconds == 1741)
-        #expect(coverage.gaps.map { [$0.from, $0.to] } == [[60, 3002]])
+        // No fix ever reached the app: the gap runs from the start, the launch being its first
+        // "fix" (the new process's allowance), and misses from 60 s into the walk.
+        #expect(coverage.gaps.map { [$0.from, $0.firstMissed, $0.to] } == [[0, 60, 3002]])
         #expect(coverage.gaps.first?.causes == [.nothingHoldsApp])
         #expect(coverage.gaps.first?.closed == false)
     }

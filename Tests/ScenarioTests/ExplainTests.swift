@@ -182,14 +182,14 @@ import TestSupport
     }
 
     /// Issue 19: low-power-tracker.yaml on the café walk: Low Power Mode (on 0:20:00–0:30:00)
-    /// stops its background updates for good, so the walk home is a gap from 0:36:00 (the first
-    /// moving second after the café) to the end; the one fix is to start them again when Low
-    /// Power Mode ends.
+    /// stops its background updates for good, so the walk home is a gap from 0:35:00 (the walker
+    /// leaves the café, standing still since the last fix: §4), missed from 0:36:00 (60 moving
+    /// seconds on) to the end; the one fix is to start them again when Low Power Mode ends.
     @Test func aTrackerStoppedByLowPowerModeIsToldToRestartWhenItEnds() throws {
         let outcome = try Shipped.replay("low-power-tracker", on: "walk-with-cafe-stop.gpx").run()
         let coverage = try #require(outcome.result.summary.coverage.first)
         #expect(coverage.met == false)
-        #expect(coverage.gaps.map { [$0.from, $0.to] } == [[2160, 3002]])
+        #expect(coverage.gaps.map { [$0.from, $0.firstMissed, $0.to] } == [[2100, 2160, 3002]])
         #expect(coverage.gaps.first?.causes == [.device(.lowPowerMode)])
         let explanation = try explain("walk-with-cafe-stop.gpx", recipe: "low-power-tracker")
         #expect(changes(explanation) == [[.app(.restartUpdatesWhenLowPowerModeEnds)]])

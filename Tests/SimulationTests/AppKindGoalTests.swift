@@ -155,8 +155,9 @@ import TestSupport
         #expect(abs(coverage.uncoveredMetres - 478 * speed) < 1e-6)
         #expect(coverage.fraction == 2_522.0 / 3_000)
         #expect(!coverage.met)
-        #expect(coverage.gaps.map { [$0.from, $0.to, $0.seconds] } == [[0, 1_140, 239], [1_140, 2_280, 239]])
-        #expect(coverage.gaps.allSatisfy { abs($0.metres - 239 * speed) < 1e-6 })
+        // Each gap runs from the fix before it to the next (§4), 1,140 s of travel.
+        #expect(coverage.gaps.map { [$0.from, $0.firstMissed, $0.to, $0.seconds] } == [[0, 901, 1_140, 239], [1_140, 2_041, 2_280, 239]])
+        #expect(coverage.gaps.allSatisfy { abs($0.metres - 1_140 * speed) < 1e-6 })
         #expect(coverage.gaps.map(\.closedBy) == [.systemWake(.significantLocationChange), .systemWake(.significantLocationChange)])
         // Every 6 km instead (fixes 600 s apart): never 15 min old, so met.
         profile.significantChangeDistance = 5_500

@@ -97,4 +97,15 @@ public func configuration(
     authorization: SimAuthorizationStatus = .authorizedAlways, timeline: [SimScenarioEvent] = []
 ) -> SimulationConfiguration {
     configuration(trajectory, profile: fixedReportDelay(profile, reportDelay), authorization: authorization, timeline: timeline)
+/// Where spec §4 anchors a location gap whose first missed second is `firstMissed`, worked out
+/// from the run's delivered fixes and the track, apart from the meter: the last fix at or
+/// before it, or the previous gap's end, whichever is later; then, if the device stood still
+/// after that (a second with a position under `movingSpeed`), the first moving second after
+/// its last still one.
+public func expectedAnchor(firstMissed: Double, fixes: [Double], previousEnd: Double = 0, on trajectory: Trajectory, movingSpeed: Double = 1) -> Double {
+    let anchor = max(fixes.last { $0 <= firstMissed } ?? trajectory.startTime, previousEnd)
+    func speed(_ second: Int) -> Double? { trajectory.position(at: Double(second))?.speed }
+    guard let still = (Int(anchor.rounded(.up))..<Int(firstMissed)).last(where: { speed($0).map { $0 < movingSpeed } ?? false }) else { return anchor }
+    let moving = (still + 1...Int(firstMissed)).first { speed($0).map { $0 >= movingSpeed } ?? false } ?? Int(firstMissed)
+    return Double(moving)
 }

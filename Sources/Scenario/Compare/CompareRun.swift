@@ -103,7 +103,8 @@ public struct CompareRun: Sendable {
         var modelCoverage = model.coverage
         if let runCoverage {
             modelCoverage.gaps = modelCoverage.gaps.map { gap in
-                guard let run = runCoverage.gaps.first(where: { $0.from <= gap.to && $0.to >= gap.from }) else { return gap }
+                // The run's gap whose missed seconds meet this one's (their anchors may differ).
+                guard let run = runCoverage.gaps.first(where: { $0.firstMissed <= gap.to && $0.to >= gap.firstMissed }) else { return gap }
                 var gap = gap
                 gap.causes = run.causes
                 gap.closedBy = run.closedBy

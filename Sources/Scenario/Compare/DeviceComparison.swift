@@ -61,26 +61,35 @@ public struct DeviceComparison: Sendable {
     public var diverged: Bool { !unpredicted.isEmpty || !tooStrict.isEmpty }
 
     /// The gaps of `gaps` with a second that `other` covers, each with the first such second.
-    /// Both lists are in order and disjoint; a gap spans `[from, to)` (`to`: the second it closed).
+    /// Both lists are in order and disjoint; a gap misses the whole seconds
+    /// ``missed(_:)`` gives (from its first missed second, not its anchor: the seconds between
+    /// are within the goal's allowance, covered on both sides).
     public static func divergences(_ gaps: [SimGap], against other: [SimGap]) -> [GapDivergence] {
         var result: [GapDivergence] = []
         var index = 0
         for gap in gaps {
-            while index < other.count, other[index].to <= gap.from { index += 1 }
-            var point = gap.from
+            let span = missed(gap)
+            while index < other.count, missed(other[index]).upperBound <= span.lowerBound { index += 1 }
+            var point = span.lowerBound
             var scan = index
-            while scan < other.count, other[scan].from <= point, point < gap.to {
-                point = max(point, other[scan].to)
+            while scan < other.count, missed(other[scan]).lowerBound <= point, point < span.upperBound {
+                point = max(point, missed(other[scan]).upperBound)
                 scan += 1
             }
-            // The other side's gaps close on a covered, judged second; a gap starts on a judged one.
-            if point < gap.to { result.append(GapDivergence(gap: gap, firstSecond: point)) }
+            // The other side's gaps end where it was met again; its next second is judged covered.
+            if point < span.upperBound { result.append(GapDivergence(gap: gap, firstSecond: point)) }
         }
         return result
     }
 
-    /// Whether the whole second `time` lies in one of `gaps`.
+    /// Whether the whole second `time` is one that `gaps` missed.
     public static func uncovered(_ time: Double, in gaps: [SimGap]) -> Bool {
-        gaps.contains { $0.from <= time && time < $0.to }
+        gaps.contains { missed($0).contains(time) }
+    }
+
+    /// The whole seconds a gap misses: from its first missed second up to the first second
+    /// judged after it closed (a fix at 0:01:40.3 closes it for the second from 0:01:41).
+    static func missed(_ gap: SimGap) -> Range<Double> {
+        gap.firstMissed..<max(gap.to.rounded(.up), gap.firstMissed + 1)
     }
 }

@@ -17,15 +17,11 @@ public struct FixCoverageMeter: Sendable {
     private var movingSinceFix = 0.0
     private var metresSinceFix = 0.0
     private var movingSeconds = 0
-    private var coveredSeconds = 0
-    private var uncoveredMetres = 0.0
-    private var open: SimGap?
-    private var openAfterFix = 0.0
-    private(set) var gaps: [SimGap] = []
-    /// For each kept gap, the time of the last fix before it.
+    /// The gaps, anchored at the last fix before each as the model's are (spec §4).
+    private var gaps: AnchoredGaps
+    /// For each kept gap, the time of the last fix before it (its anchor, unless the device
+    /// stood still since).
     private(set) var lastFixBeforeGaps: [Double] = []
-    private var gapCount = 0
-    private var longest = 0.0
     /// Fixes judged, and fixes passed over because they were older than one before them.
     public private(set) var fixCount = 0
     public private(set) var outOfOrderFixes = 0
@@ -34,6 +30,7 @@ public struct FixCoverageMeter: Sendable {
         self.goal = goal
         self.trajectory = trajectory
         lastFix = trajectory.startTime
+        gaps = AnchoredGaps(start: trajectory.startTime)
     }
 
     /// A fix taken at `time`, seconds from the start; fixes come in time order (an older one is counted and passed over).
@@ -47,6 +44,7 @@ public struct FixCoverageMeter: Sendable {
         lastFix = time
         movingSinceFix = 0
         metresSinceFix = 0
+        gaps.fix(at: time)
     }
 
     /// Whether the goal judges this whole second: the user moves, and there is signal.
@@ -64,55 +62,30 @@ public struct FixCoverageMeter: Sendable {
     }
 
     private mutating func judge(second: Int) {
-        let time = Double(second)
         // In a signal gap no app gets a fix: those seconds count for no goal, as in the model.
-        guard let position = trajectory.position(at: time), position.speed >= goal.movingSpeed else { return }
+        guard let position = trajectory.position(at: Double(second)) else { return }
         let speed = position.speed
-        movingSeconds += 1
-        movingSinceFix += 1
-        metresSinceFix += speed
+        let moving = speed >= goal.movingSpeed
+        if moving {
+            movingSeconds += 1
+            movingSinceFix += 1
+            metresSinceFix += speed
+        }
         let fresh = movingSinceFix <= goal.maximumFixAgeSeconds
         let near = goal.maximumMetresSinceFix.map { metresSinceFix <= $0 } ?? true
-        if fresh, near {
-            coveredSeconds += 1
-            if var gap = open {
-                gap.to = time
-                gap.closed = true
-                add(gap)
-                open = nil
-            }
-            return
-        }
-        uncoveredMetres += speed
-        if open == nil {
-            open = SimGap(from: time, to: time, seconds: 0, metres: 0, causes: [], closedBy: nil, closed: false)
-            openAfterFix = lastFix
-        }
-        open?.seconds += 1
-        open?.metres += speed
-    }
-
-    private mutating func add(_ gap: SimGap) {
-        gapCount += 1
-        longest = max(longest, gap.to - gap.from)
-        if gaps.count < SimCoverage.maximumGaps {
-            gaps.append(gap)
-            lastFixBeforeGaps.append(openAfterFix)
-        }
+        let opened = gaps.judge(second: second, speed: speed, moving: moving, missed: !(fresh && near)) { [] }
+        if opened, lastFixBeforeGaps.count < SimCoverage.maximumGaps { lastFixBeforeGaps.append(lastFix) }
     }
 
     /// The coverage over the whole trip (judging what is left of it).
     public mutating func coverage() -> SimCoverage {
         judge(until: trajectory.endTime)
-        if var gap = open {
-            gap.to = trajectory.endTime
-            add(gap)
-            open = nil
-        }
-        let fraction = movingSeconds == 0 ? 1 : Double(coveredSeconds) / Double(movingSeconds)
+        let log = gaps.gaps(endingAt: trajectory.endTime)
+        let missed = gaps.missedSeconds
+        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missed) / Double(movingSeconds)
         return SimCoverage(
             goal: .location(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
-            uncoveredSeconds: Double(movingSeconds - coveredSeconds), uncoveredMetres: uncoveredMetres,
-            longestGapSeconds: longest, gaps: gaps, gapCount: gapCount)
+            uncoveredSeconds: Double(missed), uncoveredMetres: gaps.missedMetres,
+            longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
     }
 }

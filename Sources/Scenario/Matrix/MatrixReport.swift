@@ -17,12 +17,13 @@ public enum MatrixReport {
         return "\(met ? "met" : "missed") \(Prose.percent(least.fraction))"
     }
 
-    /// Why a goal was missed, in a cell: where its first gap opened and the nearest cause
+    /// Why a goal was missed, in a cell: its first gap's first missed second, where the cause
+    /// took hold (a location gap opens earlier, at the last fix), and the nearest cause
     /// ("0:01:30: background time expired"); "-" when every goal was met or none was set.
     static func whyMissed(_ summary: SimSummary) -> String {
         guard summary.goalMet == false, let missed = summary.coverage.first(where: { !$0.met }) else { return "-" }
         guard let gap = missed.gaps.first else { return "-" }
-        return "\(Formatting.clock(gap.from)): \(Prose.shortGapCause(gap.causes, of: missed.goal))"
+        return "\(Formatting.clock(gap.firstMissed)): \(Prose.shortGapCause(gap.causes, of: missed.goal))"
     }
 
     /// The JUnit `classname` of a cell: `keepalive.<track>.<profile>`, the track's file name

@@ -76,7 +76,7 @@ public enum CompareReport {
     static func cellsJSON(_ cells: [CellComparison]) -> JSONValue {
         func divergence(_ divergence: GapDivergence?) -> JSONValue {
             guard let divergence else { return .null }
-            return .object([("from", .double(divergence.gap.from)), ("to", .double(divergence.gap.to)),
+            return .object([("from", .double(divergence.gap.from)), ("firstMissed", .double(divergence.gap.firstMissed)), ("to", .double(divergence.gap.to)),
                             ("seconds", .double(divergence.gap.seconds)), ("firstSecond", .double(divergence.firstSecond))])
         }
         return .array(cells.map { cell in
@@ -101,7 +101,7 @@ public enum CompareReport {
     public static func json(_ comparison: DeviceComparison) -> JSONValue {
         func divergences(_ list: [GapDivergence]) -> JSONValue {
             .array(list.map { divergence in
-                .object([("from", .double(divergence.gap.from)), ("to", .double(divergence.gap.to)),
+                .object([("from", .double(divergence.gap.from)), ("firstMissed", .double(divergence.gap.firstMissed)), ("to", .double(divergence.gap.to)),
                          ("seconds", .double(divergence.gap.seconds)), ("firstSecond", .double(divergence.firstSecond))])
             })
         }
@@ -166,12 +166,13 @@ public enum CompareReport {
 
 /// `keepalive compare`'s words.
 extension Prose {
-    /// "0:10:04–0:15:00, 4 min 56 s uncovered (4.4 km): from 0:10:04 the model covered it".
+    /// "0:09:59–0:15:00 (4.5 km), 4 min 56 s uncovered from 0:10:04: …; the model covered 0:10:04":
+    /// the gap from its anchor (the last fix) to its end, as ``Prose/gap(_:of:)`` gives it.
     static func divergence(_ divergence: GapDivergence, of goal: SimGoal, otherSide: String) -> String {
         let gap = divergence.gap
         let metres = gap.metres > 0 ? " (\(Prose.distance(gap.metres)))" : ""
         let cause = gap.causes.isEmpty ? "" : ": \(reason(gap.causes) ?? "")"
-        return "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), \(Formatting.duration(gap.seconds)) uncovered\(metres)\(cause); the \(otherSide) covered \(Formatting.clock(divergence.firstSecond))"
+        return "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to))\(metres), \(Formatting.duration(gap.seconds)) uncovered from \(Formatting.clock(gap.firstMissed))\(cause); the \(otherSide) covered \(Formatting.clock(divergence.firstSecond))"
     }
 
     /// The model's state in a sentence: "the model's app was in the background (process 1),

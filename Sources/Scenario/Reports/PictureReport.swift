@@ -141,7 +141,7 @@ public enum PictureReport {
     static func gapList(_ summary: SimSummary) -> [String] {
         let gaps = numberedGaps(summary)
         guard !gaps.isEmpty else { return [] }
-        var lines = ["Gaps (the numbers on the time axis and the map):"]
+        var lines = ["Gaps (the numbers on the time axis and the map; each from the last fix, pale until the goal's allowance ran out):"]
         for item in gaps {
             guard let number = item.number else { break }
             lines.append("gap \(number) " + Prose.gap(item.gap, of: item.goal))
@@ -153,7 +153,8 @@ public enum PictureReport {
 
     /// The gaps as translucent bands from the state bar down to `bottom`, and in their row (from
     /// `row`) as red bars at least 3 px wide with their numbers over them, moved right when they
-    /// would overlap the one before. Bands a pixel apart are merged.
+    /// would overlap the one before. Bands a pixel apart are merged. A gap runs from its anchor
+    /// (the last fix, §4); its bar is pale until its first missed second.
     private static func drawGaps(_ gaps: [NumberedGap], row: Double, bottom: Double, x: (Double) -> Double, into svg: inout SVG) {
         svg.label(110, row + 21, "goal gaps")
         var bands: [(Double, Double)] = []
@@ -164,6 +165,11 @@ public enum PictureReport {
         for band in bands {
             svg.band(band.0, 80, band.1 - band.0, bottom - 80, fill: "#e53935", opacity: 0.13)
             svg.rect(band.0, row + 13, band.1 - band.0, 8, fill: "#e53935")
+        }
+        // The allowance before each first missed second, where it spans a pixel or more (gaps are
+        // disjoint, so these are too).
+        for item in gaps where x(item.gap.firstMissed) - x(item.gap.from) >= 1 {
+            svg.rect(x(item.gap.from), row + 13, x(item.gap.firstMissed) - x(item.gap.from), 8, fill: "#ef9a9a")
         }
         var labelRight = -Double.infinity
         for item in gaps {
@@ -384,12 +390,15 @@ public enum PictureReport {
             page += "</table>\n"
             let gaps = numberedGaps(summary)
             if !gaps.isEmpty {
-                page += "<h3>Gaps</h3>\n<table>\n<tr><th>#</th><th>from</th><th>to</th><th>uncovered</th><th>why</th><th>closed</th></tr>\n"
+                // From the anchor (a location goal's last fix) to the end, the span's travel; the
+                // uncovered seconds from the first missed one.
+                page += "<h3>Gaps</h3>\n<table>\n<tr><th>#</th><th>from</th><th>first missed</th><th>to</th><th>distance</th><th>uncovered</th><th>why</th><th>closed</th></tr>\n"
                 for (index, item) in gaps.enumerated() {
                     let gap = item.gap
                     let closed = Prose.gapEnd(gap, of: item.goal)
-                    let uncovered = Formatting.duration(gap.seconds) + (gap.metres > 0 ? " (\(Prose.distance(gap.metres)))" : "")
-                    page += "<tr>\(cell("\(index + 1)"))<td class=\"time\">\(Formatting.clock(gap.from))</td><td class=\"time\">\(Formatting.clock(gap.to))</td>\(cell(uncovered))\(cell(Prose.gapCause(gap.causes, of: item.goal)))\(cell(closed))</tr>\n"
+                    let distance = gap.metres > 0 ? Prose.distance(gap.metres) : "-"
+                    let time = { (seconds: Double) in "<td class=\"time\">\(Formatting.clock(seconds))</td>" }
+                    page += "<tr>\(cell("\(index + 1)"))\(time(gap.from))\(time(gap.firstMissed))\(time(gap.to))\(cell(distance))\(cell(Formatting.duration(gap.seconds)))\(cell(Prose.gapCause(gap.causes, of: item.goal)))\(cell(closed))</tr>\n"
                 }
                 page += "</table>\n"
                 let total = summary.coverage.reduce(0) { $0 + $1.gapCount }

@@ -109,8 +109,10 @@ extension Prose {
         }
     }
 
-    /// One gap of `goal`: "0:25:01–0:42:55, 4 min 12 s moving (1.2 km): suspended: nothing keeps … ; closed
-    /// by a relaunch for a region exit".
+    /// One gap of `goal`. A location goal's runs from its anchor (the last fix) to its end, with
+    /// the travel between, then the seconds missed from where the allowance ran out:
+    /// "0:25:01–0:42:55 (14.3 km), 17 min 49 s uncovered from 0:25:06: suspended: nothing keeps …;
+    /// closed: a relaunch for a region exit". A crossing's: "0:44:32–0:50:02, 5 min 30 s uncovered (462 m): …".
     /// A stretch without playback reads "0:35:05–0:41:40, 6 min 35 s without playback: …; closed:
     /// playback resumed"; a VoIP push not reported, "0:03:00, a VoIP push not reported as a call: killed: …".
     public static func gap(_ gap: SimGap, of goal: SimGoal) -> String {
@@ -120,13 +122,17 @@ extension Prose {
         if case .continuedProcessing = goal { return jobGap(gap, why: why) }
         let end = gap.closed ? "closed: \(gapEnd(gap, of: goal))" : gapEnd(gap, of: goal)
         if case .timers = goal { return timerGap(gap, why: why, end: end) }
-        let what: String
-        if case .audio = goal {
-            what = "without playback"
-        } else {
-            what = "uncovered" + (gap.metres > 0 ? " (\(distance(gap.metres)))" : "")
+        let span = "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to))"
+        let metres = gap.metres > 0 ? " (\(distance(gap.metres)))" : ""
+        switch goal {
+        case .audio:
+            return "\(span), \(Formatting.duration(gap.seconds)) without playback: \(why); \(end)"
+        case .location, .significantChanges:
+            // Anchored gaps (§4): the span's travel beside the span, the missed seconds after.
+            return "\(span)\(metres), \(Formatting.duration(gap.seconds)) uncovered from \(Formatting.clock(gap.firstMissed)): \(why); \(end)"
+        case .bgTasks, .regions, .monitor, .visits, .pushes, .backgroundTasks, .timers, .continuedProcessing:
+            return "\(span), \(Formatting.duration(gap.seconds)) uncovered\(metres): \(why); \(end)"
         }
-        return "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), \(Formatting.duration(gap.seconds)) \(what): \(why); \(end)"
     }
 
     /// A gap with no cause: the app ran and simply did not get what the goal needs.

@@ -92,13 +92,15 @@ public enum SummaryReport {
     /// One goal's coverage: `goal`, `met`, `fraction`, `uncoveredSeconds`, `uncoveredMetres`,
     /// `longestGapSeconds`, `events` (for a goal over events — crossings, visits, VoIP pushes,
     /// background tasks, timer fires, jobs — how many it counted; else `null`), for the job goal
-    /// `cancelledByUser`, `gapCount` and `gaps` (`from`, `to`, `seconds`,
-    /// `metres`, `cause` (the first cause's name, `null` for no fix), `causes`, `closedBy`
+    /// `cancelledByUser`, `gapCount` and `gaps` (`from` — for a location goal the anchor, the
+    /// last fix before the gap —, `firstMissed`, `to`, `seconds` (missed), `metres` (over the span
+    /// `from`–`to`), `cause` (the first cause's name, `null` for no fix), `causes`, `closedBy`
     /// (`null` when it closed by itself or not at all), `closed`, `text`).
     static func coverageJSON(_ coverage: SimCoverage) -> JSONValue {
         let gaps = coverage.gaps.map { gap in
             JSONValue.object([
-                ("from", .double(gap.from)), ("to", .double(gap.to)), ("seconds", .double(gap.seconds)), ("metres", .double(gap.metres)),
+                ("from", .double(gap.from)), ("firstMissed", .double(gap.firstMissed)), ("to", .double(gap.to)),
+                ("seconds", .double(gap.seconds)), ("metres", .double(gap.metres)),
                 ("cause", gap.causes.first.map { .string(Prose.name($0)) } ?? .null),
                 ("causes", .array(gap.causes.map { .string(Prose.name($0)) })),
                 ("closedBy", gap.closedBy.map { .string(Prose.name($0)) } ?? .null),

@@ -1,5 +1,7 @@
 /// Measures a ``LocationGoal`` as the run streams: each whole second of the track is judged
 /// once time has passed it, from the app's state and the last fix its running code received.
+/// Gaps are anchored at the last fix before them (``AnchoredGaps``, spec §4 "Where a gap starts
+/// and ends").
 @MainActor
 final class LocationGoalMeter: SimGoalMeter {
     private let goal: LocationGoal
@@ -18,24 +20,20 @@ final class LocationGoalMeter: SimGoalMeter {
     /// Why the app does not run, and why its updates do not run: the gap's causes.
     private var stopCauses: [SimCause] = []
     private var locationCause: SimCause?
-    /// The last thing that brought the app back to running, since the open gap began.
-    private var reopenedBy: SimCause?
     private var movingSeconds = 0
-    private var coveredSeconds = 0
-    private var uncoveredMetres = 0.0
-    private var open: SimGap?
-    private var gaps = GapLog()
+    private var gaps: AnchoredGaps
 
     init(_ goal: LocationGoal, trajectory: Trajectory) {
         self.goal = goal
         self.trajectory = trajectory
+        gaps = AnchoredGaps(start: trajectory.startTime)
     }
 
     func receive(_ event: SimEvent) {
         judge(until: event.time)
         switch event.detail {
         case .stateChange(_, let to, let cause):
-            if to.isRunning, !running { reopenedBy = cause }
+            if to.isRunning, !running { gaps.appRan(at: event.time, by: cause) }
             running = to.isRunning
             stopCauses = to.isRunning ? [] : [cause]
         case .launch(let number, _, _):
@@ -46,6 +44,7 @@ final class LocationGoalMeter: SimGoalMeter {
                 lastFix = event.time
                 movingSinceFix = 0
                 metresSinceFix = 0
+                gaps.fix(at: event.time)
             }
         case .fix(let record) where event.kind == .fixDelivered:
             let taken = event.time - (record.delay ?? 0)
@@ -54,6 +53,8 @@ final class LocationGoalMeter: SimGoalMeter {
                 // A fix delivered late was taken earlier: the movement since then counts.
                 movingSinceFix = event.time - taken
                 metresSinceFix = 0
+                // The gap's anchor is when running code got it.
+                gaps.fix(at: event.time)
             }
             locationCause = nil
         case .fix(let record) where event.kind == .fixFiltered && record.reason == .underDistanceFilter:
@@ -81,41 +82,29 @@ final class LocationGoalMeter: SimGoalMeter {
         // In a signal gap no app gets a fix: those seconds count for no goal. [model]
         guard let position = trajectory.position(at: time, cursor: &trajectoryCursor) else { return }
         let speed = position.speed
-        guard speed >= goal.movingSpeed else { return }
-        movingSeconds += 1
-        if lastFix != nil {
-            movingSinceFix += 1
-            metresSinceFix += speed
+        let moving = speed >= goal.movingSpeed
+        if moving {
+            movingSeconds += 1
+            if lastFix != nil {
+                movingSinceFix += 1
+                metresSinceFix += speed
+            }
         }
         let fresh = lastFix != nil && movingSinceFix <= goal.maximumFixAgeSeconds
         let near = goal.maximumMetresSinceFix.map { metresSinceFix <= $0 } ?? true
         // Navigation needs running code holding the fix; a recording only needs its fixes.
-        if running || goal.kind == .tracking, fresh, near {
-            coveredSeconds += 1
-            if var gap = open {
-                gap.to = time
-                gap.closedBy = reopenedBy
-                gap.closed = true
-                gaps.add(gap)
-                open = nil
-            }
-            return
-        }
-        uncoveredMetres += speed
-        if open == nil {
+        let covered = (running || goal.kind == .tracking) && fresh && near
+        gaps.judge(second: second, speed: speed, moving: moving, missed: !covered) {
             var causes = running ? [] : stopCauses
             if let locationCause, !causes.contains(locationCause) { causes.append(locationCause) }
-            open = SimGap(from: time, to: time, seconds: 0, metres: 0, causes: causes, closedBy: nil, closed: false)
-            reopenedBy = nil
+            return causes
         }
-        open?.seconds += 1
-        open?.metres += speed
     }
 
     /// Missed once more seconds went uncovered than the goal allows of the whole trip's
     /// duration (the moving seconds can be no more than that).
     var missedForCertain: Bool {
-        Double(movingSeconds - coveredSeconds) > (1 - goal.requiredFraction) * trajectory.duration
+        Double(gaps.missedSeconds) > (1 - goal.requiredFraction) * trajectory.duration
     }
 
     func appStopped(causes: [SimCause]) {
@@ -126,15 +115,12 @@ final class LocationGoalMeter: SimGoalMeter {
 
     func coverage(until end: Double) -> SimCoverage {
         judge(until: end)
-        var log = gaps
-        if var gap = open {
-            gap.to = min(end, trajectory.endTime)
-            log.add(gap)
-        }
-        let fraction = movingSeconds == 0 ? 1 : Double(coveredSeconds) / Double(movingSeconds)
+        let log = gaps.gaps(endingAt: min(end, trajectory.endTime))
+        let missed = gaps.missedSeconds
+        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missed) / Double(movingSeconds)
         return SimCoverage(
             goal: .location(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
-            uncoveredSeconds: Double(movingSeconds - coveredSeconds), uncoveredMetres: uncoveredMetres,
+            uncoveredSeconds: Double(missed), uncoveredMetres: gaps.missedMetres,
             longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
     }
 }

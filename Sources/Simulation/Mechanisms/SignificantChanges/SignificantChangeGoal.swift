@@ -21,10 +21,9 @@ public struct SignificantChangeGoal: Hashable, Sendable, Codable {
     }
 }
 
-/// Measures a ``SignificantChangeGoal`` a second at a time as the run streams. A gap opens at
-/// the last fix (the anchor) before its first missed second and closes at the next delivered
-/// fix, or the end (spec §4 "Where a gap starts and ends"); its seconds and metres are the
-/// missed moving ones.
+/// Measures a ``SignificantChangeGoal`` a second at a time as the run streams. Its gaps are
+/// placed as the location goals' are (``AnchoredGaps``, spec §4 "Where a gap starts and ends"):
+/// from the last fix before the first missed second to the next delivered fix, or the end.
 @MainActor
 final class SignificantChangeGoalMeter: SimGoalMeter {
     private let goal: SignificantChangeGoal
@@ -32,20 +31,15 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
     private var cursor = 0
     private var trajectoryCursor = TrajectoryCursor()
     /// When the last fix reached running code, or the app left the screen before any; `nil`
-    /// until the app first leaves the screen.
-    private var anchor: Double?
-    private var metresSinceAnchor = 0.0
+    /// until the app first leaves the screen. The goal's age and travel count from here.
+    private var lastFix: Double?
+    private var metresSinceFix = 0.0
     private var delivered = false
-    private var onScreen = false
     private var running = false
     private var stopCauses: [SimCause] = []
     private var serviceCause: SimCause?
-    private var reopenedBy: SimCause?
     private var movingSeconds = 0
-    private var missedSeconds = 0
-    private var missedMetres = 0.0
-    private var open: SimGap?
-    private var gaps = GapLog()
+    private var gaps = AnchoredGaps(start: 0)
 
     init(_ goal: SignificantChangeGoal, trajectory: Trajectory) {
         self.goal = goal
@@ -56,14 +50,12 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
         judge(until: event.time)
         switch event.detail {
         case .stateChange(let from, let to, let cause):
-            if to.isRunning, !running { reopenedBy = cause }
+            if to.isRunning, !running { gaps.appRan(at: event.time, by: cause) }
             running = to.isRunning
-            onScreen = to.isForeground
             if !to.isRunning { stopCauses = [cause] }
-            if from.isForeground, !to.isForeground, !delivered, anchor == nil { restart(at: event.time) }
+            if from.isForeground, !to.isForeground, !delivered, lastFix == nil { restart(at: event.time) }
         case .fix where event.kind == .fixDelivered:
             delivered = true
-            closeGap(at: event.time)
             restart(at: event.time)
             serviceCause = nil
         case .locationStop(.significantChanges, let cause):
@@ -74,17 +66,9 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
     }
 
     private func restart(at time: Double) {
-        anchor = time
-        metresSinceAnchor = 0
-    }
-
-    private func closeGap(at time: Double) {
-        guard var gap = open else { return }
-        gap.to = time
-        gap.closedBy = reopenedBy
-        gap.closed = true
-        gaps.add(gap)
-        open = nil
+        lastFix = time
+        metresSinceFix = 0
+        gaps.fix(at: time)
     }
 
     /// Judges every whole second before `time`.
@@ -98,26 +82,23 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
 
     private func judge(second: Int) {
         let time = Double(second)
-        guard let anchor, let position = trajectory.position(at: time, cursor: &trajectoryCursor) else { return }
+        guard let lastFix, let position = trajectory.position(at: time, cursor: &trajectoryCursor) else { return }
         let speed = position.speed
-        guard speed >= goal.movingSpeed else { return }
-        movingSeconds += 1
-        metresSinceAnchor += speed
-        guard metresSinceAnchor > goal.maximumMetres, time - anchor > goal.maximumAgeSeconds else { return }
-        missedSeconds += 1
-        missedMetres += speed
-        if open == nil {
+        let moving = speed >= goal.movingSpeed
+        if moving {
+            movingSeconds += 1
+            metresSinceFix += speed
+        }
+        let missed = metresSinceFix > goal.maximumMetres && time - lastFix > goal.maximumAgeSeconds
+        gaps.judge(second: second, speed: speed, moving: moving, missed: missed) {
             var causes = running ? [] : stopCauses
             if let serviceCause, !causes.contains(serviceCause) { causes.append(serviceCause) }
-            open = SimGap(from: anchor, to: time, seconds: 0, metres: 0, causes: causes, closedBy: nil, closed: false)
-            reopenedBy = nil
+            return causes
         }
-        open?.seconds += 1
-        open?.metres += speed
     }
 
     var missedForCertain: Bool {
-        Double(missedSeconds) > (1 - goal.requiredFraction) * trajectory.duration
+        Double(gaps.missedSeconds) > (1 - goal.requiredFraction) * trajectory.duration
     }
 
     func appStopped(causes: [SimCause]) {
@@ -128,14 +109,11 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
 
     func coverage(until end: Double) -> SimCoverage {
         judge(until: end)
-        var log = gaps
-        if var gap = open {
-            gap.to = min(end, trajectory.endTime)
-            log.add(gap)
-        }
-        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missedSeconds) / Double(movingSeconds)
+        let log = gaps.gaps(endingAt: min(end, trajectory.endTime))
+        let missed = gaps.missedSeconds
+        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missed) / Double(movingSeconds)
         return SimCoverage(goal: .significantChanges(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
-                           uncoveredSeconds: Double(missedSeconds), uncoveredMetres: missedMetres,
+                           uncoveredSeconds: Double(missed), uncoveredMetres: gaps.missedMetres,
                            longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
     }
 }

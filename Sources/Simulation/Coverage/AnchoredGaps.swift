@@ -1,0 +1,118 @@
+/// The gaps of a goal judged a second at a time against the fixes the app's code received (the
+/// location and significant-change goals, and a recording judged alike), placed as spec §4
+/// "Where a gap starts and ends" says, the way a track viewer draws them. [model]
+///
+/// A gap opens at its *anchor*: the last fix delivered to running code before its first missed
+/// second — or, if the device stood still since, the second it moved again; never before the
+/// previous gap's end. It closes where the goal was met again: the next fix (or, for a goal
+/// that needs running code, the app running again still holding a fresh fix), or the run's end.
+/// A gap's `seconds` are its missed moving seconds (what coverage counts); its `metres` the
+/// travel over its whole span, anchor to end. The goal's allowance decides only which seconds
+/// are missed. Memory is flat: a few numbers and the kept gaps (``GapLog``).
+package struct AnchoredGaps: Sendable {
+    /// Where a gap opening now would start.
+    private var anchor: Double
+    /// Travel since `anchor`: each second with a position adds its speed over that second, as the
+    /// meters count metres.
+    private var metresSinceAnchor = 0.0
+    /// When something last let the goal be met again since the last missed second, and the
+    /// travel from the anchor to then: where an open gap ends if the goal is met from there.
+    private var restored: (time: Double, metres: Double)?
+    /// Whether the device stood still (a second with a position, under the moving speed) since
+    /// the anchor or the last restore.
+    private var stoodStill = false
+    /// The last thing that brought the app back to running since the open gap began.
+    private var reopenedBy: SimCause?
+    private var open: SimGap?
+    private var log = GapLog()
+    /// The missed moving seconds, and their travel, over the whole run.
+    package private(set) var missedSeconds = 0
+    package private(set) var missedMetres = 0.0
+
+    /// Gaps for a run whose goal counts from `start` (the trip's start, or the moment the app
+    /// left the screen) before any fix.
+    package init(start: Double) {
+        anchor = start
+    }
+
+    /// A fix reached the app's running code at `time` (or what the goal counts as one, such as a
+    /// launch that gives a new process the goal's age): the next gap's anchor, and where an open
+    /// gap closes if the goal is met from here.
+    package mutating func fix(at time: Double) {
+        if open == nil {
+            anchor = time
+            metresSinceAnchor = 0
+        } else {
+            restored = (time, metresSinceAnchor)
+        }
+        stoodStill = false
+    }
+
+    /// The app runs again at `time` because of `cause`: an open gap names it as what closed it,
+    /// and ends here if the fix the app still holds meets the goal from here.
+    package mutating func appRan(at time: Double, by cause: SimCause) {
+        guard open != nil else { return }
+        reopenedBy = cause
+        restored = (time, metresSinceAnchor)
+        stoodStill = false
+    }
+
+    /// Judges one whole second: `speed` is the device's (`nil` with no position: such a second
+    /// counts for nothing and ends no stillness), `moving` whether it reaches the goal's moving
+    /// speed, `missed` whether a moving second misses the goal. Returns whether a gap opened.
+    @discardableResult
+    package mutating func judge(second: Int, speed: Double?, moving: Bool, missed: Bool, causes: () -> [SimCause]) -> Bool {
+        guard let speed else { return false }
+        let time = Double(second)
+        if moving, !missed { close(orAt: time) }
+        // Moving again after standing still since the last fix: a gap would start here.
+        if moving, stoodStill, open == nil {
+            anchor = time
+            metresSinceAnchor = 0
+        }
+        stoodStill = !moving
+        metresSinceAnchor += speed
+        guard moving, missed else { return false }
+        missedSeconds += 1
+        missedMetres += speed
+        restored = nil
+        var opened = false
+        if open == nil {
+            open = SimGap(from: anchor, firstMissed: time, to: time, seconds: 0, metres: 0, causes: causes(), closedBy: nil, closed: false)
+            reopenedBy = nil
+            opened = true
+        }
+        open?.seconds += 1
+        return opened
+    }
+
+    /// Closes the open gap where the goal was last restored (else at `time`, the second found
+    /// covered); the next gap's anchor is there.
+    private mutating func close(orAt time: Double) {
+        guard var gap = open else { return }
+        let end = restored ?? (time, metresSinceAnchor)
+        gap.to = end.time
+        gap.metres = end.metres
+        gap.closedBy = reopenedBy
+        gap.closed = true
+        log.add(gap)
+        open = nil
+        anchor = end.time
+        metresSinceAnchor -= end.metres
+        restored = nil
+    }
+
+    /// The gaps as of `end` (seconds before it judged): an open gap closes at what restored the
+    /// goal after its last missed second, by `end`, or else runs to `end`, not closed.
+    package func gaps(endingAt end: Double) -> GapLog {
+        var copy = self
+        if let restored, restored.time <= end {
+            copy.close(orAt: end)
+        } else if var gap = copy.open {
+            gap.to = max(end, gap.firstMissed)
+            gap.metres = copy.metresSinceAnchor
+            copy.log.add(gap)
+        }
+        return copy.log
+    }
+}
