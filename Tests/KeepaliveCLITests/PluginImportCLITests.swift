@@ -26,20 +26,34 @@ import Testing
     /// timer turns updates off at 0:20:15 and arms the 25 m geofence; the app is suspended at
     /// 0:20:20 and woken by its exit at 0:38:44 (the walk left the café at 0:35:18; counted ~200 m
     /// and 20 s later, at 2281 s, then the regions' first seeded report delay at seed 0, 43 s:
-    /// 2324 s). The gap runs from the last fix (2160 s) to that wake: 164 s.
+    /// 2324 s). The first gap runs from 0:35:00, when the walk leaves the café where it stood
+    /// still since the last fix (§4), missed from 60 moving seconds later, to that wake: 164 s.
+    /// The updates the plugin restarts in the exit's wake keep nothing alive (§4's background
+    /// start, issue 31): one fix at the wake (the 50 m filter holds the rest of its 10 s), then a
+    /// second gap from it to the end of the walk, missed from 60 s later.
     @Test func theSampleConfigurationsCoverageOnTheWalk() throws {
         let (status, object) = try CLI.json(["replay", walk, "--app-config", config, "--format", "json"])
         #expect(status == 1)
         #expect(object["goal"] as? String == "tracking")
         #expect(object["suspendedAt"] as? Double == 1220)
         let coverage = (object["coverage"] as? [[String: Any]])?.first
-        // 1 − 164 s of the walk's 1801 moving seconds (JSON's last digit aside).
-        #expect(abs((coverage?["fraction"] as? Double ?? 0) - (1801.0 - 164) / 1801) < 1e-12)
-        #expect(coverage?["uncoveredSeconds"] as? Double == 164)
-        let gap = (coverage?["gaps"] as? [[String: Any]])?.first
-        #expect(gap?["from"] as? Double == 2160)
-        #expect(gap?["to"] as? Double == 2324)
-        #expect(gap?["closedBy"] as? String == "systemWake")
+        let gaps = coverage?["gaps"] as? [[String: Any]] ?? []
+        #expect(gaps.count == 2)
+        let (first, second) = (gaps.first, gaps.last)
+        #expect(first?["from"] as? Double == 2100)
+        #expect(first?["firstMissed"] as? Double == 2160)
+        #expect(first?["to"] as? Double == 2324)
+        #expect(first?["seconds"] as? Double == 164)
+        #expect(first?["closedBy"] as? String == "systemWake")
+        #expect(second?["from"] as? Double == 2324)
+        #expect(second?["firstMissed"] as? Double == 2384)
+        #expect(second?["to"] as? Double == 3002)
+        #expect(second?["closed"] as? Bool == false)
+        #expect((second?["causes"] as? [String])?.contains("updatesStartedInBackgroundWake") == true)
+        let uncovered = 164 + (second?["seconds"] as? Double ?? 0)
+        #expect(coverage?["uncoveredSeconds"] as? Double == uncovered)
+        // 1 − the uncovered of the walk's 1801 moving seconds (JSON's last digit aside).
+        #expect(abs((coverage?["fraction"] as? Double ?? 0) - (1801.0 - uncovered) / 1801) < 1e-12)
     }
 
     @Test func aBadConfigurationIsAUsageErrorWithItsPlace() throws {

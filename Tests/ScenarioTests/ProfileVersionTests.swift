@@ -167,3 +167,19 @@ import Simulation
         }
     }
 }
+
+/// Issue 31: a matrix's `profiles:` takes a profile with parameters set beside named ones.
+@Suite struct MatrixProfileOverrideTests {
+    @Test func aMatrixListsAProfileWithParameters() throws {
+        let matrix = try MatrixFile.parse("""
+            tracks: [a.gpx]
+            profiles: [16.4, {base: 16.4, location.hiddenIndicatorRule.fromVersion: never}]
+            runs: [{name: app}]
+            """, name: "m.yaml")
+        #expect(matrix.profiles.map(\.name) == ["ios16.4", "ios16.4+location.hiddenIndicatorRule.fromVersion"])
+        #expect(matrix.profiles.map(\.hiddenIndicatorRule.fromVersion) == [SimOSVersion(16, 4), nil])
+        #expect(throws: MatrixError(usage: "m.yaml:2:52: 'regions.crossingDistance' must be a number of metres from 0 to 100000, not -5")) {
+            try MatrixFile.parse("tracks: [a.gpx]\nprofiles: [{base: ios17, regions.crossingDistance: -5}]\nruns: [{}]\n", name: "m.yaml")
+        }
+    }
+}

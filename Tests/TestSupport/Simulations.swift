@@ -97,6 +97,8 @@ public func configuration(
     authorization: SimAuthorizationStatus = .authorizedAlways, timeline: [SimScenarioEvent] = []
 ) -> SimulationConfiguration {
     configuration(trajectory, profile: fixedReportDelay(profile, reportDelay), authorization: authorization, timeline: timeline)
+}
+
 /// Where spec §4 anchors a location gap whose first missed second is `firstMissed`, worked out
 /// from the run's delivered fixes and the track, apart from the meter: the last fix at or
 /// before it, or the previous gap's end, whichever is later; then, if the device stood still
