@@ -273,7 +273,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
         .era(SimOSVersion(14), until: SimOSVersion(15), changes: [.approximateLocation])
     /// iOS 15: as iOS 14, and no background launch after an app update until the user opens the
     /// app (§15, §16). 15.0–15.2 relaunch a not-running app for location events unreliably
-    /// (``SimPointRelease/unreliableLocationRelaunchBefore15_3``).
+    /// (``SimPointRelease/reliableLocationRelaunchFrom15_3``).
     public static let iOS15 = SimProfile(
         name: "ios15", iOSVersion: 15, backgroundTimeBudget: 30, budgetRunsWhileAsleep: false, grantsProvisionalAlways: true)
         .era(SimOSVersion(15), until: SimOSVersion(16), changes: [.noBackgroundLaunchAfterAppUpdate])
