@@ -2,7 +2,7 @@ import Geodesy
 
 /// `CLMonitor` (§11, iOS 17+): named monitors whose circular conditions Core Location watches
 /// for the app, not for a process, with the rules of regions (`BoundaryCrossing`, the
-/// drawn ``ReportDelay``, the wake, the `BoundaryPoll`) and the same limit of 20, counted over regions and
+/// drawn `ReportDelay`, the wake, the `BoundaryPoll`) and the same limit of 20, counted over regions and
 /// conditions together.
 ///
 /// - A monitor is opened by name in a process (``SimApplication/monitor(named:)``); one open
@@ -11,7 +11,7 @@ import Geodesy
 /// - Conditions persist across processes, kept here by the monitor's name. A condition added
 ///   with an unknown state (or one the device contradicts) gets an event with its first
 ///   determined state after `monitor.initialStateLatency`; crossings after that count as region
-///   crossings do and come a ``ReportDelay`` later (drawn per event from the monitor's own stream). A 21st condition is kept but not
+///   crossings do and come a `ReportDelay` later (drawn per event from the monitor's own stream). A 21st condition is kept but not
 ///   monitored: its event says `unmonitored` (and, iOS 18+, `conditionLimitExceeded`).
 /// - An event reaches the monitor's `events` when a running process has the monitor open. A
 ///   suspended app is woken, a terminated one relaunched, for `regions.wakeSeconds` with Always

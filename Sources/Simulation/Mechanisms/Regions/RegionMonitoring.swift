@@ -10,7 +10,7 @@ import Geodesy
 /// - A crossing counts once the device is `regions.crossingDistance` (200 m) beyond the boundary
 ///   (for an entry: inside by that much, or by `regions.entryDepthFraction` of the radius if
 ///   less) and has stayed so for `regions.crossingDwell` (20 s); the app hears of it a
-///   ``ReportDelay`` later, drawn per event (median 30 s, 90th percentile 120 s, at most 300 s).
+///   `ReportDelay` later, drawn per event (median 30 s, 90th percentile 120 s, at most 300 s).
 /// - A visit arrives once the device has stayed within `visits.radius` (100 m) of a point for
 ///   `visits.dwell` (10 min), dated when it came there; it departs when the device leaves that
 ///   circle. The app hears of each after the same drawn delay plus `visits.latency` (0 s).
