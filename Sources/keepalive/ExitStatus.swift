@@ -5,10 +5,10 @@ import Scenario
 /// The tool's exit statuses, after BSD's sysexits.h: the one place that numbers them. The
 /// library's errors carry a ``FailureKind``; help texts build their EXIT STATUS lines from here.
 enum ExitStatus: Int32, CaseIterable {
-    /// Replay: the app stayed alive; matrix: every run with an expectation met it.
+    /// Replay: the app met its goals (Docs/CLI.md "Exit status"); matrix: every run with an expectation met it.
     case success = 0
-    /// The verdict is not the one wanted: replay: the app was suspended, terminated or crashed;
-    /// matrix: a run not as expected.
+    /// The answer is not the one wanted: replay: a goal was missed (for a run without a goal:
+    /// suspended, terminated or crashed); matrix: a run not as expected.
     case verdictNotMet = 1
     /// Compare: the device's recording and the model part (a gap one had and the other did not).
     case diverged = 2

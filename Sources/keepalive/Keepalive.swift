@@ -30,8 +30,8 @@ struct Keepalive: ParsableCommand {
 
             EXIT STATUS
             \(ExitStatus.help([
-                .success: "success (replay: the app stayed alive)",
-                .verdictNotMet: "replay: the app was suspended, terminated or crashed; matrix: a run not as expected",
+                .success: "success (replay: the app met its goals)",
+                .verdictNotMet: "replay: a goal was missed; matrix: a run not as expected",
                 .diverged: "compare: the device's recording and the model diverge",
                 .usage: "bad usage: an unknown option or an impossible setting",
                 .invalidData: "invalid track or recording data; stderr names FILE:LINE:COLUMN",

@@ -45,8 +45,8 @@ struct ReplayCommand: ParsableCommand {
 
             EXIT STATUS
             \(ExitStatus.help([
-                .success: "the app stayed alive for the whole track",
-                .verdictNotMet: "it did not: suspended, terminated or crashed (the reason is in the output)",
+                .success: "the app met its goals (without a goal: it stayed alive to the end)",
+                .verdictNotMet: "a goal was missed, or the app played silent audio (the output says why)",
                 .usage: "bad usage or impossible settings (the message names the option)",
                 .invalidData: "invalid track data (FILE:LINE:COLUMN: message)",
                 .cannotOpen: "the track or scenario file cannot be opened or read",

@@ -253,4 +253,33 @@ import Testing
             #expect(help.stdout.contains(section), "missing \(section)")
         }
     }
+
+    /// Issue 34: `replay --help`'s EXIT STATUS says what CLI.md's exit table says: the same
+    /// statuses, and for 0 and 1 (the exit follows the goal) the table row's first clause (the
+    /// help's words before a parenthesis).
+    @Test func helpsExitStatusAgreesWithTheDocsTable() throws {
+        let help = try CLI.run(["replay", "--help"]).stdout
+        let lines = help.split(separator: "\n").drop { !$0.hasPrefix("EXIT STATUS") }.dropFirst().prefix { $0.hasPrefix("  ") }
+        var meanings: [Int: String] = [:]
+        for line in lines {
+            let parts = line.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+            if let status = Int(parts[0]) { meanings[status] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        let docs = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Docs/CLI.md"), encoding: .utf8)
+        let replay = docs.components(separatedBy: "## `keepalive replay")[1].components(separatedBy: "\n## ")[0]
+        let table = replay.components(separatedBy: "### Exit status")[1].split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| status") }
+        var rows: [Int: String] = [:]
+        for row in table {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            // A link's text in parentheses is left out, as the help leaves it.
+            if let status = Int(cells[0]), rows[status] == nil {
+                rows[status] = cells[1].replacingOccurrences(of: #" \(\[[^\]]*\]\([^)]*\)\)"#, with: "", options: .regularExpression)
+            }
+        }
+        #expect(Set(meanings.keys) == Set(rows.keys))
+        for status in [0, 1] {
+            let clause = try #require(meanings[status]?.components(separatedBy: " (").first)
+            #expect(rows[status]?.hasPrefix(clause) == true, "\(status): '\(clause)' against '\(rows[status] ?? "")'")
+        }
+    }
 }
