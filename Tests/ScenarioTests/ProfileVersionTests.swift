@@ -135,6 +135,7 @@ import Simulation
         ("profile: {base: ios17, regions.maximumMonitored: 2.5}\n", "s.yaml:1:50: 'regions.maximumMonitored' must be a whole number from 0 to 1000, not 2.5"),
         ("profile: {base: ios17, app.suspendsApps: maybe}\n", "s.yaml:1:42: 'app.suspendsApps' must be true or false"),
         ("profile: {base: ios17, location.hiddenIndicatorRule.fromVersion: soon}\n", "s.yaml:1:66: 'location.hiddenIndicatorRule.fromVersion' must be an iOS release (16.4) or never, not 'soon'"),
+        ("profile: {base: ios17, Base: ios18}\n", "s.yaml:1:24: 'Base' is set twice"),
         ("profile: {base: ios17, regions.reportDelayMedian: 200}\n",
          "s.yaml:1:10: 'profile' sets parameters that rule each other out: regions.reportDelayNinetiethPercentile is below regions.reportDelayMedian"),
         ("profile: {base: ios17, resources.heldAppJetsamPerHour: lots}\n",

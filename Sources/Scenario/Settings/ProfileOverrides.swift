@@ -26,6 +26,7 @@ enum ProfileOverrides {
         for (keyNode, valueNode) in mapping {
             let written = try reader.keyName(keyNode)
             if Suggestion.folded(written) == baseKey {
+                if profile != nil { throw reader.fail(written, "is set twice", keyNode) }
                 let text = try reader.string(baseKey, valueNode)
                 guard let base = SimProfile(settingText: text) else {
                     throw reader.fail(baseKey, "names no profile: \(SimProfile.notAValue(text))", valueNode)
