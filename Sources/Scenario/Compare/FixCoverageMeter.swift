@@ -80,12 +80,7 @@ public struct FixCoverageMeter: Sendable {
     /// The coverage over the whole trip (judging what is left of it).
     public mutating func coverage() -> SimCoverage {
         judge(until: trajectory.endTime)
-        let log = gaps.gaps(endingAt: trajectory.endTime)
-        let missed = gaps.missedSeconds
-        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missed) / Double(movingSeconds)
-        return SimCoverage(
-            goal: .location(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
-            uncoveredSeconds: Double(missed), uncoveredMetres: gaps.missedMetres,
-            longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
+        return gaps.coverage(of: .location(goal), movingSeconds: movingSeconds, requiredFraction: goal.requiredFraction,
+                             endingAt: trajectory.endTime)
     }
 }

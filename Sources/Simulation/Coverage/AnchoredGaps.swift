@@ -115,4 +115,21 @@ package struct AnchoredGaps: Sendable {
         }
         return copy.log
     }
+
+    /// The coverage of `goal` as of `end`: the missed seconds against `movingSeconds`, met at
+    /// `requiredFraction`, with the gaps as ``gaps(endingAt:)`` gives them.
+    package func coverage(of goal: SimGoal, movingSeconds: Int, requiredFraction: Double, endingAt end: Double) -> SimCoverage {
+        let log = gaps(endingAt: end)
+        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missedSeconds) / Double(movingSeconds)
+        return SimCoverage(
+            goal: goal, met: fraction >= requiredFraction, fraction: fraction,
+            uncoveredSeconds: Double(missedSeconds), uncoveredMetres: missedMetres,
+            longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
+    }
+
+    /// Whether more seconds were missed than `requiredFraction` allows of a trip of `duration`
+    /// seconds (its moving seconds can be no more): missed, whatever the rest brings.
+    package func missedForCertain(requiredFraction: Double, duration: Double) -> Bool {
+        Double(missedSeconds) > (1 - requiredFraction) * duration
+    }
 }

@@ -104,7 +104,7 @@ final class LocationGoalMeter: SimGoalMeter {
     /// Missed once more seconds went uncovered than the goal allows of the whole trip's
     /// duration (the moving seconds can be no more than that).
     var missedForCertain: Bool {
-        Double(gaps.missedSeconds) > (1 - goal.requiredFraction) * trajectory.duration
+        gaps.missedForCertain(requiredFraction: goal.requiredFraction, duration: trajectory.duration)
     }
 
     func appStopped(causes: [SimCause]) {
@@ -115,12 +115,7 @@ final class LocationGoalMeter: SimGoalMeter {
 
     func coverage(until end: Double) -> SimCoverage {
         judge(until: end)
-        let log = gaps.gaps(endingAt: min(end, trajectory.endTime))
-        let missed = gaps.missedSeconds
-        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missed) / Double(movingSeconds)
-        return SimCoverage(
-            goal: .location(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
-            uncoveredSeconds: Double(missed), uncoveredMetres: gaps.missedMetres,
-            longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
+        return gaps.coverage(of: .location(goal), movingSeconds: movingSeconds, requiredFraction: goal.requiredFraction,
+                             endingAt: min(end, trajectory.endTime))
     }
 }

@@ -98,7 +98,7 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
     }
 
     var missedForCertain: Bool {
-        Double(gaps.missedSeconds) > (1 - goal.requiredFraction) * trajectory.duration
+        gaps.missedForCertain(requiredFraction: goal.requiredFraction, duration: trajectory.duration)
     }
 
     func appStopped(causes: [SimCause]) {
@@ -109,11 +109,7 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
 
     func coverage(until end: Double) -> SimCoverage {
         judge(until: end)
-        let log = gaps.gaps(endingAt: min(end, trajectory.endTime))
-        let missed = gaps.missedSeconds
-        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missed) / Double(movingSeconds)
-        return SimCoverage(goal: .significantChanges(goal), met: fraction >= goal.requiredFraction, fraction: fraction,
-                           uncoveredSeconds: Double(missed), uncoveredMetres: gaps.missedMetres,
-                           longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
+        return gaps.coverage(of: .significantChanges(goal), movingSeconds: movingSeconds, requiredFraction: goal.requiredFraction,
+                             endingAt: min(end, trajectory.endTime))
     }
 }
