@@ -116,6 +116,13 @@ public final class LocationServices: BackgroundMechanism {
         return nil
     }
 
+    /// A setting §4's 16.4 rule reads changed (a manager's indicator, filter or accuracy, or
+    /// significant changes started or stopped): a background app's holds are asked again, once.
+    func keepAliveSettingsChanged(in system: SimSystem) {
+        guard system.appState == .background, managers.contains(where: \.updatesRequested) else { return }
+        system.reevaluate()
+    }
+
     /// Whether `manager`'s running updates keep a background app alive (§4).
     func keepsAlive(_ manager: SimLocationManager, in system: SimSystem) -> Bool {
         manager.updatesRequested && keepAliveObstacle(manager, in: system) == nil

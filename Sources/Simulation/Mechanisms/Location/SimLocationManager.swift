@@ -175,9 +175,9 @@ public final class SimLocationManager: LocationManaging {
     }
 
     /// A setting §4's 16.4 rule reads changed: a background app's hold is asked again.
-    func settingOfKeepAliveChanged() {
-        guard let system, !retired, updatesRequested, system.appState == .background else { return }
-        system.reevaluate()
+    private func settingOfKeepAliveChanged() {
+        guard let system, !retired else { return }
+        services.keepAliveSettingsChanged(in: system)
     }
 
     // MARK: Authorization requests
@@ -295,7 +295,7 @@ public final class SimLocationManager: LocationManaging {
         significantChangeMonitoring = true
         system.emit(.locationStart, .locationStart(.significantChanges, accuracy: nil, distanceFilter: nil))
         system.mechanism(SignificantLocationChanges.self)?.start(in: system)
-        services.managers.forEach { $0.settingOfKeepAliveChanged() }  // §4's 16.4 rule reads it
+        settingOfKeepAliveChanged()  // §4's 16.4 rule reads it, for every manager's updates
     }
 
     /// Stops the significant-change service.
@@ -304,7 +304,7 @@ public final class SimLocationManager: LocationManaging {
         significantChangeMonitoring = false
         system.emit(.locationStop, .locationStop(.significantChanges, cause: .updatesStopped))
         system.mechanism(SignificantLocationChanges.self)?.stopIfUnused(in: system)
-        services.managers.forEach { $0.settingOfKeepAliveChanged() }
+        settingOfKeepAliveChanged()
     }
 
     // MARK: Regions and visits (§11)
