@@ -13,6 +13,7 @@ extension Prose {
     }
 
     /// "iOS 14–16": the major versions of a range.
+    @available(*, deprecated, message: "Use versions(_: SimOSVersionSpan): eras split at point releases.")
     public static func versions(_ range: ClosedRange<Int>) -> String {
         range.count == 1 ? "iOS \(range.lowerBound)" : "iOS \(range.lowerBound)–\(range.upperBound)"
     }

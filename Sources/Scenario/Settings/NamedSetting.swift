@@ -60,9 +60,6 @@ extension SimProfile: NamedSetting {
         }.joined(separator: ", ")
     }
 
-    /// The major version `text` writes (`16`, `ios16`, `iOS 16`, `ios16.4`, `16.4.1`), or nil.
-    static func majorVersion(_ text: String) -> Int? { SimOSVersion(text)?.major }
-
     /// This profile as the run asked for it, without the version: two entries of a list that
     /// give the same rules (`16.0` and `16.2`) would replay the same cells twice.
     var rules: SimProfile {

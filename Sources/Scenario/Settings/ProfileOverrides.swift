@@ -55,18 +55,10 @@ enum ProfileOverrides {
         let key = parameter.name
         switch parameter.kind {
         case .number(let range, let unit):
-            let expectation = "must be \(ProfilesReport.text(.number(range, unit)))"
-            guard let scalar = node.scalar, let number = Double(scalar.string), number.isFinite else { throw reader.fail(key, expectation, node) }
-            guard range.contains(number), unit != .count || number == number.rounded() else {
-                throw reader.fail(key, "\(expectation), not \(scalar.string)", node)
-            }
-            return .number(number)
+            return .number(try number(key, node, range, unit, orOff: false, reader))
         case .numberOrOff(let range, let unit):
             if node.scalar?.string == "off" { return .numberOrOff(nil) }
-            let expectation = "must be \(ProfilesReport.text(.number(range, unit))), or off"
-            guard let scalar = node.scalar, let number = Double(scalar.string), number.isFinite else { throw reader.fail(key, expectation, node) }
-            guard range.contains(number) else { throw reader.fail(key, "\(expectation), not \(scalar.string)", node) }
-            return .numberOrOff(number)
+            return .numberOrOff(try number(key, node, range, unit, orOff: true, reader))
         case .flag:
             return .flag(try reader.bool(key, node))
         case .flagOrEra:
@@ -90,5 +82,16 @@ enum ProfileOverrides {
             }
             return .choice(name)
         }
+    }
+
+    /// A finite number in `range` (whole for a count); the message says what a value is.
+    private static func number(_ key: String, _ node: Yams.Node, _ range: ClosedRange<Double>, _ unit: SimParameterUnit, orOff: Bool,
+                               _ reader: any ScenarioNodeReader) throws(ReplayError) -> Double {
+        let expectation = "must be \(ProfilesReport.text(.number(range, unit)))" + (orOff ? ", or off" : "")
+        guard let scalar = node.scalar, let number = Double(scalar.string), number.isFinite else { throw reader.fail(key, expectation, node) }
+        guard range.contains(number), unit != .count || number == number.rounded() else {
+            throw reader.fail(key, "\(expectation), not \(scalar.string)", node)
+        }
+        return number
     }
 }
