@@ -18,10 +18,10 @@ import TestSupport
 
     @Test func linesEqualTheJSONValueForm() {
         let events = [
-            SimEvent(time: 12.5, kind: .fixDelivered, detail: .fix(SimFixRecord(latitude: 47.1234567, longitude: -8.5, delay: 0.25)), state: .background, remaining: 17.75),
-            SimEvent(time: 3, kind: .taskBegin, detail: .taskBegin(SimTaskRecord(id: 1, name: "a \"quoted\"\\ name\n\t\u{1}é"), grantsTime: true), state: .background),
-            SimEvent(time: 1e-9, kind: .fixFiltered, detail: .fix(SimFixRecord(latitude: 0, longitude: 0, distanceFromLastDelivered: 10.018, reason: .underDistanceFilter)), state: .active),
-            SimEvent(time: 0, kind: .deviceLock, detail: .none, state: .notRunning, remaining: .infinity),
+            SimEvent(time: 12.5, detail: .fix(SimFixRecord(latitude: 47.1234567, longitude: -8.5, delay: 0.25)), state: .background, remaining: 17.75),
+            SimEvent(time: 3, detail: .taskBegin(SimTaskRecord(id: 1, name: "a \"quoted\"\\ name\n\t\u{1}é"), grantsTime: true), state: .background),
+            SimEvent(time: 1e-9, detail: .fix(SimFixRecord(latitude: 0, longitude: 0, distanceFromLastDelivered: 10.018, reason: .underDistanceFilter)), state: .active),
+            SimEvent(time: 0, detail: .deviceLocked, state: .notRunning, remaining: .infinity),
         ]
         #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
         for line in EventLinesReport.lines(events).split(separator: "\n") {
@@ -33,8 +33,8 @@ import TestSupport
     @Test func wholeNumbersEqualTheJSONValueForm() {
         let fix = SimFixRecord(latitude: -90, longitude: -0.0, distanceFromLastDelivered: 999_999_999_999_999, delay: 1e15)
         let events = [
-            SimEvent(time: 86_400, kind: .fixDelivered, detail: .fix(fix), state: .background, remaining: -30),
-            SimEvent(time: 3_155_760_000, kind: .fixDelivered, detail: .fix(SimFixRecord(latitude: 10, longitude: -180)), state: .active, remaining: 0),
+            SimEvent(time: 86_400, detail: .fix(fix), state: .background, remaining: -30),
+            SimEvent(time: 3_155_760_000, detail: .fix(SimFixRecord(latitude: 10, longitude: -180)), state: .active, remaining: 0),
         ]
         #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
         #expect(EventLinesReport.lines(events).hasPrefix(#"{"time":86400,"#))
@@ -43,7 +43,7 @@ import TestSupport
     @Test func theStreamingSinkWritesEveryLineOnce() {
         var written = ""
         let sink = EventLinesReport { written += $0 }
-        let event = SimEvent(time: 1, kind: .fixDelivered, detail: .fix(SimFixRecord(latitude: 1, longitude: 2)), state: .active)
+        let event = SimEvent(time: 1, detail: .fix(SimFixRecord(latitude: 1, longitude: 2)), state: .active)
         for _ in 0..<2_000 { sink.receive(event) }
         sink.finish()
         #expect(written == String(repeating: viaJSONValue(event), count: 2_000))
@@ -98,7 +98,7 @@ import TestSupport
         for start in stride(from: 0, to: values.count, by: 5) {
             let fix = SimFixRecord(latitude: values[start + 1], longitude: values[start + 2],
                                    distanceFromLastDelivered: values[start + 3], delay: values[start + 4])
-            events.append(SimEvent(time: values[start], kind: .fixDelivered, detail: .fix(fix), state: .background, remaining: values[start + 4]))
+            events.append(SimEvent(time: values[start], detail: .fix(fix), state: .background, remaining: values[start + 4]))
         }
         #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
     }
@@ -144,7 +144,7 @@ import TestSupport
             }
         }
         let events = names.enumerated().map { index, name in
-            SimEvent(time: Double(index), kind: .taskBegin, detail: .taskBegin(SimTaskRecord(id: index, name: name), grantsTime: true), state: .background)
+            SimEvent(time: Double(index), detail: .taskBegin(SimTaskRecord(id: index, name: name), grantsTime: true), state: .background)
         }
         #expect(events.count == 2_940)
         #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
@@ -176,7 +176,7 @@ import TestSupport
     @Test func escapesEqualTheJSONValueForm() {
         let names = ["\u{0}\u{1F}\u{7F}\u{80}\u{9F}\u{A0}é\"\\\r\n\t", String(repeating: "\u{85}", count: 20_000)]
         let events = names.enumerated().map { index, name in
-            SimEvent(time: Double(index), kind: .taskBegin, detail: .taskBegin(SimTaskRecord(id: index, name: name), grantsTime: true), state: .background)
+            SimEvent(time: Double(index), detail: .taskBegin(SimTaskRecord(id: index, name: name), grantsTime: true), state: .background)
         }
         #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
         // U+00A0 is not a control character: written as it is.

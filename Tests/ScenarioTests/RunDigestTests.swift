@@ -10,11 +10,12 @@ import TestSupport
 /// with the number of fixes. On the 850-pixel axis that starts at 120, a run of 850 s puts time t
 /// on column 120 + t, rounded (half away from zero).
 @Suite struct RunDigestTests {
-    private func fix(_ time: Double, _ kind: SimEvent.Kind = .fixDelivered) -> SimEvent {
-        SimEvent(time: time, kind: kind, detail: .fix(SimFixRecord(latitude: 47, longitude: 8, delay: 0)), state: .background)
+    /// A fix delivered, or filtered or queued for `reason`.
+    private func fix(_ time: Double, _ reason: SimFixRecord.Reason? = nil) -> SimEvent {
+        SimEvent(time: time, detail: .fix(SimFixRecord(latitude: 47, longitude: 8, delay: 0, reason: reason)), state: .background)
     }
 
-    private let launch = SimEvent(time: 0, kind: .appLaunch, detail: .none, state: .active)
+    private let launch = SimEvent(time: 0, detail: .launch(process: 1, inBackground: false, cause: .userOpensApp), state: .active)
 
     /// `perSecond` delivered fixes a second from 1/perSecond to 850 s, after a launch at 0.
     private func digest(perSecond: Int) -> RunDigest {
@@ -44,10 +45,10 @@ import TestSupport
     /// In one column, the first fix, the first of each other kind, and the last are kept, in
     /// order; a key moment closes the column's block and the timeline's run.
     @Test func aColumnKeepsItsFirstFixTheFirstOfEachKindAndItsLast() {
-        let note = SimEvent(time: 10.2, kind: .appLog, detail: .none, state: .background)
+        let note = SimEvent(time: 10.2, detail: .appLog("note"), state: .background)
         let events = [
-            fix(10.0), fix(10.1), fix(10.15, .fixFiltered), fix(10.18, .fixFiltered), fix(10.19),
-            note, fix(10.3, .fixQueued), fix(10.4, .fixQueued),
+            fix(10.0), fix(10.1), fix(10.15, .underDistanceFilter), fix(10.18, .underDistanceFilter), fix(10.19),
+            note, fix(10.3, .appSuspended), fix(10.4, .appSuspended),
         ]
         let digest = RunDigest(events, duration: 850)
         #expect(digest.pictureEvents.map(\.time) == [10.0, 10.1, 10.15, 10.19, 10.2, 10.3, 10.4])

@@ -159,11 +159,11 @@ import TestSupport
         var events: [SimEvent] = []
         for index in 0..<100_000 {
             let time = Double(index) / 100
-            events.append(SimEvent(time: time, kind: .pushes(.push), detail: .pushes(index % 2 == 0 ? .delivered(.silent) : .dropped(.silent, .replacedByNewer)), state: .background))
+            events.append(SimEvent(time: time, detail: .pushes(index % 2 == 0 ? .delivered(.silent) : .dropped(.silent, .replacedByNewer)), state: .background))
         }
         for index in 0..<50_000 {
-            events.append(SimEvent(time: Double(index) / 50, kind: .audio(.audio), detail: .audio(.playbackStarted(silent: false)), state: .background))
-            events.append(SimEvent(time: Double(index) / 50 + 0.01, kind: .audio(.audio), detail: .audio(.playbackStopped(.paused)), state: .background))
+            events.append(SimEvent(time: Double(index) / 50, detail: .audio(.playbackStarted(silent: false)), state: .background))
+            events.append(SimEvent(time: Double(index) / 50 + 0.01, detail: .audio(.playbackStopped(.paused)), state: .background))
         }
         let lanes = SystemEventLanes.lanes(events, end: 1000) { 120 + min(max($0, 0), 1000) / 1000 * 850 }
         let pushes = lanes.first { $0.name == "pushes" }

@@ -14,7 +14,7 @@ import TestSupport
     }
 
     private func event(_ time: Double, _ detail: SimEventDetail, _ state: SimAppState = .background) -> SimEvent {
-        SimEvent(time: time, kind: .appLog, detail: detail, state: state)
+        SimEvent(time: time, detail: detail, state: state)
     }
 
     private func crossing(at time: Double, counted: Double) -> SimEvent {

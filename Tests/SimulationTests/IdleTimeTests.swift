@@ -28,7 +28,7 @@ import TestSupport
         let simulation = KeepAliveSimulation(configuration(drive(seconds: 300, gaps: [100...160])), app: StandardNavigationApp())
         let result = simulation.run()
         #expect(deliveredTimes(result) == (0...99).map(Double.init) + (161...300).map(Double.init))
-        #expect(log(result, [.fixUnavailable, .locationError]) == [At(100, .none), At(100, .locationError(.locationUnknown))])
+        #expect(log(result, [.fixUnavailable, .locationError]) == [At(100, .fixUnavailable), At(100, .locationError(.locationUnknown))])
         #expect(simulation.system.scheduler.steps < 2 * 301)
     }
 

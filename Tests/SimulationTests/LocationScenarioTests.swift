@@ -87,7 +87,7 @@ import Scripting
             SimScenarioEvent(at: 60, .enterBackground),
         ]))
         #expect(app.errors == [.locationUnknown])
-        #expect(log(result, [.fixUnavailable, .locationError]) == [At(100, .none), At(100, .locationError(.locationUnknown))])
+        #expect(log(result, [.fixUnavailable, .locationError]) == [At(100, .fixUnavailable), At(100, .locationError(.locationUnknown))])
         #expect(result.summary.verdict == .keptAlive)
         #expect(result.summary.longestDeliveryGapSeconds == 62)
         #expect(result.summary.strictSuspendedAt == 129)

@@ -89,7 +89,7 @@ import TestSupport
         let simulation = KeepAliveSimulation(config, app: ScriptedApp(script: AppScript()))
         let system = simulation.system
         func again() {
-            system.emit(.appLog, .appLog("again"))
+            system.emit(.appLog("again"))
             system.scheduler.schedule(after: 0, owner: .system, again)
         }
         system.scheduler.schedule(at: SimInstant(seconds: 30), owner: .system, again)

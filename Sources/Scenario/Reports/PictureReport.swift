@@ -239,7 +239,8 @@ public enum PictureReport {
             if curve.count > 1 { svg.polyline(curve, stroke: "#1e88e5", width: 2) }
             curve = []
         }
-        for event in events + [SimEvent(time: duration, kind: .scenario, detail: .none, state: events.last?.state ?? .notRunning)] {
+        // The run's end closes the last span: an event there that changes nothing (an empty log line).
+        for event in events + [SimEvent(time: duration, detail: .appLog(""), state: events.last?.state ?? .notRunning)] {
             if let before = previous, before.state == .background {
                 if let remaining = before.remaining {
                     // Between two events the budget runs as the simulation's own `BackgroundBudget` runs it.

@@ -7,13 +7,9 @@ public enum Prose {
     /// An event as one line of the timeline.
     public static func message(_ event: SimEvent) -> String {
         switch event.detail {
-        case .none:
-            switch event.kind {
-            case .deviceLock: return "the device is locked and sleeps"
-            case .deviceUnlock: return "the device is woken and unlocked"
-            case .fixUnavailable: return "no position: signal lost"
-            default: return event.kind.rawValue
-            }
+        case .deviceLocked: return "the device is locked and sleeps"
+        case .deviceUnlocked: return "the device is woken and unlocked"
+        case .fixUnavailable: return "no position: signal lost"
         case .stateChange(let from, let to, let cause):
             return "\(from.rawValue) → \(to.rawValue): \(text(cause))"
         case .launch(_, let inBackground, let cause):

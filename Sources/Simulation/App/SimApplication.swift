@@ -144,7 +144,7 @@ public final class SimApplication: BackgroundTasking {
             return
         }
         live.record.appLogLines += 1
-        live.emit(.appLog, .appLog(line))
+        live.emit(.appLog(line))
     }
 
     // MARK: Location sessions (§10)

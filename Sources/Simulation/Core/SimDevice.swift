@@ -96,7 +96,7 @@ extension SimProfile {
 }
 
 /// What a scenario does to the device (§15): a `SimScenarioEvent.Action.device`.
-public enum SimDeviceAction: Hashable, Sendable, Codable, SimMechanismScenarioAction {
+public enum SimDeviceAction: Hashable, Sendable, Codable {
     /// The user turns Low Power Mode on or off.
     case setLowPowerMode(Bool)
     /// The battery is at this level (0…1) from now on, draining at this rate per hour (`nil`: as before).

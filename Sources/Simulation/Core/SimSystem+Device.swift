@@ -8,7 +8,7 @@ extension SimSystem {
         device.batteryLevel = old.batteryLevel(at: now.seconds)
         device.batteryLevelSetAt = now.seconds
         change(&device)
-        emit(.scenario, .scenario(.device(note)))
+        emit(.scenario(.device(note)))
         for mechanism in mechanisms { mechanism.deviceChanged(in: self, from: old) }
         // §9: the app hears these while it runs; a suspended app when it next runs, coalesced.
         if device.lowPowerMode != old.lowPowerMode {
@@ -59,7 +59,7 @@ extension SimSystem {
         let expected = device
         scheduler.schedule(after: seconds, owner: .system) { [unowned self] in
             guard device == expected else { return }
-            emit(.scenario, .scenario(.device(.lowPowerModeEndedByCharging(level: target))))
+            emit(.scenario(.device(.lowPowerModeEndedByCharging(level: target))))
             changeDevice(.lowPowerMode(false)) { $0.lowPowerMode = false }
         }
     }
@@ -90,7 +90,7 @@ extension SimSystem {
         let due = lastUserInteraction.adding(seconds: profile.device.lowPowerModeAutoLockSeconds)
         autoLockWork = scheduler.schedule(at: max(due, now), owner: .system) { [unowned self] in
             autoLockWork = nil
-            emit(.scenario, .scenario(.device(.autoLocked(afterSeconds: profile.device.lowPowerModeAutoLockSeconds))))
+            emit(.scenario(.device(.autoLocked(afterSeconds: profile.device.lowPowerModeAutoLockSeconds))))
             lock()
         }
     }
@@ -117,7 +117,7 @@ extension SimSystem {
 
     private func offerLowPowerMode(at level: Double) {
         let accepts = profile.device.acceptsLowPowerModeOffer
-        emit(.scenario, .scenario(.device(.lowPowerModeOffered(level: level, accepted: accepts))))
+        emit(.scenario(.device(.lowPowerModeOffered(level: level, accepted: accepts))))
         guard accepts else { return }
         // Accepting the offer is the user's tap: the auto-lock counts from it (§15).
         lastUserInteraction = now

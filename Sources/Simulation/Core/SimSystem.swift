@@ -120,12 +120,20 @@ public final class SimSystem {
 
     // MARK: Events
 
-    /// Hands an event to the sinks, stamped with the time, state, remaining time and process.
-    public func emit(_ kind: SimEvent.Kind, _ detail: SimEventDetail = .none) {
-        let event = SimEvent(time: now.seconds, kind: kind, detail: detail, state: appState,
+    /// Hands an event to the sinks, stamped with the time, state, remaining time and process;
+    /// its kind follows from `detail`.
+    public func emit(_ detail: SimEventDetail) {
+        let event = SimEvent(time: now.seconds, detail: detail, state: appState,
                              remaining: backgroundTimeRemainingIfLimited, process: process)
         record.receive(event)
         for sink in sinks { sink.receive(event) }
+    }
+
+    /// Hands an event to the sinks; `kind` must be the one `detail` gives.
+    @available(*, deprecated, renamed: "emit(_:)", message: "the kind follows from the detail")
+    public func emit(_ kind: SimEvent.Kind, _ detail: SimEventDetail) {
+        assert(SimEvent(time: 0, detail: detail, state: appState).kind == kind, "emit: kind \(kind.rawValue) disagrees with its detail")
+        emit(detail)
     }
 
     /// Adds a sink for the events from now on.
@@ -205,7 +213,7 @@ public final class SimSystem {
         let old = appState
         appState = state
         clock.setRunningProcess(state.isRunning ? process : 0)
-        emit(.appState, .stateChange(from: old, to: state, cause: cause))
+        emit(.stateChange(from: old, to: state, cause: cause))
         for mechanism in mechanisms { mechanism.appStateChanged(in: self, from: old) }
         if state.isRunning { clock.resumeDue(runnable: process) }
         // What the app observes reaches it first, then its own work that came due (§9). [model]
@@ -228,7 +236,7 @@ public final class SimSystem {
         appDelegate = delegate
         let application = SimApplication(system: self, process: process)
         self.application = application
-        emit(.appLaunch, .launch(process: process, inBackground: inBackground, cause: cause))
+        emit(.launch(process: process, inBackground: inBackground, cause: cause))
         if inBackground {
             wakeRunUntil = now.adding(seconds: wakeSeconds ?? profile.backgroundTimeBudget)
             moveToBackground(cause, seconds: wakeSeconds ?? profile.backgroundTimeBudget, grace: wakeSeconds ?? profile.suspensionGracePeriod)
@@ -270,7 +278,7 @@ public final class SimSystem {
             // §16: iOS 15.0–15.2 relaunch for region and significant-change events only sometimes.
             if reason.relaunchMayBeUnreliable, profile.locationRelaunchProbability < 1,
                random.unit() >= profile.locationRelaunchProbability {
-                emit(.scenario, .scenario(.relaunchMissed(reason)))
+                emit(.scenario(.relaunchMissed(reason)))
                 return
             }
             launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
@@ -307,7 +315,7 @@ public final class SimSystem {
         case .notRunning, .terminated:
             launch(inBackground: false, cause: cause)
         case .background, .suspended:
-            if appState == .suspended { emit(.scenario, .scenario(.resumesFromSuspension)) }
+            if appState == .suspended { emit(.scenario(.resumesFromSuspension)) }
             frozen = false
             expiredBecause = nil
             stopBackgroundTimers()
@@ -332,7 +340,7 @@ public final class SimSystem {
         autoLockWork?.cancel()
         autoLockWork = nil
         wasForegroundWhenLocked = appState.isForeground
-        emit(.deviceLock)
+        emit(.deviceLocked)
         for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
         if appState.isForeground { enterBackground(.deviceLocked) } else { reevaluate() }
     }
@@ -341,7 +349,7 @@ public final class SimSystem {
         guard isAsleep else { return }
         budget.settle(at: now)
         isAsleep = false
-        emit(.deviceUnlock)
+        emit(.deviceUnlocked)
         userInteracted()
         for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
         if !device.unlockedSinceBoot { changeDevice(.firstUnlock) { $0.unlockedSinceBoot = true } }
@@ -358,7 +366,7 @@ public final class SimSystem {
 
     func memoryPressure() {
         guard appState == .suspended else {
-            emit(.scenario, .scenario(.memoryPressureIgnored))
+            emit(.scenario(.memoryPressureIgnored))
             return
         }
         terminate([.memoryPressure], verdict: .terminated)
@@ -384,7 +392,7 @@ public final class SimSystem {
     func updateApp() {
         if appState != .notRunning, appState != .terminated { terminate([.device(.appUpdate)], verdict: .terminated) }
         awaitsOpenAfterUpdate = true
-        emit(.scenario, .scenario(.device(.appUpdated)))
+        emit(.scenario(.device(.appUpdated)))
     }
 
     func forceQuit() {
@@ -395,7 +403,7 @@ public final class SimSystem {
 
     /// iOS raises an exception in the app.
     public func crash(_ crash: SimCrash) {
-        emit(.appCrash, .crash(crash))
+        emit(.crash(crash))
         terminate([.crash(crash)], verdict: .crashed)
     }
 
@@ -420,7 +428,7 @@ public final class SimSystem {
         guard profile.suspendsApps else {
             if !debuggerHeldApp {
                 debuggerHeldApp = true
-                emit(.warning, .warning(.debuggerPreventsSuspension(causes[0])))
+                emit(.warning(.debuggerPreventsSuspension(causes[0])))
             }
             return
         }
@@ -475,7 +483,7 @@ public final class SimSystem {
         default: backgroundRunOrigin = nil
         }
         setState(.background, cause)
-        emit(.budgetStart, .budget(seconds: seconds))
+        emit(.budget(seconds: seconds))
     }
 
     private func stopBackgroundTimers() {
@@ -598,7 +606,7 @@ public final class SimSystem {
                 wakeRunUntil = min(wakeRunUntil, now)
                 budget.setCounting(false, at: now)
                 lastKeepAliveLoss = nil
-                emit(.keepAliveStart, .keepAliveStart(hold))
+                emit(.keepAliveStart(hold))
             }
             lastHoldSummary = holds
             return
@@ -614,7 +622,7 @@ public final class SimSystem {
             lastKeepAliveLoss = cause
             budget.refill(at: now, seconds: profile.backgroundTimeBudget)
             graceUntil = now.adding(seconds: profile.suspensionGracePeriod)
-            emit(.keepAliveEnd, .keepAliveEnd(ended, cause: cause, freshBudget: profile.backgroundTimeBudget))
+            emit(.keepAliveEnd(ended, cause: cause, freshBudget: profile.backgroundTimeBudget))
         }
         // §1: the last hold ended (its last task ended, say): the same short grace as on
         // entering the background, before the budget's expiry had a say.
@@ -669,7 +677,7 @@ public final class SimSystem {
         lastExpiry = now
         graceWork?.cancel()
         budget.setCounting(false, at: now)
-        emit(.budgetExpired, .budgetExpired(why))
+        emit(.budgetExpired(why))
         runningExpirationHandlers = true
         for mechanism in mechanisms where appState == .background { mechanism.budgetExpired(in: self) }
         runningExpirationHandlers = false
@@ -684,7 +692,7 @@ public final class SimSystem {
         watchdogWork = scheduler.schedule(after: allowance, owner: .system) { [unowned self] in
             guard appState == .background, let open = openAssertions(holdStatuses), !open.isEmpty else { return }
             guard profile.watchdogEnabled else {
-                emit(.warning, .warning(.debuggerPreventsWatchdog(openTasks: open)))
+                emit(.warning(.debuggerPreventsWatchdog(openTasks: open)))
                 return
             }
             terminate([.watchdog(openTasks: open, allowance: allowance)], verdict: .terminated)
@@ -724,11 +732,11 @@ public final class SimSystem {
     /// that nothing the run made is kept alive by its own closures.
     func finish() {
         budget.settle(at: now)
-        if !record.reachedBackground { emit(.warning, .warning(.neverInBackground)) }
+        if !record.reachedBackground { emit(.warning(.neverInBackground)) }
         // §7: what the run used against what the Info.plist declares, once, off the hot path.
         record.infoPlistFindings = InfoPlistLint.findings(
             declared: configuration.capabilities, used: mechanisms.map { $0.infoPlistUse(in: self) })
-        for finding in record.infoPlistFindings { emit(.warning, .warning(.infoPlist(finding))) }
+        for finding in record.infoPlistFindings { emit(.warning(.infoPlist(finding))) }
         for mechanism in mechanisms { mechanism.runEnded(in: self) }
         for sink in sinks { sink.finish() }
         clock.cancelSleepers(ofProcess: nil)

@@ -33,19 +33,16 @@ public enum SimGoal: Hashable, Sendable, Codable {
     /// Every `BGContinuedProcessingTask` completed with success (job, iOS 26).
     case continuedProcessing(JobGoal)
 
-    /// A meter that measures this goal from the run's events as they stream.
+    /// A meter that measures this goal from the run's events as they stream: each mechanism's
+    /// meter lives in its folder.
     @MainActor
     func meter(for configuration: SimulationConfiguration) -> SimGoalMeter {
         switch self {
         case .location(let goal): LocationGoalMeter(goal, trajectory: configuration.trajectory)
         case .bgTasks(let goal): RefreshGoalMeter(goal)
-        case .regions(let goal):
-            EventLatencyMeter(goal: self, latency: goal, trajectory: configuration.trajectory, signal: RegionMonitoring.latencySignal)
-        case .monitor(let goal):
-            EventLatencyMeter(goal: self, latency: goal, trajectory: configuration.trajectory, signal: ConditionMonitoring.latencySignal)
-        case .visits(let goal):
-            EventLatencyMeter(goal: self, latency: goal, trajectory: configuration.trajectory,
-                              signal: RegionMonitoring.visitLatencySignal(dwell: configuration.profile.visits.dwell))
+        case .regions(let goal): RegionMonitoring.latencyMeter(goal, for: configuration)
+        case .monitor(let goal): ConditionMonitoring.latencyMeter(goal, for: configuration)
+        case .visits(let goal): RegionMonitoring.visitLatencyMeter(goal, for: configuration)
         case .audio(let goal): AudioGoalMeter(goal)
         case .pushes(let goal): CallGoalMeter(goal)
         case .backgroundTasks(let goal): FinishWorkGoalMeter(goal)

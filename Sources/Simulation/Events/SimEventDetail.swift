@@ -1,7 +1,12 @@
-/// The typed content of an event, one case per shape of fact.
+/// The typed content of an event, one case per fact: the event's kind follows from it
+/// (``SimEvent/kind``).
 public enum SimEventDetail: Hashable, Sendable, Codable {
-    /// No more to say than the kind (device locked, signal lost, …).
-    case none
+    /// The device is locked and sleeps.
+    case deviceLocked
+    /// The device is woken and unlocked.
+    case deviceUnlocked
+    /// The trip has no position now: the signal is lost.
+    case fixUnavailable
     /// The app's state changed.
     case stateChange(from: SimAppState, to: SimAppState, cause: SimCause)
     /// A new app process started (number `process`).
@@ -31,7 +36,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case locationPause(windowSeconds: Double, radius: Double, activityType: SimActivityType)
     /// `didFailWithError`.
     case locationError(SimLocationError)
-    /// A fix delivered, filtered or queued.
+    /// A fix delivered, filtered or queued: its ``SimFixRecord/reason`` says which.
     case fix(SimFixRecord)
     /// A prompt shown to the user.
     case prompt(SimPrompt)

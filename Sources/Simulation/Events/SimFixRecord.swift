@@ -1,6 +1,7 @@
 /// A fix and what became of it.
 public struct SimFixRecord: Hashable, Sendable, Codable {
-    /// Why a fix was filtered or queued.
+    /// Why a fix was filtered or queued, or how it was delivered: each reason belongs to one of
+    /// the three (``SimEvent/Kind/fixDelivered``, `fixFiltered`, `fixQueued`).
     public enum Reason: String, Hashable, Sendable, Codable {
         case underDistanceFilter
         case appNotRunning
@@ -26,5 +27,14 @@ public struct SimFixRecord: Hashable, Sendable, Codable {
         self.distanceFromLastDelivered = distanceFromLastDelivered
         self.delay = delay
         self.reason = reason
+    }
+
+    /// Delivered, filtered or queued, as the reason says (no reason: delivered).
+    var kind: SimEvent.Kind {
+        switch reason {
+        case nil, .requested, .significantChange: .fixDelivered
+        case .underDistanceFilter, .appNotRunning: .fixFiltered
+        case .appSuspended, .backgroundUpdatesNotAllowed: .fixQueued
+        }
     }
 }

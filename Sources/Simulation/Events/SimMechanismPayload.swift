@@ -9,13 +9,3 @@ public enum SimMechanismPayload {
         Mirror(reflecting: value).children.first?.value
     }
 }
-
-/// A mechanism's event kind, named as the JSON Lines report writes it (`bgtask.launch`).
-public protocol SimMechanismEventKind: Sendable {
-    var rawValue: String { get }
-}
-
-/// A mechanism's scenario action (a `SimScenarioEvent.Action` case's payload): it applies itself.
-public protocol SimMechanismScenarioAction: Sendable {
-    @MainActor func apply(to system: SimSystem)
-}

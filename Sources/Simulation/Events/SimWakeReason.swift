@@ -18,8 +18,14 @@ extension SimWakeReason {
     /// Whether a launch for this reason is one for a location event (the `.location` launch key).
     public var isLocationEvent: Bool {
         switch self {
-        case .significantLocationChange, .regions, .visits, .liveUpdates, .monitor: true
-        case .bgTasks, .transfers, .pushes: false
+        case .significantLocationChange: true
+        case .regions(let reason): reason.isLocationEvent
+        case .visits(let reason): reason.isLocationEvent
+        case .bgTasks(let reason): reason.isLocationEvent
+        case .transfers(let reason): reason.isLocationEvent
+        case .pushes(let reason): reason.isLocationEvent
+        case .liveUpdates(let reason): reason.isLocationEvent
+        case .monitor(let reason): reason.isLocationEvent
         }
     }
 
@@ -27,8 +33,14 @@ extension SimWakeReason {
     /// CLMonitor and significant-change events).
     public var relaunchMayBeUnreliable: Bool {
         switch self {
-        case .significantLocationChange, .regions, .monitor: true
-        case .visits, .liveUpdates, .bgTasks, .transfers, .pushes: false
+        case .significantLocationChange: true
+        case .regions(let reason): reason.relaunchMayBeUnreliable
+        case .visits(let reason): reason.relaunchMayBeUnreliable
+        case .bgTasks(let reason): reason.relaunchMayBeUnreliable
+        case .transfers(let reason): reason.relaunchMayBeUnreliable
+        case .pushes(let reason): reason.relaunchMayBeUnreliable
+        case .liveUpdates(let reason): reason.relaunchMayBeUnreliable
+        case .monitor(let reason): reason.relaunchMayBeUnreliable
         }
     }
 }

@@ -35,13 +35,4 @@ public enum SimWarning: Hashable, Sendable, Codable {
     case serviceSessions(ServiceSessionWarning)  // CLServiceSession (§10).
     /// CLMonitor (§11).
     case monitor(MonitorWarning)
-
-    /// Whether the warning is about the run as a whole (kept in the summary), rather than a line
-    /// iOS logs at a moment (kept in the event log only).
-    public var isAboutTheRun: Bool {
-        switch self {
-        case .neverInBackground, .infoPlist: true
-        default: (SimMechanismPayload.of(self) as? any SimMechanismWarning)?.isAboutTheRun ?? false
-        }
-    }
 }

@@ -47,7 +47,7 @@ public final class KeepAliveSimulation {
         }
         for event in configuration.timeline {
             system.scheduler.schedule(at: SimInstant(seconds: event.time), owner: .system) { [unowned system] in
-                Self.apply(event.action, to: system)
+                event.action.apply(to: system)
             }
         }
     }
@@ -306,62 +306,22 @@ public final class KeepAliveSimulation {
                 : nil)
     }
 
-    private static func apply(_ action: SimScenarioEvent.Action, to system: SimSystem) {
-        if action.isUserInteraction { system.userInteracted() }
-        switch action {
-        case .launch:
-            system.returnToForeground(.userOpensApp)
-        case .enterBackground:
-            system.enterBackground(.userLeavesApp)
-        case .returnToForeground:
-            system.returnToForeground(.userReturnsToApp)
-        case .lock:
-            system.lock()
-        case .unlock:
-            system.unlock()
-        case .memoryPressure:
-            system.memoryPressure()
-        case .forceQuit:
-            system.forceQuit()
-        case .setAuthorization(let status):
-            system.mechanism(LocationServices.self)?.changeAuthorization({ model in
-                model.granted = status
-                model.isProvisionalAlways = false
-                model.isTemporary = false
-            }, .settingsChanged, in: system)
-        case .setAccuracyAuthorization(let accuracy):
-            system.mechanism(LocationServices.self)?.changeAuthorization({ $0.accuracy = accuracy }, .preciseLocationChanged, in: system)
-        case .setLocationServices(let enabled):
-            system.emit(.scenario, .scenario(.locationServicesSwitched(on: enabled)))
-            system.mechanism(LocationServices.self)?.changeAuthorization({ $0.servicesEnabled = enabled }, .locationServicesSwitched(on: enabled), in: system)
-        case .beginBackgroundTask, .endBackgroundTask, .startUpdatingLocation, .stopUpdatingLocation:
-            runAppAction(action, in: system)
-        default:
-            (SimMechanismPayload.of(action) as? any SimMechanismScenarioAction)?.apply(to: system)
-        }
-    }
-
-    /// The app's own code, as a scenario scripts it: it runs only while the app runs (§9).
-    private static func runAppAction(_ action: SimScenarioEvent.Action, in system: SimSystem) {
+    /// The app's own code, as a scenario scripts it: `body` runs only while the app runs (§9);
+    /// otherwise the log says that `action` did not happen.
+    static func runAppCode(_ action: SimScenarioEvent.Action, in system: SimSystem,
+                           _ body: (SimApplication, SimLocationManager?) -> Void) {
         guard system.appState.isRunning, let application = system.application else {
-            system.emit(.appCodeNotRun, .appCodeNotRun(action, state: system.appState))
+            system.emit(.appCodeNotRun(action, state: system.appState))
             return
         }
-        let manager = system.mechanism(LocationServices.self)?.managers.first
-        switch action {
-        case .beginBackgroundTask(let name):
-            let holder = TaskHolder()
-            holder.identifier = application.beginBackgroundTask(withName: name) { [holder] in
-                application.endBackgroundTask(holder.identifier)
-            }
-        case .endBackgroundTask:
-            if let oldest = application.oldestOpenBackgroundTask { application.endBackgroundTask(oldest) }
-        case .startUpdatingLocation:
-            manager?.startUpdatingLocation()
-        case .stopUpdatingLocation:
-            manager?.stopUpdatingLocation()
-        default:
-            break
+        body(application, system.mechanism(LocationServices.self)?.managers.first)
+    }
+
+    /// Begins a background task that its expiration handler ends.
+    static func beginSelfEndingTask(_ name: String, in application: SimApplication) {
+        let holder = TaskHolder()
+        holder.identifier = application.beginBackgroundTask(withName: name) { [holder] in
+            application.endBackgroundTask(holder.identifier)
         }
     }
 }

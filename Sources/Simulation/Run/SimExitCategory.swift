@@ -44,28 +44,54 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     /// The category of a process that ended for `cause`; `nil` when MetricKit counts no exit
-    /// (a restart, an app update [model]) or the cause ends no process.
+    /// (a restart, an app update [model]) or the cause ends no process. A mechanism's cause
+    /// answers in its folder.
     public init?(_ cause: SimCause) {
+        guard let category = Self.category(of: cause) else { return nil }
+        self = category
+    }
+
+    private static func category(of cause: SimCause) -> SimExitCategory? {
         switch cause {
         // "Normal exits include terminations by the app switcher when the user swipes up to exit
         // the app" (MXForegroundExitData.cumulativeNormalAppExitCount).
-        case .forceQuit: self = .normalAppExit
+        case .forceQuit: .normalAppExit
         // "This exit usually occurs when the app fails to call endBackgroundTask" (MetricKit docs).
-        case .watchdog: self = .backgroundTaskAssertionTimeout
-        case .memoryPressure: self = .memoryPressureExit
+        case .watchdog: .backgroundTaskAssertionTimeout
+        case .memoryPressure: .memoryPressureExit
+        case .crash(let crash): crash.exitCategory
+        case .tripStarts, .userOpensApp, .userLeavesApp, .userReturnsToApp, .deviceLocked, .unlockedBackOnScreen,
+             .deviceWoke, .launching, .launched, .systemLaunch, .systemWake, .nothingHoldsApp, .deviceAsleep,
+             .backgroundTimeExpired, .noDeliveryWithinBudget, .tasksEndedInHandlers, .tasksEndedWithinAllowance,
+             .updatesPausedAutomatically, .updatesStopped, .fixesUnderDistanceFilter, .authorization,
+             .backgroundUpdatesOff, .locationModeMissing, .whenInUseStartedInBackground, .hiddenIndicatorRule,
+             .updatesStartedInBackgroundWake, .sessionTimeLimit, .settingsChanged, .preciseLocationChanged,
+             .locationServicesSwitched, .userAnswered, .userChoseAlways, .userKeptWhenInUse, .allowOnceEnded: nil
+        // A restart, an OS or app update: MetricKit counts no exit for it. [model]
+        case .device: nil
+        case .bgTasks(let cause): cause.exitCategory
+        case .audio(let cause): cause.exitCategory
+        case .monitor(let reason): reason.exitCategory
+        case .liveUpdates(let cause): cause.exitCategory
+        case .pushes(let cause): cause.exitCategory
+        case .backgroundTasks(let cause): cause.exitCategory
+        case .resources(let cause): SimExitCategory(cause)  // The app's CPU and memory (§15).
+        }
+    }
+}
+
+extension SimCrash {
+    /// How MetricKit counts the exit of a crash; a mechanism's crash answers in its folder.
+    var exitCategory: SimExitCategory {
+        switch self {
         // An uncaught NSException ends in abort(): "the most common causes of an abnormal exit are
         // uncaught Objective-C exceptions, calls to an abort function" (MetricKit docs).
-        case .crash(.backgroundLocationWithoutMode): self = .abnormalExit
+        case .backgroundLocationWithoutMode: .abnormalExit
         // A stack overflow runs into the guard page: EXC_BAD_ACCESS.
-        case .crash(.stackOverflow): self = .badAccess
-        // iOS kills the app (0xbaadca11); MetricKit has no counter of its own for it. [model]
-        case .crash(.pushes(.voipWithoutCall)): self = .abnormalExit
-        // §12: a BGTask not completed in time; the BGTaskScheduler exceptions abort() the app.
-        case .bgTasks(.assertionTimeout): self = .backgroundTaskAssertionTimeout
-        case .crash(.bgTasks(.registeredTwice)), .crash(.bgTasks(.registeredAfterLaunch)), .crash(.bgTasks(.noLaunchHandler)): self = .abnormalExit
-        case .crash(.monitor): self = .abnormalExit  // CLMonitor (§11)
-        case .resources(let cause): self = SimExitCategory(cause)  // The app's CPU and memory (§15).
-        default: return nil
+        case .stackOverflow: .badAccess
+        case .bgTasks(let crash): crash.exitCategory
+        case .pushes(let crash): crash.exitCategory
+        case .monitor(let crash): crash.exitCategory
         }
     }
 }

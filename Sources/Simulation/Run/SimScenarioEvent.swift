@@ -46,8 +46,9 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
             switch self {
             case .launch, .enterBackground, .returnToForeground, .lock, .unlock, .forceQuit,
                  .setAuthorization, .setAccuracyAuthorization, .setLocationServices: true
+            case .memoryPressure, .beginBackgroundTask, .endBackgroundTask, .startUpdatingLocation, .stopUpdatingLocation: false
             case .device(let action): action.isUserInteraction
-            default: false
+            case .bgTasks, .audio, .pushes, .resources: false
             }
         }
     }

@@ -11,3 +11,8 @@ public enum AudioCause: Hashable, Sendable, Codable {
     /// A suspended app's audio session is deactivated (iOS 10+).
     case deactivatedOnSuspension
 }
+
+extension AudioCause {
+    /// None ends the app's process: MetricKit counts no exit for an audio cause.
+    var exitCategory: SimExitCategory? { nil }
+}

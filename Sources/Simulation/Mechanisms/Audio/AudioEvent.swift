@@ -1,7 +1,7 @@
 /// What happened to the app's audio (§13): the detail of an `.audio` event.
 public enum AudioEvent: Hashable, Sendable, Codable {
     /// The kinds of audio events, as the JSON Lines report names them: one for all.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case audio
     }
 
@@ -21,8 +21,8 @@ public enum AudioEvent: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Logs an audio event with its kind.
+    /// Logs an audio event.
     func emit(_ event: AudioEvent) {
-        emit(.audio(event.kind), .audio(event))
+        emit(.audio(event))
     }
 }

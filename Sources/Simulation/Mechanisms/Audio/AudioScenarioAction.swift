@@ -1,5 +1,5 @@
 /// What a scenario makes happen to the app's audio (§13): a `SimScenarioEvent.Action.audio`.
-public enum AudioScenarioAction: Hashable, Sendable, Codable, SimMechanismScenarioAction {
+public enum AudioScenarioAction: Hashable, Sendable, Codable {
     /// A phone call rings for, or (accepted) lasts, `seconds`: it interrupts the app's audio.
     case call(accepted: Bool, seconds: Double)
     /// An alarm sounds for `seconds`, interrupting the app's audio.

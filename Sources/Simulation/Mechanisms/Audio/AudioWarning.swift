@@ -1,5 +1,5 @@
 /// What the simulator warns about for background audio (§13): a `SimWarning.audio`.
-public enum AudioWarning: Hashable, Sendable, Codable, SimMechanismWarning {
+public enum AudioWarning: Hashable, Sendable, Codable {
     /// Silent audio kept the app alive: App Review rejects this (guideline 2.5.4).
     case silentKeepAlive
 

@@ -124,7 +124,7 @@ public final class BackgroundAudio: BackgroundMechanism {
             if !system.configuration.capabilities.backgroundModes.contains(.audio) { stopPlayback(.modeMissing, in: system) }
             if let playback, playback.silent, !warnedAboutSilence {
                 warnedAboutSilence = true
-                system.emit(.warning, .warning(.audio(.silentKeepAlive)))
+                system.emit(.warning(.audio(.silentKeepAlive)))
             }
         case .suspended:
             // Since iOS 10 a suspended app's session is deactivated.

@@ -15,3 +15,13 @@ public enum BGTaskCause: Hashable, Sendable, Codable {
     /// The job was neither completed nor ended when the run ended.
     case jobUnfinished(SimBGTaskRecord)
 }
+
+extension BGTaskCause {
+    /// How MetricKit counts the process this cause ends (§12): a BGTask not completed in time.
+    var exitCategory: SimExitCategory? {
+        switch self {
+        case .assertionTimeout: .backgroundTaskAssertionTimeout
+        case .tasksEnded, .jobExpired, .jobFailed, .jobDropped, .jobUnfinished: nil
+        }
+    }
+}

@@ -8,3 +8,8 @@ public enum BGTaskCrash: Hashable, Sendable, Codable {
     /// ("No launch handler registered for task with identifier …").
     case noLaunchHandler(identifier: String)
 }
+
+extension BGTaskCrash {
+    /// BGTaskScheduler's exceptions abort() the app (§12).
+    var exitCategory: SimExitCategory { .abnormalExit }
+}

@@ -1,7 +1,7 @@
 /// What BGTaskScheduler and BGContinuedProcessingTask did (§12): the detail of a `.bgTasks` event.
 public enum BGTaskEvent: Hashable, Sendable, Codable {
     /// The kinds of BGTask events, as the JSON Lines report names them.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case register = "bgtask.register"
         case submit = "bgtask.submit"
         case submitFailed = "bgtask.submit-failed"
@@ -71,8 +71,8 @@ public enum BGTaskEvent: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Logs a BGTask event with its kind.
+    /// Logs a BGTask event.
     func emit(_ event: BGTaskEvent) {
-        emit(.bgTasks(event.kind), .bgTasks(event))
+        emit(.bgTasks(event))
     }
 }

@@ -1,5 +1,5 @@
 /// What a scenario makes the system or the user do to BGTasks (§12): a `SimScenarioEvent.Action.bgTasks`.
-public enum BGTaskScenarioAction: Hashable, Sendable, Codable, SimMechanismScenarioAction {
+public enum BGTaskScenarioAction: Hashable, Sendable, Codable {
     /// iOS launches the pending BGTask request with this identifier now.
     case launch(identifier: String)
     /// iOS expires the running BGTask with this identifier now.

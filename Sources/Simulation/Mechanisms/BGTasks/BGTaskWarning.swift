@@ -16,4 +16,7 @@ public enum BGTaskWarning: Hashable, Sendable, Codable {
     case fetchUnavailable(profile: String)
     /// A scenario's `bg-cancel` named an identifier with no running continued processing task.
     case continuedTaskNotRunning(identifier: String)
+
+    /// None is about the run as a whole: each is a line iOS logs at a moment (the event log keeps it).
+    var isAboutTheRun: Bool { false }
 }

@@ -118,7 +118,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// Whether the API exists on the profile; if not, says so once per call.
     private func exists(in system: SimSystem) -> Bool {
         guard system.profile.bgTasks.hasScheduler else {
-            system.emit(.warning, .warning(.bgTasks(.schedulerUnavailable(profile: system.profile.name))))
+            system.emit(.warning(.bgTasks(.schedulerUnavailable(profile: system.profile.name))))
             return false
         }
         return true
@@ -210,7 +210,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// cadence; `nil` (never) plans none. Setting the interval it has changes nothing.
     func setMinimumBackgroundFetchInterval(_ seconds: Double?, in system: SimSystem) {
         guard system.profile.iOSVersion >= system.profile.bgTasks.backgroundFetchFirstIOSVersion else {
-            system.emit(.warning, .warning(.bgTasks(.fetchUnavailable(profile: system.profile.name))))
+            system.emit(.warning(.bgTasks(.fetchUnavailable(profile: system.profile.name))))
             return
         }
         modesUsed.insert(.fetch)
@@ -260,7 +260,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     func complete(_ task: SimBGTask, success: Bool) {
         guard let system = currentSystem else { return }
         guard let index = running.firstIndex(where: { $0.task === task }) else {
-            system.emit(.warning, .warning(.bgTasks(.alreadyEnded(identifier: task.identifier))))
+            system.emit(.warning(.bgTasks(.alreadyEnded(identifier: task.identifier))))
             return
         }
         let run = end(at: index, in: system)
@@ -277,7 +277,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// The user switches Background App Refresh in Settings.
     public func setBackgroundAppRefresh(enabled: Bool, in system: SimSystem) {
         isBackgroundAppRefreshEnabled = enabled
-        system.emit(.scenario, .scenario(.bgTasks(.backgroundAppRefreshSwitched(on: enabled))))
+        system.emit(.scenario(.bgTasks(.backgroundAppRefreshSwitched(on: enabled))))
         launchDue(in: system)
     }
 
@@ -294,7 +294,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// device's state (as `_simulateLaunchForTaskWithIdentifier:` does), unless the app was force-quit.
     public func launchNow(_ identifier: String, in system: SimSystem) {
         guard let index = pending.firstIndex(where: { $0.record.identifier == identifier }) else {
-            system.emit(.warning, .warning(.bgTasks(.notPending(identifier: identifier))))
+            system.emit(.warning(.bgTasks(.notPending(identifier: identifier))))
             return
         }
         if let obstacle = obstacle(pending[index], forced: true, in: system) {
@@ -307,7 +307,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// A scenario's `bg-expire`: iOS expires the running task now.
     public func expireNow(_ identifier: String, in system: SimSystem) {
         guard let run = running.first(where: { $0.record.identifier == identifier && !$0.expired }) else {
-            system.emit(.warning, .warning(.bgTasks(.notRunning(identifier: identifier))))
+            system.emit(.warning(.bgTasks(.notRunning(identifier: identifier))))
             return
         }
         expire(run.task, .scenario, in: system)
@@ -472,7 +472,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
                          resources: SimBGContinuedProcessingResources, in system: SimSystem) throws(SimBGTaskSchedulerError) {
         guard exists(in: system) else { return }
         guard system.profile.bgTasks.hasContinuedProcessing else {
-            system.emit(.warning, .warning(.bgTasks(.continuedProcessingUnavailable(profile: system.profile.name))))
+            system.emit(.warning(.bgTasks(.continuedProcessingUnavailable(profile: system.profile.name))))
             return
         }
         let record = SimBGTaskRecord(identifier: identifier, kind: .continuedProcessing)
@@ -568,7 +568,7 @@ public final class BackgroundTaskScheduler: BackgroundMechanism {
     /// Activity; iOS expires it (the app cannot tell this from any other expiry).
     public func cancelByUser(_ identifier: String, in system: SimSystem) {
         guard let run = running.first(where: { $0.record.identifier == identifier && $0.record.kind == .continuedProcessing && !$0.expired }) else {
-            system.emit(.warning, .warning(.bgTasks(.continuedTaskNotRunning(identifier: identifier))))
+            system.emit(.warning(.bgTasks(.continuedTaskNotRunning(identifier: identifier))))
             return
         }
         expire(run.task, .userCancelled, in: system)

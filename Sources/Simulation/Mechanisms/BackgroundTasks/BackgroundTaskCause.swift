@@ -7,3 +7,8 @@ public enum BackgroundTaskCause: Hashable, Sendable, Codable {
     /// watchdog ended the app: the debugger's profile).
     case openAfterHandler(SimTaskRecord)
 }
+
+extension BackgroundTaskCause {
+    /// None ends the app's process: MetricKit counts no exit for a finish-work cause.
+    var exitCategory: SimExitCategory? { nil }
+}

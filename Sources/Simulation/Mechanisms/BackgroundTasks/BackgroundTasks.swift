@@ -42,19 +42,19 @@ public final class BackgroundTasks: BackgroundMechanism {
             let after = system.profile.longTaskWarningAfter
             task.warning = system.scheduler.schedule(after: after, owner: .mechanism) { [unowned self, unowned system] in
                 guard system.appState == .background, open[record.id]?.record == record else { return }
-                system.emit(.warning, .warning(.backgroundTaskOpenLong(record, seconds: after)))
+                system.emit(.warning(.backgroundTaskOpenLong(record, seconds: after)))
             }
         }
         open[record.id] = task
         records.append(record)
-        system.emit(.taskBegin, .taskBegin(record, grantsTime: grantsTime))
+        system.emit(.taskBegin(record, grantsTime: grantsTime))
         system.reevaluate()
         return SimBackgroundTaskIdentifier(rawValue: record.id)
     }
 
     func end(_ identifier: SimBackgroundTaskIdentifier, in system: SimSystem) {
         guard let task = open.removeValue(forKey: identifier.rawValue) else {
-            system.emit(.warning, .warning(.noSuchBackgroundTask(id: identifier.rawValue)))
+            system.emit(.warning(.noSuchBackgroundTask(id: identifier.rawValue)))
             return
         }
         // Identifiers grow as tasks begin: the record is found by binary search.
@@ -65,7 +65,7 @@ public final class BackgroundTasks: BackgroundMechanism {
         }
         records.remove(at: low)
         task.warning?.cancel()
-        system.emit(.taskEnd, .taskEnd(task.record, seconds: system.now.seconds(since: task.began)))
+        system.emit(.taskEnd(task.record, seconds: system.now.seconds(since: task.began)))
         system.reevaluate()
     }
 
@@ -76,7 +76,7 @@ public final class BackgroundTasks: BackgroundMechanism {
         for record in records {
             guard system.appState == .background else { return }
             guard let task = open[record.id] else { continue }
-            system.emit(.taskExpiration, .taskExpiration(task.record))
+            system.emit(.taskExpiration(task.record))
             if let handler = task.handler { system.runAppCode { handler() } }
         }
     }

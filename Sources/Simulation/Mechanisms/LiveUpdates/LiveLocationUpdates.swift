@@ -67,7 +67,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     func start(_ configuration: SimLiveConfiguration, process: Int, in system: SimSystem) -> SimLiveUpdates {
         let handle = SimLiveUpdates(configuration: configuration, process: process, owner: self, system: system)
         guard system.profile.liveUpdates.isAvailable else {
-            system.emit(.warning, .warning(.liveUpdates(.unavailable(profile: system.profile.name))))
+            system.emit(.warning(.liveUpdates(.unavailable(profile: system.profile.name))))
             handle.isStopped = true
             return handle
         }
@@ -101,7 +101,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
     func beginSession(process: Int, in system: SimSystem) -> SimBackgroundActivitySession {
         let created = SimBackgroundActivitySession(process: process, owner: self, system: system)
         guard system.profile.liveUpdates.isAvailable else {
-            system.emit(.warning, .warning(.liveUpdates(.unavailable(profile: system.profile.name))))
+            system.emit(.warning(.liveUpdates(.unavailable(profile: system.profile.name))))
             created.isInvalidated = true
             return created
         }
@@ -265,7 +265,7 @@ public final class LiveLocationUpdates: BackgroundMechanism {
         lastDiagnostic = nil
         let fix = SimLocationManager.fix(at: system.now, accuracy: accuracy, in: system)
         if let fix {
-            system.emit(.fixDelivered, .fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude)))
+            system.emit(.fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude)))
         }
         if still {
             isStationary = true

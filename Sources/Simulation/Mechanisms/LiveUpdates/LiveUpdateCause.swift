@@ -15,3 +15,8 @@ public enum LiveUpdateCause: Hashable, Sendable, Codable {
     /// iOS 18's service sessions withhold live updates (the diagnostic says why).
     case withheld(SimLiveDiagnostic)
 }
+
+extension LiveUpdateCause {
+    /// None ends the app's process: MetricKit counts no exit for a live-update cause.
+    var exitCategory: SimExitCategory? { nil }
+}

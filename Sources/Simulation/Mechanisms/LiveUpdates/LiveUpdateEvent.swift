@@ -1,7 +1,7 @@
 /// What happened to live updates and background activity sessions (§10), as the event log keeps it.
 public enum LiveUpdateEvent: Hashable, Sendable, Codable {
     /// The event's category, as the JSON Lines report names it.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case live = "location.live"
     }
 
@@ -24,8 +24,8 @@ public enum LiveUpdateEvent: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Emits a live-update event with its kind.
+    /// Emits a live-update event.
     func emit(_ event: LiveUpdateEvent) {
-        emit(.liveUpdates(event.kind), .liveUpdates(event))
+        emit(.liveUpdates(event))
     }
 }

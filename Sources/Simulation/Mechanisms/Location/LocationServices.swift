@@ -45,7 +45,7 @@ public final class LocationServices: BackgroundMechanism {
 
     /// Shows a prompt the user ignores: on screen for `seconds`, then gone, nothing changed.
     private func ignorePrompt(for seconds: Double, in system: SimSystem, then: @escaping @MainActor () -> Void = {}) {
-        system.emit(.authorizationPrompt, .prompt(.unanswered(seconds: seconds)))
+        system.emit(.prompt(.unanswered(seconds: seconds)))
         isPromptPending = true
         system.scheduler.schedule(after: seconds, owner: .system) { [unowned self, unowned system] in
             isPromptPending = false
@@ -73,7 +73,7 @@ public final class LocationServices: BackgroundMechanism {
     private func hasUsageDescriptions(always: Bool, in system: SimSystem) -> Bool {
         let needs = system.profile.usageDescriptions(always: always)
         guard needs.allSatisfy(system.configuration.capabilities.declares) else {
-            system.emit(.warning, .warning(.missingUsageDescription(always: always, needs: needs)))
+            system.emit(.warning(.missingUsageDescription(always: always, needs: needs)))
             return false
         }
         return true
@@ -153,14 +153,14 @@ public final class LocationServices: BackgroundMechanism {
     /// while the app is on screen.
     func requestWhenInUse(in system: SimSystem) {
         guard !system.profile.promptsOnFirstLocationUse else {
-            system.emit(.warning, .warning(.authorizationRequestUnavailable(always: false)))
+            system.emit(.warning(.authorizationRequestUnavailable(always: false)))
             return
         }
         noteRequest(always: false, in: system)
         guard hasUsageDescriptions(always: false, in: system) else { return }
         guard authorization.effective == .notDetermined, !isPromptPending else { return }
         guard system.appState.isForeground else {
-            system.emit(.warning, .warning(.authorizationRequestNotInUse))
+            system.emit(.warning(.authorizationRequestNotInUse))
             return
         }
         prompt(wantsAlways: false, system)
@@ -170,7 +170,7 @@ public final class LocationServices: BackgroundMechanism {
     /// only while the app is on screen.
     func requestAlways(in system: SimSystem) {
         guard !system.profile.promptsOnFirstLocationUse else {
-            system.emit(.warning, .warning(.authorizationRequestUnavailable(always: true)))
+            system.emit(.warning(.authorizationRequestUnavailable(always: true)))
             return
         }
         noteRequest(always: true, in: system)
@@ -178,7 +178,7 @@ public final class LocationServices: BackgroundMechanism {
         let status = authorization.effective
         guard status == .notDetermined || status == .authorizedWhenInUse, !isPromptPending else { return }
         guard system.appState.isForeground else {
-            system.emit(.warning, .warning(.authorizationRequestNotInUse))
+            system.emit(.warning(.authorizationRequestNotInUse))
             return
         }
         if status == .notDetermined {
@@ -193,7 +193,7 @@ public final class LocationServices: BackgroundMechanism {
             ignorePrompt(for: delay, in: system) { [unowned self] in authorization.alwaysPromptShown = false }
             return
         }
-        system.emit(.authorizationPrompt, .prompt(.allowAlways(answer: answers.alwaysPrompt)))
+        system.emit(.prompt(.allowAlways(answer: answers.alwaysPrompt)))
         isPromptPending = true
         system.scheduler.schedule(after: delay, owner: .system) { [unowned self, unowned system] in
             isPromptPending = false
@@ -213,7 +213,7 @@ public final class LocationServices: BackgroundMechanism {
         let provisional = wantsAlways && system.profile.grantsProvisionalAlways
         // Before iOS 8 one prompt, one answer: allowed is `authorized` (Always), or denied.
         let firstUse = system.profile.promptsOnFirstLocationUse
-        system.emit(.authorizationPrompt, .prompt(.allowLocation(answer: answers.firstPrompt, then: wantsAlways && !provisional && !firstUse ? answers.alwaysPrompt : nil)))
+        system.emit(.prompt(.allowLocation(answer: answers.firstPrompt, then: wantsAlways && !provisional && !firstUse ? answers.alwaysPrompt : nil)))
         isPromptPending = true
         system.scheduler.schedule(after: delay, owner: .system) { [unowned self, unowned system] in
             isPromptPending = false
@@ -252,7 +252,7 @@ public final class LocationServices: BackgroundMechanism {
         if !system.profile.hasReducedAccuracy { authorization.accuracy = .fullAccuracy }
         let after = (authorization.effective, authorization.accuracy)
         guard before != after else { return }
-        system.emit(.authorizationChange, .authorizationChange(
+        system.emit(.authorizationChange(
             from: before.0, to: after.0, accuracy: before.1 != after.1 ? after.1 : nil, cause: cause))
         for manager in managers { manager.authorizationChanged() }
         // Live updates read the accuracy at each tick: skipped idle ticks come back.

@@ -211,7 +211,7 @@ public final class SimLocationManager: LocationManaging {
         services.noteFirstUse(in: system)
         if system.appState == .background, services.authorization.effective == .authorizedWhenInUse,
            !services.authorization.isProvisionalAlways, !(updatesRequested && pauseCause == nil) {
-            system.emit(.warning, .warning(.whenInUseStartFromBackground))
+            system.emit(.warning(.whenInUseStartFromBackground))
             refusedStart = true
             system.reevaluate()
             return
@@ -260,7 +260,7 @@ public final class SimLocationManager: LocationManaging {
         pauseCause = nil
         stoppedByLowPowerMode = false
         stopCause = .updatesStopped
-        system.emit(.locationStop, .locationStop(.standardUpdates, cause: .updatesStopped))
+        system.emit(.locationStop(.standardUpdates, cause: .updatesStopped))
         system.reevaluate()
     }
 
@@ -273,7 +273,7 @@ public final class SimLocationManager: LocationManaging {
         pauseCause = nil
         stoppedByLowPowerMode = false
         stopCause = cause
-        system.emit(.locationStop, .locationStop(.standardUpdates, cause: cause))
+        system.emit(.locationStop(.standardUpdates, cause: cause))
     }
 
     /// One fix, then updates stop (unless standard updates run).
@@ -293,7 +293,7 @@ public final class SimLocationManager: LocationManaging {
         guard let system, !retired, !significantChangeMonitoring else { return }
         services.noteFirstUse(in: system)
         significantChangeMonitoring = true
-        system.emit(.locationStart, .locationStart(.significantChanges, accuracy: nil, distanceFilter: nil))
+        system.emit(.locationStart(.significantChanges, accuracy: nil, distanceFilter: nil))
         system.mechanism(SignificantLocationChanges.self)?.start(in: system)
         settingOfKeepAliveChanged()  // §4's 16.4 rule reads it, for every manager's updates
     }
@@ -302,7 +302,7 @@ public final class SimLocationManager: LocationManaging {
     public func stopMonitoringSignificantLocationChanges() {
         guard let system, !retired, significantChangeMonitoring else { return }
         significantChangeMonitoring = false
-        system.emit(.locationStop, .locationStop(.significantChanges, cause: .updatesStopped))
+        system.emit(.locationStop(.significantChanges, cause: .updatesStopped))
         system.mechanism(SignificantLocationChanges.self)?.stopIfUnused(in: system)
         settingOfKeepAliveChanged()
     }
@@ -453,7 +453,7 @@ public final class SimLocationManager: LocationManaging {
                 let moved = fix.distance(from: lastPassed)
                 let improves = system.profile.deliversFixesWhenAccuracyImproves && fix.horizontalAccuracy < lastPassed.horizontalAccuracy
                 if moved < distanceFilter && !improves {
-                    system.emit(.fixFiltered, .fix(SimFixRecord(
+                    system.emit(.fix(SimFixRecord(
                         latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude,
                         distanceFromLastDelivered: moved, reason: .underDistanceFilter)))
                     if pauseAfterThisFix { pause(system) }
@@ -472,11 +472,11 @@ public final class SimLocationManager: LocationManaging {
         if canReceiveNow(system) {
             deliver([fix], reason: reason, system)
         } else if !system.appState.isRunning && system.appState != .suspended {
-            system.emit(.fixFiltered, .fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, reason: .appNotRunning)))
+            system.emit(.fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, reason: .appNotRunning)))
         } else {
             queued.append(fix)
             let why: SimFixRecord.Reason = system.appState == .suspended ? .appSuspended : .backgroundUpdatesNotAllowed
-            system.emit(.fixQueued, .fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, reason: why)))
+            system.emit(.fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, reason: why)))
         }
     }
 
@@ -485,7 +485,7 @@ public final class SimLocationManager: LocationManaging {
         location = last
         for fix in fixes {
             let age = system.now.seconds(since: fix.time)
-            system.emit(.fixDelivered, .fix(SimFixRecord(
+            system.emit(.fix(SimFixRecord(
                 latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude,
                 delay: age > 0 ? age : nil, reason: reason)))
         }
@@ -499,7 +499,7 @@ public final class SimLocationManager: LocationManaging {
     /// An error to the delegate and to every `updates` sequence alike.
     private func report(error: SimLocationError, _ system: SimSystem) {
         guard system.appState.isRunning else { return }
-        system.emit(.locationError, .locationError(error))
+        system.emit(.locationError(error))
         delegate?.locationManager(self, didFailWithError: error)
         streams.forEach { $0.yield(.error(error)) }
     }
@@ -552,7 +552,7 @@ public final class SimLocationManager: LocationManaging {
     private func pause(_ system: SimSystem) {
         let window = system.profile.stationaryWindow(for: activityType)
         pauseCause = .updatesPausedAutomatically(windowSeconds: window, activityType: activityType)
-        system.emit(.locationPause, .locationPause(windowSeconds: window, radius: system.profile.stationaryRadius, activityType: activityType))
+        system.emit(.locationPause(windowSeconds: window, radius: system.profile.stationaryRadius, activityType: activityType))
         if system.appState.isRunning {
             delegate?.locationManagerDidPauseLocationUpdates(self)
             streams.forEach { $0.yield(.paused) }
@@ -589,11 +589,11 @@ public final class SimLocationManager: LocationManaging {
         // Answered as it appears, whatever the scripted answer's time [model]; ignored, Always stays.
         let (answers, ignored, _) = services.nextAnswers(in: system)
         guard !ignored else {
-            system.emit(.authorizationPrompt, .prompt(.unanswered(seconds: 0)))
+            system.emit(.prompt(.unanswered(seconds: 0)))
             return
         }
         let answer = answers.alwaysPrompt
-        system.emit(.authorizationPrompt, .prompt(.keepAllowingInBackground(answer: answer)))
+        system.emit(.prompt(.keepAllowingInBackground(answer: answer)))
         if answer == .keepWhenInUse {
             startedInForeground = true
             services.changeAuthorization({ $0.granted = .authorizedWhenInUse }, .userKeptWhenInUse, in: system)
@@ -614,7 +614,7 @@ public final class SimLocationManager: LocationManaging {
 
     /// Logs standard updates starting with today's settings; `resumedAfter`: not by the app.
     private func emitStart(_ system: SimSystem, resumedAfter: SimCause? = nil) {
-        system.emit(.locationStart, .locationStart(.standardUpdates, accuracy: accuracySetting,
+        system.emit(.locationStart(.standardUpdates, accuracy: accuracySetting,
                                                    distanceFilter: distanceFilter < 0 ? nil : distanceFilter, resumedAfter: resumedAfter))
     }
 
@@ -638,7 +638,7 @@ public final class SimLocationManager: LocationManaging {
         tick?.cancel()
         tick = nil
         idleCadence = nil
-        system.emit(.locationStop, .locationStop(.standardUpdates, cause: .device(.lowPowerMode)))
+        system.emit(.locationStop(.standardUpdates, cause: .device(.lowPowerMode)))
         ensureTicking(system)  // a requestLocation() still pending gets its fix
     }
 
@@ -649,7 +649,7 @@ public final class SimLocationManager: LocationManaging {
             updatesRequested = false
             pauseCause = nil
             stopCause = .authorization(services.authorization.effective)
-            system.emit(.locationStop, .locationStop(.standardUpdates, cause: .authorization(services.authorization.effective)))
+            system.emit(.locationStop(.standardUpdates, cause: .authorization(services.authorization.effective)))
             report(error: .denied, system)
         }
         if system.appState.isRunning { delegate?.locationManagerDidChangeAuthorization(self) }

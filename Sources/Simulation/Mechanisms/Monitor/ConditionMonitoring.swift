@@ -80,7 +80,7 @@ public final class ConditionMonitoring: BackgroundMechanism {
     func open(_ name: String, process: Int, in system: SimSystem) -> SimCLMonitor {
         let handle = SimCLMonitor(name: name, process: process, owner: self, system: system)
         guard system.profile.monitor.isAvailable else {
-            system.emit(.warning, .warning(.monitor(.unavailable(profile: system.profile.name))))
+            system.emit(.warning(.monitor(.unavailable(profile: system.profile.name))))
             return handle
         }
         if let open = monitors[name]?.open, open.isOpen, open.process == process {

@@ -4,3 +4,8 @@ public enum MonitorCrash: Hashable, Sendable, Codable {
     /// name (§11); iOS ends the app. [obs]
     case openedTwice(name: String)
 }
+
+extension MonitorCrash {
+    /// iOS ends the app (§11): an abnormal exit.
+    var exitCategory: SimExitCategory { .abnormalExit }
+}

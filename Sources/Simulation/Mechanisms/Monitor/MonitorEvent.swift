@@ -1,7 +1,7 @@
 /// What happened to a named `CLMonitor` (§11), as the event log keeps it.
 public enum MonitorEvent: Hashable, Sendable, Codable {
     /// The event's category, as the JSON Lines report names it.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case open = "monitor.open"
         case add = "monitor.add"
         case remove = "monitor.remove"
@@ -37,8 +37,8 @@ public enum MonitorEvent: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Emits a monitor event with its kind.
+    /// Emits a monitor event.
     func emit(_ event: MonitorEvent) {
-        emit(.monitor(event.kind), .monitor(event))
+        emit(.monitor(event))
     }
 }

@@ -11,3 +11,8 @@ public enum SimMonitorHoldReason: Hashable, Sendable, Codable {
     /// monitor events only with Always and an `.always` session.
     case serviceSession(SimLiveDiagnostic)
 }
+
+extension SimMonitorHoldReason {
+    /// None ends the app's process: MetricKit counts no exit for a held CLMonitor event.
+    var exitCategory: SimExitCategory? { nil }
+}

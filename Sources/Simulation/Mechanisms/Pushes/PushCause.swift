@@ -6,3 +6,8 @@ public enum PushCause: Hashable, Sendable, Codable {
     /// app for it (before iOS 13; from iOS 13 the cause is the kill, `PushCrash.voipWithoutCall`).
     case callNotReported
 }
+
+extension PushCause {
+    /// None ends the app's process: MetricKit counts no exit for a push cause.
+    var exitCategory: SimExitCategory? { nil }
+}

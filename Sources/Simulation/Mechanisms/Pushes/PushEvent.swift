@@ -1,7 +1,7 @@
 /// What became of a push or a fetch (§14): the detail of a `.pushes` event.
 public enum PushEvent: Hashable, Sendable, Codable {
     /// The kinds of push events, as the JSON Lines report names them: one for all.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case push
     }
 
@@ -25,8 +25,8 @@ public enum PushEvent: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Logs a push event with its kind.
+    /// Logs a push event.
     func emit(_ event: PushEvent) {
-        emit(.pushes(event.kind), .pushes(event))
+        emit(.pushes(event))
     }
 }

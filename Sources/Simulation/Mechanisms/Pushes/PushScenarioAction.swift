@@ -1,5 +1,5 @@
 /// What a scenario sends the app (§14): a `SimScenarioEvent.Action.pushes`.
-public enum PushScenarioAction: Hashable, Sendable, Codable, SimMechanismScenarioAction {
+public enum PushScenarioAction: Hashable, Sendable, Codable {
     /// A silent push, a VoIP push or a background fetch arrives.
     case arrive(SimPushKind)
 

@@ -1,7 +1,7 @@
 /// What region monitoring did (§11), as the event log keeps it.
 public enum RegionEvent: Hashable, Sendable, Codable {
     /// The event's category, as the JSON Lines report names it.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case start = "region.start"
         case stop = "region.stop"
         case failure = "region.fail"
@@ -37,8 +37,8 @@ public enum RegionEvent: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Emits a region event with its kind.
+    /// Emits a region event.
     func emit(_ event: RegionEvent) {
-        emit(.regions(event.kind), .regions(event))
+        emit(.regions(event))
     }
 }

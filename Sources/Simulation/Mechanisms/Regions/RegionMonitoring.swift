@@ -201,7 +201,7 @@ public final class RegionMonitoring: BackgroundMechanism {
         if !system.appState.isRunning {
             guard services.authorization.effective == .authorizedAlways else {
                 let status = services.authorization.effective
-                system.emit(.warning, .warning(identifier.map { .regions(.eventNotDelivered(identifier: $0, authorization: status)) }
+                system.emit(.warning(identifier.map { .regions(.eventNotDelivered(identifier: $0, authorization: status)) }
                                                    ?? .visits(.eventNotDelivered(authorization: status))))
                 return .failure(EventLost(cause: .authorization(status)))
             }

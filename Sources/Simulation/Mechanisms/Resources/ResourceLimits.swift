@@ -75,7 +75,7 @@ public final class ResourceLimits: BackgroundMechanism {
             if reachesHeldApps {
                 kill(.memoryPressureWhileHeld(hold.kind), blockingRelaunch: false, in: system)
             } else {
-                system.emit(.scenario, .scenario(.resources(.criticalPressureKept(hold))))
+                system.emit(.scenario(.resources(.criticalPressureKept(hold))))
             }
         } else {
             kill(.criticalMemoryPressure, blockingRelaunch: false, in: system)

@@ -1,5 +1,5 @@
 /// What a scenario does to the app's memory (§15): a `SimScenarioEvent.Action.resources`.
-public enum ResourceScenarioAction: Hashable, Sendable, Codable, SimMechanismScenarioAction {
+public enum ResourceScenarioAction: Hashable, Sendable, Codable {
     /// Critical memory pressure from other apps (`memory-pressure` with `level: critical`):
     /// a suspended app is purged, and a background app running on a task or a wake's run is
     /// killed; one held by location or audio ranks higher and is kept.

@@ -40,7 +40,7 @@ public final class LocationServiceSessions: BackgroundMechanism {
     func begin(_ requirement: SimServiceSessionRequirement, in system: SimSystem) -> SimServiceSession {
         let session = SimServiceSession(requirement: requirement, owner: self, system: system)
         guard system.profile.serviceSessions.isAvailable else {
-            system.emit(.warning, .warning(.serviceSessions(.unavailable(profile: system.profile.name))))
+            system.emit(.warning(.serviceSessions(.unavailable(profile: system.profile.name))))
             session.isInvalidated = true
             return session
         }

@@ -1,7 +1,7 @@
 /// What happened to the app's service sessions (§10), as the event log keeps it.
 public enum ServiceSessionEvent: Hashable, Sendable, Codable {
     /// The event's category, as the JSON Lines report names it.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case session = "location.service-session"
     }
 
@@ -24,8 +24,8 @@ public enum ServiceSessionEvent: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Emits a service-session event with its kind.
+    /// Emits a service-session event.
     func emit(_ event: ServiceSessionEvent) {
-        emit(.serviceSessions(event.kind), .serviceSessions(event))
+        emit(.serviceSessions(event))
     }
 }

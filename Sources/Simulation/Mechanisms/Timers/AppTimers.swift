@@ -34,7 +34,7 @@ public final class AppTimers: BackgroundMechanism {
                 waiting[number] = (due, tolerance)
                 system.scheduleAppWork(after: 0) { [unowned self, unowned system] in
                     guard let fire = waiting.removeValue(forKey: number) else { return }
-                    system.emit(.timers(.late), .timers(.late(due: fire.due, tolerance: fire.tolerance)))
+                    system.emit(.timers(.late(due: fire.due, tolerance: fire.tolerance)))
                     action()
                 }
             case .notRunning, .terminated:
@@ -49,14 +49,14 @@ public final class AppTimers: BackgroundMechanism {
 
     public func runEnded(in system: SimSystem) {
         reportNeverRan(in: system)
-        if onTime > 0 { system.emit(.timers(.onTime), .timers(.onTime(count: onTime))) }
+        if onTime > 0 { system.emit(.timers(.onTime(count: onTime))) }
     }
 
     /// The fires still waiting never run: their process, or the run, ended first.
     private func reportNeverRan(in system: SimSystem) {
         for number in waiting.keys.sorted() {
             guard let fire = waiting[number] else { continue }
-            system.emit(.timers(.neverRan), .timers(.neverRan(due: fire.due, tolerance: fire.tolerance)))
+            system.emit(.timers(.neverRan(due: fire.due, tolerance: fire.tolerance)))
         }
         waiting = [:]
     }

@@ -3,7 +3,7 @@
 /// the background and run then, is not logged one by one: the run's end counts them.
 public enum TimerEvent: Hashable, Sendable, Codable {
     /// The kinds of timer events, as the JSON Lines report names them.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case late = "timer.late"
         case neverRan = "timer.never-ran"
         case onTime = "timer.on-time"

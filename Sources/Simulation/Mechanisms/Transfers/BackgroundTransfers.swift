@@ -66,7 +66,7 @@ public final class BackgroundTransfers: BackgroundMechanism {
     func resume(_ task: SimURLSessionDownloadTask, in session: SimURLSession, system: SimSystem) {
         let profile = system.profile.transfers
         guard system.profile.iOSVersion >= profile.firstIOSVersion else {
-            system.emit(.warning, .warning(.transfers(.unavailable(profile: system.profile.name))))
+            system.emit(.warning(.transfers(.unavailable(profile: system.profile.name))))
             return
         }
         task.taskIdentifier = nextTaskIdentifier
@@ -209,7 +209,7 @@ public final class BackgroundTransfers: BackgroundMechanism {
         }
         guard system.appState == .suspended, !awaitingCompletion.isEmpty else { return }
         for session in awaitingCompletion.sorted() {
-            system.emit(.warning, .warning(.transfers(.completionHandlerNotCalled(session: session))))
+            system.emit(.warning(.transfers(.completionHandlerNotCalled(session: session))))
         }
         awaitingCompletion = []
     }

@@ -1,7 +1,7 @@
 /// What background URLSession transfers did: the detail of a `.transfers` event.
 public enum TransferEvent: Hashable, Sendable, Codable {
     /// The kinds of transfer events, as the JSON Lines report names them.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case start = "transfer.start"
         case finish = "transfer.finish"
         case deliver = "transfer.deliver"
@@ -77,8 +77,8 @@ public struct SimTransferRecord: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Logs a transfer event with its kind.
+    /// Logs a transfer event.
     func emit(_ event: TransferEvent) {
-        emit(.transfers(event.kind), .transfers(event))
+        emit(.transfers(event))
     }
 }

@@ -5,4 +5,7 @@ public enum TransferWarning: Hashable, Sendable, Codable {
     /// The app's wake for its session's events ended before it called the completion handler
     /// `handleEventsForBackgroundURLSession` gave it.
     case completionHandlerNotCalled(session: String)
+
+    /// None is about the run as a whole: each is a line iOS logs at a moment (the event log keeps it).
+    var isAboutTheRun: Bool { false }
 }

@@ -1,7 +1,7 @@
 /// What the visit service did (§11), as the event log keeps it.
 public enum VisitEvent: Hashable, Sendable, Codable {
     /// The event's category, as the JSON Lines report names it.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, SimMechanismEventKind {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case start = "visit.start"
         case stop = "visit.stop"
         case visit
@@ -30,8 +30,8 @@ public enum VisitEvent: Hashable, Sendable, Codable {
 }
 
 extension SimSystem {
-    /// Emits a visit event with its kind.
+    /// Emits a visit event.
     func emit(_ event: VisitEvent) {
-        emit(.visits(event.kind), .visits(event))
+        emit(.visits(event))
     }
 }

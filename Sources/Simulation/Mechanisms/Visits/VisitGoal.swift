@@ -3,17 +3,25 @@ extension RegionMonitoring {
     /// device has stayed `dwell` seconds, a departure when it leaves; delivered or lost.
     static func visitLatencySignal(dwell: Double) -> (SimEvent) -> LatencySignal? {
         { event in
-            switch event.detail {
-            case .visits(.visit(let visit)):
+            guard case .visits(let visit) = event.detail else { return nil }
+            return switch visit {
+            case .visit(let visit):
                 .delivered(key: key(visit), happenedAt: happened(visit, dwell: dwell))
-            case .visits(.lost(let visit, let cause)):
+            case .lost(let visit, let cause):
                 .withheld(key: key(visit), happenedAt: happened(visit, dwell: dwell), cause: cause)
-            case .visits(.start):
+            case .start:
                 .watching
-            default:
+            case .stop:
                 nil
             }
         }
+    }
+
+    /// The meter of a `SimGoal.visits`.
+    @MainActor
+    static func visitLatencyMeter(_ goal: EventLatencyGoal, for configuration: SimulationConfiguration) -> EventLatencyMeter {
+        EventLatencyMeter(goal: .visits(goal), latency: goal, trajectory: configuration.trajectory,
+                          signal: visitLatencySignal(dwell: configuration.profile.visits.dwell))
     }
 
     private static func key(_ visit: SimVisitRecord) -> String { visit.departure == nil ? "arrival" : "departure" }
