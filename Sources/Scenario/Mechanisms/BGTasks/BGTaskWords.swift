@@ -73,9 +73,9 @@ enum BGTaskWords: MechanismWords {
         let allowed = taskFields[verb] ?? []
         var fields: [String: Yams.Node] = [:]
         if let mapping = node.mapping {
-            for (key, keyNode, value) in try reader.entries(mapping, keys: allowed).map({ ($0.key, $0.keyNode, $0.value) }) {
-                guard allowed.contains(key) else { throw reader.fail(key, "is not a field of '\(verb)' (\(AppScriptReader.list(allowed)))", keyNode) }
-                fields[key] = value
+            for field in try reader.fields(mapping, FieldSchema(names: allowed, .listed("a field of '\(verb)'", suggests: false))).ordered {
+                let entry = try field.get()
+                fields[entry.name] = entry.value
             }
         } else if verb != "complete-task", node.null == nil, node.scalar != nil {
             fields["id"] = node
