@@ -3,88 +3,89 @@ import Scenario
 import Scripting
 import Simulation
 
-/// The replay settings as `keepalive replay` takes them: an option a setting, each property named
-/// after the setting's key in ``ReplaySettings/all`` (`noX` for the switch that turns `x` off),
-/// so that ``settings`` hands each value over by the name alone. Help lists values from their types.
+/// The replay settings as `keepalive replay` takes them: an option a setting, each named by its
+/// setting's entry in ``ReplaySettings/all`` (`.setting(\.$lockAt)` is `--lock-at`, the
+/// scenario key's kebab case), and ``settings`` hands each value over by key path. Help lists
+/// values from their types.
 struct ReplaySettingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Device/OS profile: \(Self.profiles).", valueName: "profile"))
+    @Option(name: .setting(\.$profile), help: ArgumentHelp("Device/OS profile: \(Self.profiles).", valueName: "profile"))
     var profile: Setting<SimProfile>?
 
-    @Option(help: ArgumentHelp("Background time budget in seconds, instead of the profile's.", valueName: "seconds"))
+    @Option(name: .setting(\.$budget), help: ArgumentHelp("Background time budget in seconds, instead of the profile's.", valueName: "seconds"))
     var budget: Double?
 
-    @Option(help: ArgumentHelp("session: a running location session keeps the app alive (documented); delivery: each delivered fix refreshes the budget (strict).", valueName: "policy"))
+    @Option(name: .setting(\.$policy), help: ArgumentHelp("session: a running location session keeps the app alive (documented); delivery: each delivered fix refreshes the budget (strict).", valueName: "policy"))
     var policy: KeepAlivePolicy?
 
-    @Option(help: ArgumentHelp("distanceFilter in metres, or \(DistanceFilter.noneText).", valueName: "meters|\(DistanceFilter.noneText)"))
+    @Option(name: .setting(\.$distanceFilter), help: ArgumentHelp("distanceFilter in metres, or \(DistanceFilter.noneText).", valueName: "meters|\(DistanceFilter.noneText)"))
     var distanceFilter: Setting<DistanceFilter>?
 
-    @Option(help: ArgumentHelp("desiredAccuracy: \(Self.list(ReplayAccuracy.self, notes: [.reduced: "approximate location"])).", valueName: "accuracy"))
+    @Option(name: .setting(\.$accuracy), help: ArgumentHelp("desiredAccuracy: \(Self.list(ReplayAccuracy.self, notes: [.reduced: "approximate location"])).", valueName: "accuracy"))
     var accuracy: Setting<ReplayAccuracy>?
 
-    @Flag(inversion: .prefixedNo, help: "Set allowsBackgroundLocationUpdates (default: on).")
+    @Flag(name: .setting(\.$backgroundLocation), inversion: .prefixedNo, help: "Set allowsBackgroundLocationUpdates (default: on).")
     var backgroundLocation: Bool?
 
-    @Option(help: ArgumentHelp("The app's real Info.plist (XML or binary): its background modes, location usage descriptions, BGTask identifiers and NSLocationRequireExplicitServiceSession replace the script's.", valueName: "path"))
+    @Option(name: .setting(\.$infoPlist), help: ArgumentHelp("The app's real Info.plist (XML or binary): its background modes, location usage descriptions, BGTask identifiers and NSLocationRequireExplicitServiceSession replace the script's.", valueName: "path"))
     var infoPlist: Setting<InfoPlistPath>?
 
-    @Option(help: ArgumentHelp("The Info.plist UIBackgroundModes, comma-separated (default: \(Self.navigationAppModes)).", valueName: "modes"))
+    @Option(name: .setting(\.$backgroundModes), help: ArgumentHelp("The Info.plist UIBackgroundModes, comma-separated (default: \(Self.navigationAppModes)).", valueName: "modes"))
     var backgroundModes: Setting<[SimBackgroundMode]>?
 
-    @Flag(inversion: .prefixedNo, help: "Set pausesLocationUpdatesAutomatically (default: on).")
+    @Flag(name: .setting(\.$pausesAutomatically), inversion: .prefixedNo, help: "Set pausesLocationUpdatesAutomatically (default: on).")
     var pausesAutomatically: Bool?
 
-    @Option(help: ArgumentHelp("activityType: \(Self.list(ReplayActivityType.self, notes: [ReplaySettings.defaultActivityType: "default"], or: false)).", valueName: "type"))
+    @Option(name: .setting(\.$activityType), help: ArgumentHelp("activityType: \(Self.list(ReplayActivityType.self, notes: [ReplaySettings.defaultActivityType: "default"], or: false)).", valueName: "type"))
     var activityType: Setting<ReplayActivityType>?
 
-    @Option(help: ArgumentHelp("Authorization when the trip starts: \(Self.list(ReplayAuthorization.self, notes: [ReplaySettings.defaultAuthorization: "default: the app asks and the user allows"])).", valueName: "status"))
+    @Option(name: .setting(\.$authorization), help: ArgumentHelp("Authorization when the trip starts: \(Self.list(ReplayAuthorization.self, notes: [ReplaySettings.defaultAuthorization: "default: the app asks and the user allows"])).", valueName: "status"))
     var authorization: Setting<ReplayAuthorization>?
 
-    @Flag(help: "Location Services are switched off on the device.")
+    @Flag(name: .setting(\.$servicesOff), help: "Location Services are switched off on the device.")
     var servicesOff = false
 
-    @Option(help: ArgumentHelp("The user revokes location access this many seconds into the trip.", valueName: "seconds"))
+    @Option(name: .setting(\.$revokeAt), help: ArgumentHelp("The user revokes location access this many seconds into the trip.", valueName: "seconds"))
     var revokeAt: Double?
 
-    @Flag(help: "The app begins no background task when it enters the background.")
+    @Flag(name: .setting(\.$backgroundTask, negated: true), help: "The app begins no background task when it enters the background.")
     var noBackgroundTask = false
 
-    @Flag(help: "The app never ends its background task, not even in the expiration handler.")
+    @Flag(name: .setting(\.$leakBackgroundTask), help: "The app never ends its background task, not even in the expiration handler.")
     var leakBackgroundTask = false
 
-    @Option(help: ArgumentHelp("When the user leaves the app, in seconds from the start (default: \(Self.number(ReplaySettings.defaultEnterBackgroundAt))).", valueName: "seconds"))
+    @Option(name: .setting(\.$enterBackgroundAt), help: ArgumentHelp("When the user leaves the app, in seconds from the start (default: \(Self.number(ReplaySettings.defaultEnterBackgroundAt))).", valueName: "seconds"))
     var enterBackgroundAt: Double?
 
-    @Option(help: ArgumentHelp("When the device is locked, in seconds from the start.", valueName: "seconds"))
+    @Option(name: .setting(\.$lockAt), help: ArgumentHelp("When the device is locked, in seconds from the start.", valueName: "seconds"))
     var lockAt: Double?
 
-    @Option(help: ArgumentHelp("Speed for tracks without times, metres per second (default: \(Self.number(ReplaySettings.defaultSpeed))).", valueName: "m/s"))
+    @Option(name: .setting(\.$speed), help: ArgumentHelp("Speed for tracks without times, metres per second (default: \(Self.number(ReplaySettings.defaultSpeed))).", valueName: "m/s"))
     var speed: Double?
 
-    @Option(help: ArgumentHelp("Seed of the fixes' errors; the same seed gives the same output.", valueName: "n"))
+    @Option(name: .setting(\.$seed), help: ArgumentHelp("Seed of the fixes' errors; the same seed gives the same output.", valueName: "n"))
     var seed: UInt64?
 
-    @Flag(help: "Skip invalid track points with a warning instead of failing.")
+    @Flag(name: .setting(\.$lenient), help: "Skip invalid track points with a warning instead of failing.")
     var lenient = false
 
-    @Option(help: ArgumentHelp("The most actions the app's script may hold, nested ones included (default: \(ReplaySettings.defaultMaxScriptActions)).", valueName: "n"))
+    @Option(name: .setting(\.$maxScriptActions), help: ArgumentHelp("The most actions the app's script may hold, nested ones included (default: \(ReplaySettings.defaultMaxScriptActions)).", valueName: "n"))
     var maxScriptActions: Int?
 
-    @Option(help: ArgumentHelp("The most lines the app may log; the run stops with an error past them (default: \(ReplaySettings.defaultMaxLogLines)).", valueName: "n"))
+    @Option(name: .setting(\.$maxLogLines), help: ArgumentHelp("The most lines the app may log; the run stops with an error past them (default: \(ReplaySettings.defaultMaxLogLines)).", valueName: "n"))
     var maxLogLines: Int?
 
-    @Option(help: ArgumentHelp(
+    @Option(name: .setting(\.$goal), help: ArgumentHelp(
         "What the app needs, the answer and the exit status: \(Self.list(ReplayGoal.self, notes: [.navigation: "a fix at most 5 s old while moving", .tracking: "no 60 s or 100 m without a fix", .refresh: "a background run every 6 h", .audio: "playing again within 5 s of an interruption's end", .call: "every VoIP push reported to CallKit", .finishWork: "every background task ended before its expiration handler", .timer: "background timer fires within 1 s", .significantChange: "never 5 km and 15 min without a fix while moving", .job: "every continued processing task completed"])), or several joined by '+' (default: what the app uses).",
         valueName: "goal"))
     var goal: Setting<StatedGoals>?
 
-    @Flag(help: "The device is in Low Power Mode for the whole run: Background App Refresh is off (§15).")
+    @Flag(name: .setting(\.$lowPowerMode), help: "The device is in Low Power Mode for the whole run: Background App Refresh is off (§15).")
     var lowPowerMode = false
 
-    @Option(help: ArgumentHelp("The device's thermal state from the start: \(Self.list(SimThermalState.self, notes: [.nominal: "default"])); serious and critical defer BGTasks.", valueName: "state"))
+    @Option(name: .setting(\.$thermal), help: ArgumentHelp("The device's thermal state from the start: \(Self.list(SimThermalState.self, notes: [.nominal: "default"])); serious and critical defer BGTasks.", valueName: "state"))
     var thermal: Setting<SimThermalState>?
 
-    @Option(help: ArgumentHelp("What Low Power Mode does to background location updates: \(Self.list(SimLowPowerLocationEffect.self, notes: [.unaffected: "default: Apple documents no change", .stopsUntilRestarted: "stopped until the app starts them again, as developers report"])) (§15).", valueName: "effect"))
+    @Option(name: .setting(\.$lowPowerModeLocation), help: ArgumentHelp("What Low Power Mode does to background location updates: \(Self.list(SimLowPowerLocationEffect.self, notes: [.unaffected: "default: Apple documents no change", .stopsUntilRestarted: "stopped until the app starts them again, as developers report"])) (§15).", valueName: "effect"))
     var lowPowerModeLocation: Setting<SimLowPowerLocationEffect>?
 
     func validate() throws {
@@ -95,22 +96,37 @@ struct ReplaySettingOptions: ParsableArguments {
         }
     }
 
-    /// The options given, as settings that override a scenario file's.
+    /// The options given, as settings that override a scenario file's: each handed over to its
+    /// setting by key path, so that an option without a setting, or of another type, is a compile error.
     var settings: ReplaySettings {
         var settings = ReplaySettings()
-        for case let (label?, option as any ParsedOption) in Mirror(reflecting: self).children {
-            var key = String(label.dropFirst())  // the property wrapper's storage, `_lockAt`
-            var value = option.parsedValue
-            if option.isSwitch, let on = value as? Bool {
-                // On sets the setting (`noX` turns `x` off); off leaves it to the scenario file.
-                let turnsOff = key.hasPrefix("no") && key.dropFirst(2).first?.isUppercase == true
-                if turnsOff { key = key.dropFirst(2).prefix(1).lowercased() + key.dropFirst(3) }
-                let switched: Bool? = on ? !turnsOff : nil
-                value = switched as Any
-            }
-            let isSetting = settings.set(key, option: value)
-            precondition(isSetting, "\(key) is not a replay setting, or not of its type")
-        }
+        settings.$profile.override(by: profile)
+        settings.$budget.override(by: budget)
+        settings.$policy.override(by: policy)
+        settings.$distanceFilter.override(by: distanceFilter)
+        settings.$accuracy.override(by: accuracy)
+        settings.$backgroundLocation.override(by: backgroundLocation)
+        settings.$infoPlist.override(by: infoPlist)
+        settings.$backgroundModes.override(by: backgroundModes)
+        settings.$pausesAutomatically.override(by: pausesAutomatically)
+        settings.$activityType.override(by: activityType)
+        settings.$authorization.override(by: authorization)
+        // A switch given sets its setting (`--no-x` turns `x` off); one not given leaves it to the scenario file.
+        settings.$servicesOff.override(by: servicesOff ? true : nil)
+        settings.$revokeAt.override(by: revokeAt)
+        settings.$backgroundTask.override(by: noBackgroundTask ? false : nil)
+        settings.$leakBackgroundTask.override(by: leakBackgroundTask ? true : nil)
+        settings.$enterBackgroundAt.override(by: enterBackgroundAt)
+        settings.$lockAt.override(by: lockAt)
+        settings.$speed.override(by: speed)
+        settings.$seed.override(by: seed)
+        settings.$lenient.override(by: lenient ? true : nil)
+        settings.$maxScriptActions.override(by: maxScriptActions)
+        settings.$maxLogLines.override(by: maxLogLines)
+        settings.$goal.override(by: goal)
+        settings.$lowPowerMode.override(by: lowPowerMode ? true : nil)
+        settings.$thermal.override(by: thermal)
+        settings.$lowPowerModeLocation.override(by: lowPowerModeLocation)
         return settings
     }
 
@@ -164,3 +180,24 @@ extension Setting: ExpressibleByArgument where Value: SettingValue {
 }
 
 extension KeepAlivePolicy: ExpressibleByArgument {}
+
+extension NameSpecification {
+    /// The long name of the setting at `path`, from its entry in ``ReplaySettings/all``:
+    /// `--lock-at`, or with `negated` the switch that turns it off, `--no-background-task`.
+    static func setting<Value>(_ path: WritableKeyPath<ReplaySettings, Setting<Value>> & Sendable, negated: Bool = false) -> NameSpecification {
+        let setting = ReplaySettings.setting(path)
+        return .customLong(String((negated ? setting.negatedOption : setting.option).dropFirst(2)))
+    }
+}
+
+extension Setting {
+    /// Replaces the setting with an option's value when the option was given: a value of the
+    /// setting's type, or a ``Setting`` as the option's text wrote it.
+    mutating func override(by option: Value?) {
+        if let option { wrappedValue = option }
+    }
+
+    mutating func override(by option: Setting<Value>?) {
+        if let option { self = option }
+    }
+}

@@ -164,6 +164,7 @@ private func with(_ change: (inout ReplaySettings) -> Void) -> ReplaySettings {
         }
     }
 
+    @available(*, deprecated)
     @Test func optionValuesAreSetByKey() {
         var settings = ReplaySettings()
         let taken = [

@@ -22,9 +22,9 @@ import Yams
 /// An unknown key, verdict or profile is an error with its line and column. See `Docs/CLI.md`.
 public enum MatrixFile {
     /// The top-level keys.
-    public static let keys = ["tracks", "profiles", "conditions", "runs"]
+    public static let keys = MatrixReader.matrixSchema.names
     /// The keys of an entry of `runs`.
-    public static let runKeys = ["name", "settings", "scenario", "expect"]
+    public static let runKeys = MatrixReader.runSchema.names
     /// The verdicts `expect` may name.
     public static let verdicts: [SimVerdict] = [.keptAlive, .suspended, .terminated, .crashed, .foregroundOnly]
 

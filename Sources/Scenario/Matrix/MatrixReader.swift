@@ -39,21 +39,23 @@ struct MatrixReader {
         return value
     }
 
-    /// The fields of a mapping by name, in order; a key that is not in `allowed` is an error.
-    func fields(_ mapping: Yams.Node.Mapping, allowed: [String], of what: String) throws(MatrixError) -> [(String, Yams.Node, Yams.Node)] {
-        var fields: [(String, Yams.Node, Yams.Node)] = []
-        for (key, value) in mapping {
-            guard let written = key.scalar?.string else { throw fail(key, "a key must be a name, not a list or mapping") }
-            // Matched as scenario keys are: `Runs` is `runs`.
-            guard let keyName = Suggestion.spelled(written, among: allowed) else {
-                throw fail(key, "'\(written)' is not a key of \(what)\(Suggestion.didYouMean(written, among: allowed)) (\(Suggestion.choices(allowed, near: written)))")
-            }
-            if let earlier = fields.first(where: { $0.0 == keyName }) {
-                throw fail(key, "'\(written)' and '\(earlier.1.scalar?.string ?? keyName)' are one key written two ways: give it once")
-            }
-            fields.append((keyName, key, value))
+    /// The keys of a matrix.
+    enum MatrixKey: String, CaseIterable { case tracks, profiles, conditions, runs }
+
+    /// The keys of an entry of `runs`.
+    enum RunKey: String, CaseIterable { case name, settings, scenario, expect }
+
+    static let matrixSchema = FieldSchema<MatrixKey>(.listed("a key of a matrix"))
+    static let runSchema = FieldSchema<RunKey>(.listed("a key of a run"))
+
+    /// The entries of a mapping, read against `schema` as a scenario's are (`Runs` is `runs`);
+    /// every key is checked before any value is read.
+    func fields<Key>(_ mapping: Yams.Node.Mapping, _ schema: FieldSchema<Key>) throws(MatrixError) -> [FieldEntry<Key>] {
+        do throws(ReplayError) {
+            return try MatrixNodeReader(name: name).fields(mapping, schema, atOnce: true).known
+        } catch {
+            throw MatrixError(error)
         }
-        return fields
     }
 
     func names(_ key: String, _ node: Yams.Node) throws(MatrixError) -> [(String, Yams.Node)] {
@@ -65,12 +67,12 @@ struct MatrixReader {
 
     func matrix(_ mapping: Yams.Node.Mapping) throws(MatrixError) -> Matrix {
         var tracksNode: Yams.Node?, profilesNode: Yams.Node?, conditionsNode: Yams.Node?, runsNode: Yams.Node?
-        for (key, _, value) in try fields(mapping, allowed: MatrixFile.keys, of: "a matrix") {
-            switch key {
-            case "tracks": tracksNode = value
-            case "profiles": profilesNode = value
-            case "conditions": conditionsNode = value
-            default: runsNode = value
+        for entry in try fields(mapping, Self.matrixSchema) {
+            switch entry.key {
+            case .tracks: tracksNode = entry.value
+            case .profiles: profilesNode = entry.value
+            case .conditions: conditionsNode = entry.value
+            case .runs: runsNode = entry.value
             }
         }
         guard let tracksNode else { throw MatrixError(usage: "\(name): a matrix needs 'tracks' (a list of GPX files)") }
@@ -143,14 +145,15 @@ struct MatrixReader {
         var fromFile = ReplaySettings(), inline = ReplaySettings()
         var expect: MatrixExpectation?
         var scenario: String?
-        for (key, keyNode, value) in try fields(mapping, allowed: MatrixFile.runKeys, of: "a run") {
-            switch key {
-            case "name": runName = try string(key, value)
-            case "scenario":
+        for entry in try fields(mapping, Self.runSchema) {
+            let (key, value) = (entry.name, entry.value)
+            switch entry.key {
+            case .name: runName = try string(key, value)
+            case .scenario:
                 let path = resolve(try string(key, value))
                 do throws(ReplayError) { fromFile = try ScenarioFile.read(contentsOf: path) } catch { throw MatrixError(error) }
                 scenario = path
-            case "settings":
+            case .settings:
                 guard let settings = value.mapping else { throw fail(value, "'settings' must be a mapping of scenario settings") }
                 let profileKey = ReplaySettings.setting(\.$profile).key
                 if let profile = settings.first(where: { $0.key.scalar.flatMap { Suggestion.spelled($0.string, among: [profileKey]) } != nil }) {
@@ -161,8 +164,8 @@ struct MatrixReader {
                 } catch {
                     throw MatrixError(error)
                 }
-            default:
-                expect = try expectation(value, keyNode: keyNode, profiles: profiles, conditions: conditions)
+            case .expect:
+                expect = try expectation(value, keyNode: entry.keyNode, profiles: profiles, conditions: conditions)
             }
         }
         return MatrixRun(name: runName, settings: fromFile.overridden(by: inline), expect: expect, scenario: scenario,

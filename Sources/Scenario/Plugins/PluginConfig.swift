@@ -115,18 +115,14 @@ struct PluginConfigReader: ScenarioNodeReader {
 
     /// The entries that name an option, spelled as the plugin does; the others become warnings.
     private mutating func known(_ flat: [KeyEntry], _ plugin: LocationPlugin) throws(ReplayError) -> [KeyEntry] {
+        var schema = FieldSchema(names: plugin.options)
+        schema.twice = { _, earlier in "and '\(earlier)' are one option given twice: give it once" }
         var options: [KeyEntry] = []
         let groups = plugin == .backgroundGeolocation ? LocationPlugin.transistorIgnoredGroups : []
-        for entry in flat {
-            let key = Suggestion.spelled(entry.written, among: plugin.options) ?? entry.written
-            if plugin.options.contains(key) {
-                if let earlier = options.first(where: { $0.key == key }) {
-                    throw fail(entry.written, "and '\(earlier.written)' are one option given twice: give it once", entry.keyNode)
-                }
+        for entry in try fields(flat.map { (key: $0.keyNode, value: $0.value) }, schema).known {
+            if plugin.options.contains(entry.key) {
                 // JSON null (a Dart config's unset field) leaves the default.
-                if entry.value.null == nil {
-                    options.append(KeyEntry(key: key, written: entry.written, alias: nil, keyNode: entry.keyNode, value: entry.value))
-                }
+                if entry.value.null == nil { options.append(entry) }
             } else if plugin.ignored.contains(where: { Suggestion.folded($0) == Suggestion.folded(entry.written) }) || groups.contains(entry.written) {
                 ignored.append(entry.written)
             } else {

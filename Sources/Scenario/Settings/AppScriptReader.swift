@@ -61,8 +61,35 @@ struct AppScriptReader: ScenarioNodeReader {
         "idle-timer-disabled": [],
     ]
 
+    /// The keys of `app:`.
+    enum AppKey: String, CaseIterable { case info, on, timers }
+
     /// The keys of `info:`, the Info.plist's entries a script models.
-    static let infoKeys = ["backgroundModes", "whenInUseUsage", "alwaysUsage", "bgTaskIdentifiers", "requireExplicitServiceSession", "from"]
+    enum InfoKey: String, CaseIterable { case backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from }
+
+    /// The keys of a timer.
+    enum TimerKey: String, CaseIterable { case every, `while`, `do` }
+
+    /// The keys of a reaction limited to an identifier: `{id: IDENTIFIER, do: ACTIONS}`.
+    enum LimitedKey: String, CaseIterable { case id, `do` }
+
+    /// The keys of `begin-task`'s mapping.
+    enum BeginTaskKey: String, CaseIterable { case name, `as`, onExpiry }
+
+    static let appSchema = FieldSchema<AppKey>(.block(.app, "a field of 'app'"))
+    static let infoSchema: FieldSchema<InfoKey> = {
+        var schema = FieldSchema<InfoKey>(.block(.info, "a field of 'info'"))
+        schema.aliases = infoPlistNames.compactMap { name in InfoKey(rawValue: name.key).map { (name: name.apple, key: $0) } }
+        return schema
+    }()
+    static let triggerSchema = FieldSchema<AppScript.Trigger>(.block(.triggers, "a trigger"))
+    static let timerSchema = FieldSchema<TimerKey>(.block(.timer, "a field of a timer"), required: [.every, .do],
+                                                   ranges: [.every: .timerInterval], missing: "is needed by a timer")
+    static let beginTaskSchema = FieldSchema<BeginTaskKey>(.listed("a field of 'begin-task'", suggests: false))
+    static let setSchema = FieldSchema<AppScript.ManagerSetting.Property>(.block(.set, "a property"))
+
+    /// The keys of `info:`, as messages list them.
+    static var infoKeys: [String] { infoSchema.names }
 
     /// Apple's Info.plist names, as Xcode's source view writes them, and the `info:` key each
     /// reads as: an Info.plist's entries may be copied as they are. A usage description takes its
@@ -99,23 +126,19 @@ struct AppScriptReader: ScenarioNodeReader {
         guard let mapping = node.mapping else { throw fail("app", "must be a mapping of info, on and timers", node) }
         // An Info.plist without the keys the file leaves out: no background modes, no usage strings.
         var script = AppScript(info: SimCapabilities(backgroundModes: [], whenInUseUsageDescription: nil, alwaysAndWhenInUseUsageDescription: nil))
-        for (key, keyNode, value) in try entries(mapping, keys: ScenarioBlock.app.keys).map({ ($0.key, $0.keyNode, $0.value) }) {
-            switch key {
-            case "info": script.info = try info(value)
-            case "on":
+        for field in try fields(mapping, Self.appSchema).ordered {
+            let entry = try field.get(), (key, value) = (entry.key.rawValue, entry.value)
+            switch entry.key {
+            case .info: script.info = try info(value)
+            case .on:
                 guard let triggers = value.mapping else { throw fail(key, "must be a mapping of triggers to actions", value) }
-                for entry in try entries(triggers, keys: ScenarioBlock.triggers.keys) {
-                    let (triggerName, triggerNode, actions) = (entry.key, entry.keyNode, entry.value)
-                    guard let trigger = AppScript.Trigger(rawValue: triggerName) else {
-                        throw fail(triggerName, ScenarioBlock.triggers.unknown(triggerName, what: "a trigger"), triggerNode)
-                    }
-                    try reaction(trigger, actions, into: &script)
+                for trigger in try fields(triggers, Self.triggerSchema).ordered {
+                    let trigger = try trigger.get()
+                    try reaction(trigger.key, trigger.value, into: &script)
                 }
-            case "timers":
+            case .timers:
                 guard let list = value.sequence else { throw fail(key, "must be a list of timers", value) }
                 for item in list { script.timers.append(try timer(item)) }
-            default:
-                throw fail(key, ScenarioBlock.app.unknown(key, what: "a field of 'app'"), keyNode)
             }
         }
         let variables = script.variables
@@ -136,18 +159,20 @@ struct AppScriptReader: ScenarioNodeReader {
         // The text does not matter, only whether it is there; the navigation app's, so that its
         // script declares the same Info.plist as the built-in app.
         let described = SimCapabilities()
-        let entries = try entries(mapping, keys: Self.infoKeys, aliases: ScenarioBlock.info.aliases)
+        let entries = try fields(mapping, Self.infoSchema)
         // `from: Info.plist` first (the app's real file, relative to the scenario's folder); the
         // keys beside it override what it says.
-        if let from = entries.first(where: { $0.key == "from" }) {
+        if let from = entries.known.first(where: { $0.key == .from }) {
             let path = InfoPlistPath.relative(try word(from.written, from.value, "the path of an Info.plist"), to: name)
             info = try InfoPlist.read(contentsOf: path.path).capabilities
         }
-        for entry in entries where entry.key != "from" {
+        for field in entries.ordered {
+            let entry = try field.get()
             // Messages name the key as written: `UIBackgroundModes` where the file says so.
-            let (key, keyNode, value) = (entry.written, entry.keyNode, entry.value)
+            let (key, value) = (entry.written, entry.value)
             switch entry.key {
-            case "backgroundModes":
+            case .from: break
+            case .backgroundModes:
                 guard let list = value.sequence else { throw fail(key, "must be a list of modes", value) }
                 info.backgroundModes = []  // the list replaces what `from` said
                 for item in list {
@@ -157,20 +182,18 @@ struct AppScriptReader: ScenarioNodeReader {
                     }
                     info.backgroundModes.insert(mode)
                 }
-            case "whenInUseUsage":
+            case .whenInUseUsage:
                 info.whenInUseUsageDescription = try usage(entry, described.whenInUseUsageDescription)
-            case "alwaysUsage":
+            case .alwaysUsage:
                 info.alwaysAndWhenInUseUsageDescription = try usage(entry, described.alwaysAndWhenInUseUsageDescription)
-            case "bgTaskIdentifiers":  // §12: BGTaskSchedulerPermittedIdentifiers
+            case .bgTaskIdentifiers:  // §12: BGTaskSchedulerPermittedIdentifiers
                 guard let list = value.sequence else { throw fail(key, "must be a list of task identifiers", value) }
                 info.permittedBackgroundTaskIdentifiers = []  // the list replaces what `from` said
                 for item in list {
                     info.permittedBackgroundTaskIdentifiers.append(try word(key, item, "a list of task identifiers, not of lists or mappings"))
                 }
-            case "requireExplicitServiceSession":  // §10: NSLocationRequireExplicitServiceSession
+            case .requireExplicitServiceSession:  // §10: NSLocationRequireExplicitServiceSession
                 info.requiresExplicitServiceSession = try bool(key, value)
-            default:
-                throw fail(key, ScenarioBlock.info.unknown(key, what: "a field of 'info'"), keyNode)
             }
         }
         return info
@@ -178,7 +201,7 @@ struct AppScriptReader: ScenarioNodeReader {
 
     /// A usage description: `true` or `false` under the script's key (declared with `text`, or
     /// not); under Apple's name, the prompt's text, which declares it.
-    private func usage(_ entry: KeyEntry, _ text: String?) throws(ReplayError) -> String? {
+    private func usage(_ entry: FieldEntry<InfoKey>, _ text: String?) throws(ReplayError) -> String? {
         guard entry.alias != nil else { return try bool(entry.written, entry.value) ? text : nil }
         return try word(entry.written, entry.value, "the text the prompt shows (any text declares it)")
     }
@@ -214,12 +237,12 @@ struct AppScriptReader: ScenarioNodeReader {
     /// `{id: IDENTIFIER, do: ACTIONS}` under a trigger that takes an id.
     private mutating func limitedReaction(_ trigger: String, _ mapping: Yams.Node.Mapping, _ node: Yams.Node) throws(ReplayError) -> (String, [AppScript.Action]) {
         var (id, actions): (String?, [AppScript.Action]?) = (nil, nil)
-        for (key, keyNode, value) in try entries(mapping, keys: ["id", "do"]).map({ ($0.key, $0.keyNode, $0.value) }) {
-            switch key {
-            case "id":
-                id = try word(key, value, "a task identifier")
-            case "do": actions = try actionList(key, value, depth: 2)
-            default: throw fail(key, "is not a field of '\(trigger)' limited to an id (id, do)", keyNode)
+        let schema = FieldSchema<LimitedKey>(.listed("a field of '\(trigger)' limited to an id"))
+        for field in try fields(mapping, schema).ordered {
+            let entry = try field.get(), (key, value) = (entry.key.rawValue, entry.value)
+            switch entry.key {
+            case .id: id = try word(key, value, "a task identifier")
+            case .do: actions = try actionList(key, value, depth: 2)
             }
         }
         guard let actions else { throw fail("do", "is needed with 'id' under '\(trigger)'", node) }
@@ -233,17 +256,17 @@ struct AppScriptReader: ScenarioNodeReader {
         var seconds: Double?
         var condition = AppScript.Timer.Condition.always
         var actions: [AppScript.Action]?
-        for (key, keyNode, value) in try entries(mapping, keys: ScenarioBlock.timer.keys).map({ ($0.key, $0.keyNode, $0.value) }) {
-            switch key {
-            case "every": seconds = try number(key, value, .timerInterval)
-            case "while":
-                condition = try named(key, value, "a timer condition")
-            case "do": actions = try actionList(key, value, depth: 1)
-            default: throw fail(key, ScenarioBlock.timer.unknown(key, what: "a field of a timer"), keyNode)
+        let entries = try fields(mapping, Self.timerSchema, at: node)
+        for field in entries.ordered {
+            let entry = try field.get(), (key, value) = (entry.key.rawValue, entry.value)
+            switch entry.key {
+            case .every: seconds = try entries.number(.every)
+            case .while: condition = try named(key, value, "a timer condition")
+            case .do: actions = try actionList(key, value, depth: 1)
             }
         }
-        guard let seconds else { throw fail("every", "is needed by a timer", node) }
-        guard let actions else { throw fail("do", "is needed by a timer", node) }
+        guard let seconds else { throw entries.missing(.every) }
+        guard let actions else { throw entries.missing(.do) }
         return AppScript.Timer(every: seconds, while: condition, actions: actions)
     }
 
@@ -325,12 +348,12 @@ struct AppScriptReader: ScenarioNodeReader {
         if node.null != nil { return .beginTask(name: nil, variable: nil, onExpiry: []) }
         guard let mapping = node.mapping else { throw fail("begin-task", "must be a mapping of name, as and onExpiry", node) }
         var (name, variable, onExpiry): (String?, String?, [AppScript.Action]) = (nil, nil, [])
-        for (key, keyNode, value) in try entries(mapping, keys: ["name", "as", "onExpiry"]).map({ ($0.key, $0.keyNode, $0.value) }) {
-            switch key {
-            case "name": name = try string(key, value)
-            case "as": variable = try variableName(key, value)
-            case "onExpiry": onExpiry = try actionList(key, value, depth: depth + 1)
-            default: throw fail(key, "is not a field of 'begin-task' (name, as, onExpiry)", keyNode)
+        for field in try fields(mapping, Self.beginTaskSchema).ordered {
+            let entry = try field.get(), (key, value) = (entry.key.rawValue, entry.value)
+            switch entry.key {
+            case .name: name = try string(key, value)
+            case .as: variable = try variableName(key, value)
+            case .onExpiry: onExpiry = try actionList(key, value, depth: depth + 1)
             }
         }
         return .beginTask(name: name, variable: variable, onExpiry: onExpiry)
@@ -352,11 +375,9 @@ struct AppScriptReader: ScenarioNodeReader {
         let properties = Self.list(ScenarioBlock.set.keys)
         guard let mapping = node.mapping else { throw fail("set", "must be a mapping of properties to values (\(properties))", node) }
         var settings: [AppScript.ManagerSetting] = []
-        for (key, keyNode, value) in try entries(mapping, keys: ScenarioBlock.set.keys).map({ ($0.key, $0.keyNode, $0.value) }) {
-            guard let property = AppScript.ManagerSetting.Property(rawValue: key) else {
-                throw fail(key, ScenarioBlock.set.unknown(key, what: "a property"), keyNode)
-            }
-            settings.append(try setting(property, value))
+        for field in try fields(mapping, Self.setSchema).ordered {
+            let entry = try field.get()
+            settings.append(try setting(entry.key, entry.value))
         }
         return settings
     }

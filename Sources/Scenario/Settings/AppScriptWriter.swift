@@ -4,17 +4,23 @@ import Simulation
 
 /// Writes an ``AppScript`` as the `app:` of a scenario file, in the words ``AppScriptReader``
 /// reads back to the same script: what `keepalive import` prints. It writes the core's actions,
-/// regions and audio (the words a plugin's script uses); names and text are double-quoted.
+/// regions and audio (the words a plugin's script uses); names and text are double-quoted. Keys
+/// are written from the reader's ``FieldSchema`` declarations (``AppScriptReader/InfoKey``, …).
 enum AppScriptWriter {
+    private typealias App = AppScriptReader.AppKey
+    private typealias Info = AppScriptReader.InfoKey
+    private typealias Timer = AppScriptReader.TimerKey
+    private typealias BeginTask = AppScriptReader.BeginTaskKey
+
     /// `goal: …` (when given) and `app:` as a scenario file's YAML, after `comments` (each a `#` line).
     static func scenario(_ script: AppScript, goal: ReplayGoal?, comments: [String]) -> String {
         var lines = comments.map { "# " + commentText($0) }
-        if let goal { lines.append("goal: \(goal.settingName)") }
-        lines.append("app:")
+        if let goal { lines.append("\(ReplaySettings.setting(\.$goal).key): \(goal.settingName)") }
+        lines.append("\(ScenarioFile.topSchema.name(.app)):")
         lines += info(script.info).map { "  " + $0 }
         let triggers = AppScript.Trigger.allCases.filter { script.reactions[$0] != nil }
         if !triggers.isEmpty {
-            lines.append("  on:")
+            lines.append("  \(App.on.rawValue):")
             for trigger in triggers {
                 let actions = script.reactions[trigger] ?? []
                 lines.append("    \(trigger.rawValue):" + (actions.isEmpty ? " []" : ""))
@@ -23,28 +29,28 @@ enum AppScriptWriter {
         }
         precondition(script.reactionsByID.isEmpty, "AppScriptWriter writes no reactions limited to an id")
         if !script.timers.isEmpty {
-            lines.append("  timers:")
+            lines.append("  \(App.timers.rawValue):")
             for timer in script.timers {
-                lines.append("    - {every: \(number(timer.seconds)), while: \(timer.condition.rawValue), do: \(list(timer.actions))}")
+                lines.append("    - {\(Timer.every.rawValue): \(number(timer.seconds)), \(Timer.while.rawValue): \(timer.condition.rawValue), \(Timer.do.rawValue): \(list(timer.actions))}")
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private static func info(_ info: SimCapabilities) -> [String] {
-        var lines = ["info:"]
+        var lines = ["\(App.info.rawValue):"]
         let modes = SimBackgroundMode.allCases.filter(info.backgroundModes.contains).map(\.settingName)
-        lines.append("  backgroundModes: [\(modes.joined(separator: ", "))]")
+        lines.append("  \(Info.backgroundModes.rawValue): [\(modes.joined(separator: ", "))]")
         // The reader gives `true` the navigation app's text: the writer says true only for that text.
         let standard = SimCapabilities()
         precondition(info.whenInUseUsageDescription == nil || info.whenInUseUsageDescription == standard.whenInUseUsageDescription)
         precondition(info.alwaysAndWhenInUseUsageDescription == nil || info.alwaysAndWhenInUseUsageDescription == standard.alwaysAndWhenInUseUsageDescription)
-        lines.append("  whenInUseUsage: \(info.whenInUseUsageDescription != nil)")
-        lines.append("  alwaysUsage: \(info.alwaysAndWhenInUseUsageDescription != nil)")
+        lines.append("  \(Info.whenInUseUsage.rawValue): \(info.whenInUseUsageDescription != nil)")
+        lines.append("  \(Info.alwaysUsage.rawValue): \(info.alwaysAndWhenInUseUsageDescription != nil)")
         if !info.permittedBackgroundTaskIdentifiers.isEmpty {
-            lines.append("  bgTaskIdentifiers: [\(info.permittedBackgroundTaskIdentifiers.map(quoted).joined(separator: ", "))]")
+            lines.append("  \(Info.bgTaskIdentifiers.rawValue): [\(info.permittedBackgroundTaskIdentifiers.map(quoted).joined(separator: ", "))]")
         }
-        if info.requiresExplicitServiceSession { lines.append("  requireExplicitServiceSession: true") }
+        if info.requiresExplicitServiceSession { lines.append("  \(Info.requireExplicitServiceSession.rawValue): true") }
         return lines
     }
 
@@ -64,7 +70,8 @@ enum AppScriptWriter {
         case .stopSignificantChanges: "stop-significant-changes"
         case .set(let settings): "{set: {\(settings.map(setting).joined(separator: ", "))}}"
         case .beginTask(let name, let variable, let onExpiry):
-            "{begin-task: {" + ([name.map { "name: \(quoted($0))" }, variable.map { "as: \(quoted($0))" }, "onExpiry: \(list(onExpiry))"]
+            "{begin-task: {" + ([name.map { "\(BeginTask.name.rawValue): \(quoted($0))" }, variable.map { "\(BeginTask.as.rawValue): \(quoted($0))" },
+                                 "\(BeginTask.onExpiry.rawValue): \(list(onExpiry))"]
                 .compactMap { $0 }.joined(separator: ", ")) + "}}"
         case .endTask(let variable): "{end-task: \(quoted(variable))}"
         case .after(let seconds, let actions): "{after: \(number(seconds)), do: \(list(actions))}"

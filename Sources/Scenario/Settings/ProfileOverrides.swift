@@ -18,28 +18,32 @@ enum ProfileOverrides {
     /// The key naming the profile the parameters change.
     static let baseKey = "base"
 
-    static func read(_ mapping: Yams.Node.Mapping, key: String, node: Yams.Node, reader: any ScenarioNodeReader) throws(ReplayError) -> SimProfile {
+    /// The keys of a profile with parameters: `base` and the parameters' names.
+    static let schema: FieldSchema<String> = {
         let names = SimProfile.parameters.map(\.name)
+        var schema = FieldSchema(names: [baseKey] + names, .custom { written in
+            "is not a profile parameter\(Suggestion.didYouMean(written, among: names)) (`keepalive profiles --parameters` lists them; see Docs/Model.md)"
+        })
+        schema.twice = { _, _ in "is set twice" }
+        return schema
+    }()
+
+    static func read(_ mapping: Yams.Node.Mapping, key: String, node: Yams.Node, reader: any ScenarioNodeReader) throws(ReplayError) -> SimProfile {
         var profile: SimProfile?
         var changed: [String] = []
         var values: [(SimProfileParameter, SimParameterValue)] = []
-        for (keyNode, valueNode) in mapping {
-            let written = try reader.keyName(keyNode)
-            if Suggestion.folded(written) == baseKey {
-                if profile != nil { throw reader.fail(written, "is set twice", keyNode) }
-                let text = try reader.string(baseKey, valueNode)
+        for field in try reader.fields(mapping, schema).ordered {
+            let entry = try field.get()
+            if entry.key == baseKey {
+                let text = try reader.string(baseKey, entry.value)
                 guard let base = SimProfile(settingText: text) else {
-                    throw reader.fail(baseKey, "names no profile: \(SimProfile.notAValue(text))", valueNode)
+                    throw reader.fail(baseKey, "names no profile: \(SimProfile.notAValue(text))", entry.value)
                 }
                 profile = base
-                continue
+            } else if let parameter = SimProfile.parameter(named: entry.key) {
+                values.append((parameter, try value(of: parameter, entry.value, reader)))
+                changed.append(entry.key)
             }
-            guard let name = Suggestion.spelled(written, among: names), let parameter = SimProfile.parameter(named: name) else {
-                throw reader.fail(written, "is not a profile parameter\(Suggestion.didYouMean(written, among: names)) (`keepalive profiles --parameters` lists them; see Docs/Model.md)", keyNode)
-            }
-            if changed.contains(name) { throw reader.fail(written, "is set twice", keyNode) }
-            values.append((parameter, try value(of: parameter, valueNode, reader)))
-            changed.append(name)
         }
         guard var profile else {
             throw reader.fail(key, "must name its '\(baseKey)' profile (a profile or an iOS version) beside the parameters it sets", node)

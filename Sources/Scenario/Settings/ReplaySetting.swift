@@ -165,25 +165,28 @@ extension ReplaySetting {
                 if fieldsNode.scalar?.string.isEmpty == false || fieldsNode.sequence != nil {
                     throw reader.fail(name, "must be a mapping of \(StatedGoals.fields[kind, default: []].joined(separator: ", "))", fieldsNode)
                 }
-                for entry in try reader.entries(fieldsNode.mapping ?? [:], keys: StatedGoals.fields[kind, default: []]) {
-                    let (field, fieldNode, valueNode) = (entry.key, entry.keyNode, entry.value)
-                    let range: SettingRange = switch field {
-                    case "fraction": .fraction
-                    case "maxGapMetres", "withinMetres": .distance
-                    case "onTimeSeconds": .duration
-                    case "allowedMisses": .unitCount
-                    default: .positiveDuration
-                    }
-                    guard StatedGoals.fields[kind, default: []].contains(field) else {
-                        throw reader.fail(field, "is not a field of '\(name)' (\(StatedGoals.fields[kind, default: []].joined(separator: ", ")))", fieldNode)
-                    }
-                    numbers[field] = try reader.number(field, valueNode, range)
+                let entries = try reader.fields(fieldsNode.mapping ?? [:], goalSchema(kind, name))
+                for field in entries.ordered {
+                    let entry = try field.get()
+                    numbers[entry.key] = try entries.number(entry.key)
                 }
                 goals.append(goal(kind.goal, numbers))
             }
             return Setting(wrappedValue: StatedGoals(goals))
         })
     }
+
+    /// The fields of a goal of `kind`, written `name`, each with its range.
+    private static func goalSchema(_ kind: ReplayGoal, _ name: String) -> FieldSchema<String> {
+        FieldSchema(names: StatedGoals.fields[kind, default: []], .listed("a field of '\(name)'"), ranges: goalFieldRanges)
+    }
+
+    /// Every goal field's range.
+    private static let goalFieldRanges: [String: SettingRange] = [
+        "fraction": .fraction, "maxGapMetres": .distance, "withinMetres": .distance, "onTimeSeconds": .duration,
+        "allowedMisses": .unitCount, "maxFixAgeSeconds": .positiveDuration, "maxGapSeconds": .positiveDuration,
+        "everySeconds": .positiveDuration, "withinSeconds": .positiveDuration, "resumeWithinSeconds": .positiveDuration,
+    ]
 
     /// `goal` with the numbers a scenario gave it; the others keep the spec's defaults.
     private static func goal(_ goal: SimGoal, _ numbers: [String: Double]) -> SimGoal {

@@ -156,6 +156,7 @@ public struct ReplaySettings: Hashable, Sendable {
     /// Sets the setting `key` (`lockAt`) to a command-line option's value: of the setting's type,
     /// optional (`nil` leaves it unset), or a ``Setting`` as written.
     /// - Returns: `false` when `key` names no setting, or the value is of another type.
+    @available(*, deprecated, message: "set the property (`settings.lockAt = 120`) or its Setting (`settings.$accuracy = Setting(text: \"5m\")`): the key path is checked at compile time")
     public mutating func set(_ key: String, option value: Any) -> Bool {
         guard let setting = Self.all.first(where: { $0.key == key }) else { return false }
         return setting.assign(value, &self)

@@ -18,22 +18,22 @@ enum ScenarioBlock: CaseIterable {
     /// An entry of `app: timers:`.
     case timer
 
-    /// The keys the block takes, as a message lists them.
+    /// The keys the block takes, as a message lists them: its schema's.
     var keys: [String] {
         switch self {
-        case .top: ReplaySettings.all.map(\.key) + ["app", "events", "answer"]
-        case .app: ["info", "on", "timers"]
-        case .info: AppScriptReader.infoKeys
-        case .triggers: AppScript.Trigger.allCases.map(\.rawValue)
-        case .set: AppScript.ManagerSetting.Property.allCases.map(\.rawValue)
-        case .timer: ["every", "while", "do"]
+        case .top: ScenarioFile.topSchema.names
+        case .app: AppScriptReader.appSchema.names
+        case .info: AppScriptReader.infoSchema.names
+        case .triggers: AppScriptReader.triggerSchema.names
+        case .set: AppScriptReader.setSchema.names
+        case .timer: AppScriptReader.timerSchema.names
         }
     }
 
     /// Other names the block reads as its keys: Apple's Info.plist names under `info`
     /// (``AppScriptReader/infoPlistNames``).
     var aliases: [String: String] {
-        self == .info ? Dictionary(uniqueKeysWithValues: AppScriptReader.infoPlistNames.map { ($0.apple, $0.key) }) : [:]
+        self == .info ? Dictionary(uniqueKeysWithValues: AppScriptReader.infoSchema.aliases.map { ($0.name, $0.key.rawValue) }) : [:]
     }
 
     /// The block, as a message names where a key belongs.

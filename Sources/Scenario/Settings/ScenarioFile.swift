@@ -107,6 +107,21 @@ public enum ScenarioFile {
         return "\(name)\(mark.map { ":\($0.line):\($0.column)" } ?? ""): not valid \(language): \(problem)"
     }
 
+    /// A key of a scenario: a setting of ``ReplaySettings/all`` (its index there), `app`, `events` or `answer`.
+    enum TopKey: Hashable, Sendable { case setting(Int), app, events, answer }
+
+    /// The keys of a scenario, the settings' named by their declarations.
+    static let topSchema = FieldSchema<TopKey>(
+        fields: ReplaySettings.all.enumerated().map { .init(name: $0.element.key, key: .setting($0.offset)) }
+            + [.init(name: "app", key: .app), .init(name: "events", key: .events), .init(name: "answer", key: .answer)],
+        unknown: .block(.top, "a scenario setting"))
+
+    /// The keys of an answer to a location prompt: `{at: SECONDS, with: CHOICE}` (others are not read).
+    static let answerSchema = FieldSchema(names: ["at", "with"])
+
+    /// The keys every event takes: `{at: SECONDS, do: ACTION}`; the action's own are checked with it.
+    static let eventSchema = FieldSchema(names: ["at", "do"])
+
     /// The actions a scenario's `do:` may name, as the error message lists them: the core's, then the mechanisms'.
     public static let verbs = coreVerbs + AppScriptReader.mechanisms.flatMap { $0.verbs }
 
@@ -142,23 +157,20 @@ public enum ScenarioFile {
 
         mutating func settings(_ mapping: Yams.Node.Mapping) throws(ReplayError) -> ReplaySettings {
             var settings = ReplaySettings()
-            for (key, keyNode, value) in try entries(mapping, keys: ScenarioBlock.top.keys).map({ ($0.key, $0.keyNode, $0.value) }) {
-                switch key {
-                case "app": settings.app = try AppScriptReader.script(value, name: name)
-                case "events":
+            for field in try fields(mapping, ScenarioFile.topSchema).ordered {
+                let entry = try field.get(), (key, value) = (entry.name, entry.value)
+                switch entry.key {
+                case .app: settings.app = try AppScriptReader.script(value, name: name)
+                case .events:
                     guard let list = value.sequence else { throw fail(key, "must be a list of events", value) }
                     for item in list { settings.events.append(try event(item)) }
-                case "answer":  // §5: one answer, or a list of them for the prompts in order
+                case .answer:  // §5: one answer, or a list of them for the prompts in order
                     if let list = value.sequence {
                         for item in list { settings.answers.append(try answer(item)) }
                     } else {
                         settings.answers = [try answer(value)]
                     }
-                default:
-                    guard let setting = ReplaySettings.all.first(where: { $0.key == key }) else {
-                        throw fail(key, ScenarioBlock.top.unknown(key, what: "a scenario setting"), keyNode)
-                    }
-                    try setting.read(value, self, &settings)
+                case .setting(let index): try ReplaySettings.all[index].read(value, self, &settings)
                 }
             }
             return settings
@@ -175,8 +187,7 @@ public enum ScenarioFile {
         /// `{at: SECONDS, with: CHOICE}`: the user's answer to the next location prompt (§5).
         func answer(_ node: Yams.Node) throws(ReplayError) -> SimPromptAnswer {
             guard let mapping = node.mapping else { throw fail("answer", "must be {at: SECONDS, with: CHOICE} or a list of them", node) }
-            var fields: [String: Yams.Node] = [:]
-            for entry in try entries(mapping, keys: ["at", "with"]) { fields[entry.key] = entry.value }
+            let fields = try self.fields(mapping, ScenarioFile.answerSchema)
             guard let atNode = fields["at"], let withNode = fields["with"] else {
                 throw fail("answer", "needs 'at' (seconds) and 'with' (\(SimPromptAnswer.Choice.allCases.map(\.rawValue).joined(separator: ", ")))", node)
             }
@@ -192,7 +203,7 @@ public enum ScenarioFile {
         func event(_ node: Yams.Node) throws(ReplayError) -> SimScenarioEvent {
             guard let mapping = node.mapping else { throw fail("events", "entries must be mappings with 'at' and 'do'", node) }
             var fields: [String: Yams.Node] = [:]
-            for entry in try entries(mapping, keys: ["at", "do"]) { fields[entry.key] = entry.value }
+            for entry in try self.fields(mapping, ScenarioFile.eventSchema).known { fields[entry.key] = entry.value }
             guard let atNode = fields["at"], let doNode = fields["do"] else {
                 throw fail("events", "entries need 'at' (seconds) and 'do' (an action)", node)
             }

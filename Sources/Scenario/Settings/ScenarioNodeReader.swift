@@ -32,25 +32,13 @@ extension ScenarioNodeReader {
         return name
     }
 
-    /// A mapping's entries with each key as `keys` declares it: `distance-filter`,
-    /// `distance_filter` and `DistanceFilter` read as `distanceFilter` (``Suggestion/spelled(_:among:)``,
-    /// the one rule), and a key of `aliases` (Apple's Info.plist names under `info`) as the key it
-    /// stands for. A key no name spells stays as written, for the reader to report. One key
-    /// written two ways is an error naming both, except two different aliases of one key (an
-    /// Info.plist declaring both eras' Always strings).
+    /// A mapping's entries with each key as `keys` declares it, and a key of `aliases` (alias →
+    /// key) as the key it stands for; a key no name spells stays as written, for the reader to
+    /// report. The ``FieldSchema`` reading, for keys a mechanism's words list.
     func entries(_ mapping: Yams.Node.Mapping, keys: [String], aliases: [String: String] = [:]) throws(ReplayError) -> [KeyEntry] {
-        var entries: [KeyEntry] = []
-        for (keyNode, value) in mapping {
-            let written = try keyName(keyNode)
-            let declared = Suggestion.spelled(written, among: keys)
-            let alias = declared == nil ? Suggestion.spelled(written, among: aliases.keys.sorted()) : nil
-            let key = declared ?? alias.flatMap { aliases[$0] } ?? written
-            if let earlier = entries.first(where: { $0.key == key }), earlier.alias == nil || alias == nil || earlier.alias == alias {
-                throw fail(written, "and '\(earlier.written)' are one key written two ways: give it once", keyNode)
-            }
-            entries.append(KeyEntry(key: key, written: written, alias: alias, keyNode: keyNode, value: value))
-        }
-        return entries
+        var schema = FieldSchema(names: keys)
+        schema.aliases = aliases.sorted { $0.key < $1.key }.map { (name: $0.key, key: $0.value) }
+        return try fields(mapping, schema).known
     }
 
     func bool(_ key: String, _ node: Yams.Node) throws(ReplayError) -> Bool {
@@ -75,15 +63,5 @@ extension ScenarioNodeReader {
     }
 }
 
-/// A mapping's key as the reader matches it (``ScenarioNodeReader/entries(_:keys:aliases:)``)
-/// and as the file wrote it.
-struct KeyEntry {
-    /// The declared key: `distanceFilter` for `distance-filter`, `backgroundModes` for `UIBackgroundModes`.
-    let key: String
-    /// The key as written, for messages.
-    let written: String
-    /// The alias it was written as (`UIBackgroundModes`), or nil.
-    let alias: String?
-    let keyNode: Yams.Node
-    let value: Yams.Node
-}
+/// A mapping's entry whose key is a name (``ScenarioNodeReader/entries(_:keys:aliases:)``).
+typealias KeyEntry = FieldEntry<String>

@@ -23,10 +23,9 @@ enum AudioWords: MechanismWords {
                        in reader: inout AppScriptReader) throws(ReplayError) -> AppScript.Action {
         guard let mapping = value.mapping else { throw reader.fail(key, "must be a mapping of silent: true|false", value) }
         var silent = false
-        for (keyNode, field) in mapping {
-            let name = try reader.keyName(keyNode)
-            guard name == "silent" else { throw reader.fail(name, "is not a field of 'play-audio' (silent)", keyNode) }
-            silent = try reader.bool(name, field)
+        for field in try reader.fields(mapping, FieldSchema(names: ["silent"], .listed("a field of 'play-audio'", suggests: false))).ordered {
+            let entry = try field.get()
+            silent = try reader.bool(entry.name, entry.value)
         }
         return .audio(.play(silent: silent))
     }

@@ -73,9 +73,9 @@ enum BGTaskWords: MechanismWords {
         let allowed = taskFields[verb] ?? []
         var fields: [String: Yams.Node] = [:]
         if let mapping = node.mapping {
-            for (key, keyNode, value) in try reader.entries(mapping, keys: allowed).map({ ($0.key, $0.keyNode, $0.value) }) {
-                guard allowed.contains(key) else { throw reader.fail(key, "is not a field of '\(verb)' (\(AppScriptReader.list(allowed)))", keyNode) }
-                fields[key] = value
+            for field in try reader.fields(mapping, FieldSchema(names: allowed, .listed("a field of '\(verb)'", suggests: false))).ordered {
+                let entry = try field.get()
+                fields[entry.name] = entry.value
             }
         } else if verb != "complete-task", node.null == nil, node.scalar != nil {
             fields["id"] = node
@@ -105,19 +105,19 @@ enum BGTaskWords: MechanismWords {
     /// `submit-continued-processing`: a mapping of `id` and `title` (both needed), `subtitle`
     /// (default empty) and `strategy` (fail, queue; default queue, as Apple's).
     private static func submitContinued(_ node: Yams.Node, in reader: AppScriptReader) throws(ReplayError) -> AppScript.Action {
-        let verb = "submit-continued-processing", fields = "id, title, subtitle, strategy"
+        let verb = "submit-continued-processing"
+        let schema = FieldSchema(names: ["id", "title", "subtitle", "strategy"], .listed("a field of '\(verb)'", suggests: false))
+        let fields = AppScriptReader.list(schema.names)
         guard let mapping = node.mapping else { throw reader.fail(verb, "must be a mapping of \(fields)", node) }
         var (id, title, subtitle, strategy): (String?, String?, String, SimBGContinuedProcessingStrategy) = (nil, nil, "", .queue)
-        for (keyNode, value) in mapping {
-            let key = try reader.keyName(keyNode)
+        for field in try reader.fields(mapping, schema).ordered {
+            let entry = try field.get(), (key, value) = (entry.name, entry.value)
             switch key {
             case "id":
                 id = try reader.word(key, value, "a task identifier")
             case "title": title = try reader.string(key, value)
             case "subtitle": subtitle = try reader.string(key, value)
-            case "strategy":
-                strategy = try reader.named(key, value, "a strategy")
-            default: throw reader.fail(key, "is not a field of '\(verb)' (\(fields))", keyNode)
+            default: strategy = try reader.named(key, value, "a strategy")  // "strategy"
             }
         }
         guard let id else { throw reader.fail("id", "is needed by '\(verb)'", node) }
@@ -128,13 +128,14 @@ enum BGTaskWords: MechanismWords {
     /// `report-progress`: a mapping of `completed` or `add` (one of them) and `total`, whole
     /// numbers of units (0…``SimProgress/maximumUnitCount``).
     private static func reportProgress(_ node: Yams.Node, in reader: AppScriptReader) throws(ReplayError) -> AppScript.Action {
-        let verb = "report-progress", fields = "completed, add, total"
+        let verb = "report-progress"
+        let schema = FieldSchema(names: ["completed", "add", "total"], .listed("a field of '\(verb)'", suggests: false))
+        let fields = AppScriptReader.list(schema.names)
         guard let mapping = node.mapping else { throw reader.fail(verb, "must be a mapping of \(fields)", node) }
         var counts: [String: Int64] = [:]
-        for (keyNode, value) in mapping {
-            let key = try reader.keyName(keyNode)
-            guard ["completed", "add", "total"].contains(key) else { throw reader.fail(key, "is not a field of '\(verb)' (\(fields))", keyNode) }
-            counts[key] = try unitCount(key, value, in: reader)
+        for field in try reader.fields(mapping, schema).ordered {
+            let entry = try field.get()
+            counts[entry.name] = try unitCount(entry.name, entry.value, in: reader)
         }
         if counts["completed"] != nil, counts["add"] != nil { throw reader.fail("add", "cannot go with 'completed' in '\(verb)': one sets the count, the other adds to it", node) }
         guard counts["completed"] != nil || counts["add"] != nil || counts["total"] != nil else {

@@ -18,22 +18,24 @@ enum RegionWords: MechanismWords {
     /// (then the region is centred on the app's last fix); with `monitor` (and optionally
     /// `assuming`), a condition of the `CLMonitor` of that name instead of a region.
     private static func monitorRegion(_ node: Yams.Node, _ reader: AppScriptReader) throws(ReplayError) -> AppScript.Action {
-        let fields = "latitude, longitude, radius, id, monitor, assuming"
+        let schema = FieldSchema(names: ["latitude", "longitude", "radius", "id", "monitor", "assuming"], .listed("a field of 'monitor-region'", suggests: false),
+                                 ranges: ["latitude": .latitude, "longitude": .longitude, "radius": .radius])
+        let fields = AppScriptReader.list(schema.names)
         guard let mapping = node.mapping else { throw reader.fail("monitor-region", "must be a mapping of \(fields)", node) }
         var (latitude, longitude, radius, id): (Double?, Double?, Double?, String?) = (nil, nil, nil, nil)
         var (monitor, assuming): (String?, (state: SimMonitoringState, node: Yams.Node)?) = (nil, nil)
-        for (keyNode, value) in mapping {
-            let key = try reader.keyName(keyNode)
+        let entries = try reader.fields(mapping, schema)
+        for field in entries.ordered {
+            let entry = try field.get(), (key, keyNode, value) = (entry.name, entry.keyNode, entry.value)
             switch key {
-            case "latitude": latitude = try reader.number(key, value, .latitude)
-            case "longitude": longitude = try reader.number(key, value, .longitude)
-            case "radius": radius = try reader.number(key, value, .radius)
+            case "latitude": latitude = try entries.number(key)
+            case "longitude": longitude = try entries.number(key)
+            case "radius": radius = try entries.number(key)
             case "id":
                 id = try reader.word(key, value, "a region identifier")
             // MARK: CLMonitor (§11)
             case "monitor": monitor = try MonitorWords.name(value, reader)
-            case "assuming": assuming = (try MonitorWords.assumedState(key, value, reader), keyNode)
-            default: throw reader.fail(key, "is not a field of 'monitor-region' (\(fields))", keyNode)
+            default: assuming = (try MonitorWords.assumedState(key, value, reader), keyNode)  // "assuming"
             }
         }
         guard let radius else { throw reader.fail("radius", "is needed by 'monitor-region'", node) }
@@ -56,13 +58,11 @@ enum RegionWords: MechanismWords {
             return .regions(.stopMonitoring(id: try reader.word(verb, node, "a region identifier, or a mapping of id and monitor")))
         }
         var (id, monitor): (String?, String?) = (nil, nil)
-        for (keyNode, value) in mapping {
-            let key = try reader.keyName(keyNode)
-            switch key {
-            case "id":
-                id = try reader.word(key, value, "a region identifier")
-            case "monitor": monitor = try MonitorWords.name(value, reader)
-            default: throw reader.fail(key, "is not a field of '\(verb)' (id, monitor)", keyNode)
+        for field in try reader.fields(mapping, FieldSchema(names: ["id", "monitor"], .listed("a field of '\(verb)'", suggests: false))).ordered {
+            let entry = try field.get()
+            switch entry.name {
+            case "id": id = try reader.word(entry.name, entry.value, "a region identifier")
+            default: monitor = try MonitorWords.name(entry.value, reader)  // "monitor"
             }
         }
         guard let id else { throw reader.fail("id", "is needed by '\(verb)'", node) }

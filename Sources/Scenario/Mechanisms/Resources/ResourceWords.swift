@@ -41,12 +41,9 @@ enum ResourceWords: MechanismWords {
     private static func busyLoop(_ value: Yams.Node, in reader: AppScriptReader) throws(ReplayError) -> AppScript.Action {
         var given: [String: Yams.Node] = [:]
         if let mapping = value.mapping {
-            for (keyNode, field) in mapping {
-                let name = try reader.keyName(keyNode)
-                guard busyFields.contains(name) else {
-                    throw reader.fail(name, "is not a field of 'busy-loop' (\(AppScriptReader.list(busyFields)))", keyNode)
-                }
-                given[name] = field
+            for field in try reader.fields(mapping, FieldSchema(names: busyFields, .listed("a field of 'busy-loop'", suggests: false))).ordered {
+                let entry = try field.get()
+                given[entry.name] = entry.value
             }
         } else {
             given["seconds"] = value

@@ -18,11 +18,9 @@ enum TransferWords: MechanismWords {
                        in reader: inout AppScriptReader) throws(ReplayError) -> AppScript.Action {
         var given: [String: Yams.Node] = [:]
         if let mapping = value.mapping {
-            for (name, keyNode, field) in try reader.entries(mapping, keys: startFields).map({ ($0.key, $0.keyNode, $0.value) }) {
-                guard startFields.contains(name) else {
-                    throw reader.fail(name, "is not a field of '\(key)' (\(AppScriptReader.list(startFields)))", keyNode)
-                }
-                given[name] = field
+            for field in try reader.fields(mapping, FieldSchema(names: startFields, .listed("a field of '\(key)'", suggests: false))).ordered {
+                let entry = try field.get()
+                given[entry.name] = entry.value
             }
         } else {
             given["id"] = value
