@@ -69,14 +69,17 @@ extension SimSystem {
     /// The user interacted with the device now (the app came on screen, an unlock, a scripted
     /// user action): Low Power Mode's auto-lock counts from here.
     public func userInteracted() {
-        lastUserInteraction = now
+        idleTimer.lastUserInteraction = now
         scheduleAutoLock()
     }
 
+    /// `UIApplication.isIdleTimerDisabled` of the current process (§15): false at every launch.
+    var idleTimerDisabled: Bool { idleTimer.isDisabled }
+
     /// `UIApplication.isIdleTimerDisabled` of the running app changed.
     func setIdleTimerDisabled(_ disabled: Bool) {
-        guard disabled != idleTimerDisabled else { return }
-        idleTimerDisabled = disabled
+        guard disabled != idleTimer.isDisabled else { return }
+        idleTimer.isDisabled = disabled
         scheduleAutoLock()
     }
 
@@ -84,12 +87,12 @@ extension SimSystem {
     /// after the user's last interaction, while the device is awake, unless the app on screen
     /// disabled the idle timer; none outside Low Power Mode (the Auto-Lock setting is not modelled).
     func scheduleAutoLock() {
-        autoLockWork?.cancel()
-        autoLockWork = nil
-        guard device.lowPowerMode, !isAsleep, !(appState.isForeground && idleTimerDisabled) else { return }
-        let due = lastUserInteraction.adding(seconds: profile.device.lowPowerModeAutoLockSeconds)
-        autoLockWork = scheduler.schedule(at: max(due, now), owner: .system) { [unowned self] in
-            autoLockWork = nil
+        idleTimer.autoLockWork?.cancel()
+        idleTimer.autoLockWork = nil
+        guard device.lowPowerMode, !isAsleep, !(appState.isForeground && idleTimer.isDisabled) else { return }
+        let due = idleTimer.lastUserInteraction.adding(seconds: profile.device.lowPowerModeAutoLockSeconds)
+        idleTimer.autoLockWork = scheduler.schedule(at: max(due, now), owner: .system) { [unowned self] in
+            idleTimer.autoLockWork = nil
             emit(.scenario(.device(.autoLocked(afterSeconds: profile.device.lowPowerModeAutoLockSeconds))))
             lock()
         }
@@ -120,7 +123,7 @@ extension SimSystem {
         emit(.scenario(.device(.lowPowerModeOffered(level: level, accepted: accepts))))
         guard accepts else { return }
         // Accepting the offer is the user's tap: the auto-lock counts from it (§15).
-        lastUserInteraction = now
+        idleTimer.lastUserInteraction = now
         changeDevice(.lowPowerMode(true)) { $0.lowPowerMode = true }
     }
 }

@@ -19,65 +19,25 @@ public final class SimSystem {
     // `@exclusivity(unchecked)` on the state read at every event: see SimLocationManager.
     @exclusivity(unchecked) var random: SeededRandom
 
-    /// The app's state.
-    @exclusivity(unchecked) public private(set) var appState = SimAppState.notRunning
-    /// Whether the device is locked and asleep.
-    public private(set) var isAsleep = false
-    /// The number of the current (or last) app process; 0 before the first launch.
-    @exclusivity(unchecked) public private(set) var process = 0
-    /// Whether the user force-quit the app (until it is opened again).
-    public private(set) var wasForceQuit = false
+    /// The app's lifecycle (§1, §2, §9): its state, process, budget and the screen's lock.
+    @exclusivity(unchecked) private(set) var lifecycle: AppLifecycle
     /// The phone's state (§15); changed through ``changeDevice(_:_:)``, which tells the mechanisms.
     public internal(set) var device: SimDevice
-    /// The app was updated and the user has not opened it since (§15).
-    public private(set) var awaitsOpenAfterUpdate = false
-    /// Whether a system kill keeps the app from being relaunched by events until the user opens it.
-    public private(set) var relaunchBlocked = false
     /// The app's delegate in the current process.
     public private(set) var appDelegate: SimAppDelegate?
     /// The current process's `UIApplication`.
     public private(set) var application: SimApplication?
     /// The installed mechanisms, in order of installation.
     public private(set) var mechanisms: [BackgroundMechanism] = []
-
-    /// The app's background time.
-    @exclusivity(unchecked) public private(set) var budget: BackgroundBudget
-    private var graceUntil = SimInstant.zero
-    /// The end of the current system wake's run (§9): until then the app runs its event's code
-    /// even on a sleeping device; the sleep rule applies to what holds it after.
-    private var wakeRunUntil = SimInstant.zero
-    private var inWakeRun: Bool { now < wakeRunUntil }
-    /// Why the system began the app's current background run (a wake or a background launch);
-    /// `nil` when the app came to the background from the screen, or is not in the background.
-    public private(set) var backgroundRunOrigin: SimWakeReason?
-    /// The hold that keeps the app alive without spending budget, while one does.
-    @exclusivity(unchecked) public private(set) var keepAlive: SimHold?
-    @exclusivity(unchecked) private var expiredBecause: SimCause?
-    private var runningExpirationHandlers = false
-    private var frozen = false
-    private var expiryWork: ScheduledWork?
-    private var graceWork: ScheduledWork?
-    private var watchdogWork: ScheduledWork?
-    /// Why the last hold that kept the app alive ended, for the cause chain.
-    private var lastKeepAliveLoss: SimCause?
-    private var wasForegroundWhenLocked = false
-    /// Whether the debugger already kept the app from being suspended in this stay in the background.
-    private var debuggerHeldApp = false
-    /// Whether something held the app at the last re-evaluation in this stay in the background:
-    /// when the last hold ends, the app gets the §1 grace before it is suspended.
-    private var heldAtLastEvaluation = false
-    /// App work that came due while the app was suspended: it runs when the app runs again.
-    private var deferredAppWork: [@MainActor () -> Void] = []
-    /// Notifications the app observes that came while it was suspended (§9), one per key (the
-    /// latest), oldest first: delivered when it next runs, dropped with its process.
-    private var pendingNotifications: [(key: AnyHashable, deliver: @MainActor () -> Void)] = []
-    /// When the user last interacted with the device (§15): the app coming on screen, an unlock,
-    /// a scripted user action. Low Power Mode's auto-lock counts from it.
-    var lastUserInteraction = SimInstant.zero
-    /// The auto-lock Low Power Mode scheduled, while one is due.
-    var autoLockWork: ScheduledWork?
-    /// `UIApplication.isIdleTimerDisabled` of the current process (§15): false at every launch.
-    var idleTimerDisabled = false
+    /// The work the lifecycle's decisions scheduled: the budget's expiry, the end of the grace or
+    /// wake run, the watchdog after expiry.
+    private var backgroundTimers = BackgroundTimers()
+    /// App work and notifications that came while the app was suspended (§9).
+    private var waitingAppWork = WaitingAppWork()
+    /// Low Power Mode's auto-lock and what it counts from (§15).
+    var idleTimer = IdleTimer()
+    /// The holds of the last re-evaluation, for a renewed budget's re-evaluation to reuse.
+    private var holdReuse = HoldReuse()
     private let makeApp: @MainActor () -> SimAppDelegate
 
     @exclusivity(unchecked) private var sinks: [SimEventSink]
@@ -92,12 +52,11 @@ public final class SimSystem {
         scheduler = Scheduler()
         random = SeededRandom(seed: configuration.seed)
         device = configuration.device
-        budget = BackgroundBudget(seconds: configuration.profile.backgroundTimeBudget,
-                                  pausesWhileAsleep: !configuration.profile.budgetRunsWhileAsleep)
+        lifecycle = AppLifecycle(AppLifecycle.Parameters(profile: configuration.profile))
         record = SimRunRecord(budget: configuration.profile.backgroundTimeBudget)
         scheduler.onAdvance = { [clock] now in clock.advance(to: now) }
         scheduler.admit = { [unowned self] work in admission(of: work) }
-        scheduler.deferWork = { [unowned self] action in deferredAppWork.append(action) }
+        scheduler.deferWork = { [unowned self] action in waitingAppWork.deferred.append(action) }
         scheduler.stepsPerInstant = configuration.stepsPerInstant
         scheduler.onStall = { [record] diagnosing in record.diagnoseStall(diagnosing) }
     }
@@ -166,8 +125,8 @@ public final class SimSystem {
     }
 
     private func runDeferredAppWork() {
-        while appState.isRunning, !deferredAppWork.isEmpty {
-            deferredAppWork.removeFirst()()
+        while appState.isRunning, !waitingAppWork.deferred.isEmpty {
+            waitingAppWork.deferred.removeFirst()()
         }
     }
 
@@ -181,44 +140,60 @@ public final class SimSystem {
         case .active, .inactive, .background:
             deliver()
         case .suspended:
-            pendingNotifications.removeAll { $0.key == key }
-            pendingNotifications.append((key, deliver))
+            waitingAppWork.notifications.removeAll { $0.key == key }
+            waitingAppWork.notifications.append((key, deliver))
         case .notRunning, .terminated:
             break
         }
     }
 
     private func deliverPendingNotifications() {
-        while appState.isRunning, !pendingNotifications.isEmpty {
-            pendingNotifications.removeFirst().deliver()
+        while appState.isRunning, !waitingAppWork.notifications.isEmpty {
+            waitingAppWork.notifications.removeFirst().deliver()
         }
     }
 
     // MARK: §1 App states
 
+    /// The app's state.
+    public var appState: SimAppState { lifecycle.appState }
+    /// Whether the device is locked and asleep.
+    public var isAsleep: Bool { lifecycle.isAsleep }
+    /// The number of the current (or last) app process; 0 before the first launch.
+    public var process: Int { lifecycle.process }
+    /// Whether the user force-quit the app (until it is opened again).
+    public var wasForceQuit: Bool { lifecycle.wasForceQuit }
+    /// The app was updated and the user has not opened it since (§15).
+    public var awaitsOpenAfterUpdate: Bool { lifecycle.awaitsOpenAfterUpdate }
+    /// Whether a system kill keeps the app from being relaunched by events until the user opens it.
+    public var relaunchBlocked: Bool { lifecycle.relaunchBlocked }
+    /// The app's background time.
+    public var budget: BackgroundBudget { lifecycle.budget }
+    /// Why the system began the app's current background run (a wake or a background launch);
+    /// `nil` when the app came to the background from the screen, or is not in the background.
+    public var backgroundRunOrigin: SimWakeReason? { lifecycle.backgroundRunOrigin }
+    /// The hold that keeps the app alive without spending budget, while one does.
+    public var keepAlive: SimHold? { lifecycle.keepAlive }
+
     /// `backgroundTimeRemaining` as the app reads it.
     public var backgroundTimeRemaining: Double {
-        guard appState == .background, keepAlive == nil else { return .greatestFiniteMagnitude }
-        return budget.remaining(at: now)
+        lifecycle.limitedRemaining(at: now) ?? .greatestFiniteMagnitude
     }
 
-    private var backgroundTimeRemainingIfLimited: Double? {
-        // `case .none` tests the optional without copying the hold out (as `== nil` did, per event).
-        guard appState == .background, case .none = keepAlive else { return nil }
-        return budget.remaining(at: now)
-    }
+    private var backgroundTimeRemainingIfLimited: Double? { lifecycle.limitedRemaining(at: now) }
 
-    private func setState(_ state: SimAppState, _ cause: SimCause) {
-        guard state != appState else { return }
-        let old = appState
-        appState = state
+    /// Tells the clock, the log, the mechanisms and the app that the lifecycle left `old`
+    /// (nothing when it did not change state).
+    private func stateChanged(from old: SimAppState, _ cause: SimCause) {
+        let state = appState
+        guard state != old else { return }
         clock.setRunningProcess(state.isRunning ? process : 0)
         emit(.stateChange(from: old, to: state, cause: cause))
         for mechanism in mechanisms { mechanism.appStateChanged(in: self, from: old) }
         if state.isRunning { clock.resumeDue(runnable: process) }
         // What the app observes reaches it first, then its own work that came due (§9). [model]
-        if state.isRunning, !pendingNotifications.isEmpty { deliverPendingNotifications() }
-        if !deferredAppWork.isEmpty { runDeferredAppWork() }
+        if state.isRunning, !waitingAppWork.notifications.isEmpty { deliverPendingNotifications() }
+        if !waitingAppWork.deferred.isEmpty { runDeferredAppWork() }
         // The app coming on screen is the user's interaction; leaving it lets the idle timer run (§15).
         if state.isForeground != old.isForeground {
             if state.isForeground { userInteracted() } else { scheduleAutoLock() }
@@ -227,19 +202,17 @@ public final class SimSystem {
 
     /// Starts a new app process, in the foreground or (for a system launch) in the background.
     func launch(inBackground: Bool, cause: SimCause, wakeSeconds: Double? = nil) {
-        guard appState == .notRunning || appState == .terminated else { return }
-        process += 1
-        expiredBecause = nil
-        frozen = false
-        idleTimerDisabled = false
+        guard let process = lifecycle.startProcess() else { return }
+        idleTimer.isDisabled = false
         let delegate = makeApp()
         appDelegate = delegate
         let application = SimApplication(system: self, process: process)
         self.application = application
         emit(.launch(process: process, inBackground: inBackground, cause: cause))
         if inBackground {
-            wakeRunUntil = now.adding(seconds: wakeSeconds ?? profile.backgroundTimeBudget)
-            moveToBackground(cause, seconds: wakeSeconds ?? profile.backgroundTimeBudget, grace: wakeSeconds ?? profile.suspensionGracePeriod)
+            moveToBackground(cause, seconds: wakeSeconds ?? profile.backgroundTimeBudget,
+                             grace: wakeSeconds ?? profile.suspensionGracePeriod,
+                             wakeRun: wakeSeconds ?? profile.backgroundTimeBudget)
             var options: [SimApplication.LaunchOptionsKey: Any] = [:]
             if case .systemLaunch(let reason) = cause, reason.isLocationEvent { options[.location] = true }
             _ = delegate.application(application, didFinishLaunchingWithOptions: options)
@@ -249,16 +222,13 @@ public final class SimSystem {
             }
             reevaluate()
         } else {
-            wasForceQuit = false
-            awaitsOpenAfterUpdate = false
-            relaunchBlocked = false
-            setState(.inactive, .launching)
+            stateChanged(from: lifecycle.openOnScreen(), .launching)
             _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
             if self.application === application, appState == .inactive {
                 delegate.applicationDidFinishLaunching(application, inBackground: false)
             }
-            guard appState == .inactive else { return }
-            setState(.active, .launched)
+            guard let old = lifecycle.becomeActive() else { return }
+            stateChanged(from: old, .launched)
             delegate.applicationDidBecomeActive(application)
         }
     }
@@ -267,14 +237,13 @@ public final class SimSystem {
     /// the app gets a short run of `seconds` (§9), not the era's task budget. An app the user
     /// force-quit is relaunched only when `afterForceQuit` (region and visit events, iOS 7.1+).
     public func wake(for reason: SimWakeReason, seconds: Double, afterForceQuit: Bool = false) {
-        switch appState {
-        case .suspended:
-            frozen = false
-            wakeRunUntil = now.adding(seconds: seconds)
-            moveToBackground(.systemWake(reason), seconds: seconds, grace: seconds)
+        switch lifecycle.wake(for: reason, seconds: seconds, afterForceQuit: afterForceQuit,
+                              launchBlocked: backgroundLaunchBlocked != nil, now: now) {
+        case .resumed:
+            backgroundRunBegan(from: .suspended, .systemWake(reason), seconds: seconds)
             if let application { appDelegate?.applicationWasWoken(application, for: reason) }
             reevaluate()
-        case .terminated where (!wasForceQuit || afterForceQuit) && backgroundLaunchBlocked == nil && !relaunchBlocked:
+        case .relaunch:
             // §16: iOS 15.0–15.2 relaunch for region and significant-change events only sometimes.
             if reason.relaunchMayBeUnreliable, profile.locationRelaunchProbability < 1,
                random.unit() >= profile.locationRelaunchProbability {
@@ -282,7 +251,7 @@ public final class SimSystem {
                 return
             }
             launch(inBackground: true, cause: .systemLaunch(reason), wakeSeconds: seconds)
-        default:
+        case .none:
             break
         }
     }
@@ -292,16 +261,13 @@ public final class SimSystem {
     /// app keeps it; with nothing, it is suspended after the short grace, or at once on a
     /// sleeping device).
     public func wakeHandled() {
-        guard appState == .background, inWakeRun else { return }
-        wakeRunUntil = now
-        graceUntil = min(graceUntil, now.adding(seconds: profile.suspensionGracePeriod))
-        reevaluate()
+        if lifecycle.wakeHandled(now: now) { reevaluate() }
     }
 
     func enterBackground(_ cause: SimCause) {
         guard appState.isForeground, let application else { return }
-        if appState == .active {
-            setState(.inactive, cause)
+        if let old = lifecycle.resignActive() {
+            stateChanged(from: old, cause)
             appDelegate?.applicationWillResignActive(application)
         }
         guard appState == .inactive else { return }
@@ -316,17 +282,13 @@ public final class SimSystem {
             launch(inBackground: false, cause: cause)
         case .background, .suspended:
             if appState == .suspended { emit(.scenario(.resumesFromSuspension)) }
-            frozen = false
-            expiredBecause = nil
-            stopBackgroundTimers()
-            keepAlive = nil
-            wakeRunUntil = .zero
-            budget.setCounting(false, at: now)
-            setState(.inactive, cause)
+            backgroundTimers.cancelAll()
+            guard let old = lifecycle.returnToScreen(now: now) else { return }
+            stateChanged(from: old, cause)
             guard let application else { return }
             appDelegate?.applicationWillEnterForeground(application)
-            guard appState == .inactive else { return }
-            setState(.active, cause)
+            guard let old = lifecycle.becomeActive() else { return }
+            stateChanged(from: old, cause)
             appDelegate?.applicationDidBecomeActive(application)
         case .active, .inactive:
             break
@@ -334,28 +296,22 @@ public final class SimSystem {
     }
 
     func lock() {
-        guard !isAsleep else { return }
-        budget.settle(at: now)
-        isAsleep = true
-        autoLockWork?.cancel()
-        autoLockWork = nil
-        wasForegroundWhenLocked = appState.isForeground
+        guard lifecycle.lock(now: now) else { return }
+        idleTimer.autoLockWork?.cancel()
+        idleTimer.autoLockWork = nil
         emit(.deviceLocked)
         for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
         if appState.isForeground { enterBackground(.deviceLocked) } else { reevaluate() }
     }
 
     func unlock() {
-        guard isAsleep else { return }
-        budget.settle(at: now)
-        isAsleep = false
+        guard let wasForegroundWhenLocked = lifecycle.unlock(now: now) else { return }
         emit(.deviceUnlocked)
         userInteracted()
         for mechanism in mechanisms { mechanism.deviceSleepChanged(in: self) }
         if !device.unlockedSinceBoot { changeDevice(.firstUnlock) { $0.unlockedSinceBoot = true } }
-        if frozen, appState == .suspended {
-            frozen = false
-            setState(.background, .deviceWoke(budgetLeft: budget.remaining(at: now).rounded(.up)))
+        if let budgetLeft = lifecycle.thaw(now: now) {
+            stateChanged(from: .suspended, .deviceWoke(budgetLeft: budgetLeft))
         }
         if wasForegroundWhenLocked, appState == .background || appState == .suspended {
             returnToForeground(.unlockedBackOnScreen)
@@ -383,7 +339,7 @@ public final class SimSystem {
     /// is cleared), and the device starts locked, before its first unlock.
     func restartDevice(_ cause: SimDeviceCause) {
         if appState != .notRunning, appState != .terminated { terminate([.device(cause)], verdict: .terminated) }
-        wasForceQuit = false
+        lifecycle.deviceRestarted()
         changeDevice(.restarted(osUpdate: cause == .osUpdate)) { $0.unlockedSinceBoot = false }
         lock()
     }
@@ -391,13 +347,12 @@ public final class SimSystem {
     /// The App Store updates the app (§15): iOS terminates it, as a system kill, not a force quit.
     func updateApp() {
         if appState != .notRunning, appState != .terminated { terminate([.device(.appUpdate)], verdict: .terminated) }
-        awaitsOpenAfterUpdate = true
+        lifecycle.appUpdated()
         emit(.scenario(.device(.appUpdated)))
     }
 
     func forceQuit() {
-        guard appState != .notRunning, appState != .terminated else { return }
-        wasForceQuit = true
+        guard lifecycle.forceQuit() else { return }
         terminate([.forceQuit], verdict: .terminated)
     }
 
@@ -418,42 +373,34 @@ public final class SimSystem {
     /// until the user opens it (a profile's choice for a resource kill, §15).
     public func terminate(because cause: SimCause, blockingRelaunch: Bool) {
         guard appState.isRunning else { return }
-        relaunchBlocked = blockingRelaunch
+        lifecycle.setRelaunchBlocked(blockingRelaunch)
         terminate([cause], verdict: .terminated)
     }
 
-    private func suspend(_ causes: [SimCause]) {
-        guard appState == .background else { return }
-        // Under Xcode's debugger iOS never suspends the app (§9); the log says so once per stay.
-        guard profile.suspendsApps else {
-            if !debuggerHeldApp {
-                debuggerHeldApp = true
-                emit(.warning(.debuggerPreventsSuspension(causes[0])))
-            }
-            return
+    /// `frozen`: a sleeping device froze the app with background time left (§2).
+    private func suspend(_ causes: [SimCause], frozen: Bool = false) {
+        switch lifecycle.suspend(frozen: frozen, now: now) {
+        case .none:
+            break
+        case .warnDebuggerHolds:
+            // Under Xcode's debugger iOS never suspends the app (§9); the log says so once per stay.
+            emit(.warning(.debuggerPreventsSuspension(causes[0])))
+        case .suspended:
+            backgroundTimers.cancelAll()
+            stateChanged(from: .background, causes[0])
+            record(.suspended, causes)
         }
-        stopBackgroundTimers()
-        keepAlive = nil
-        wakeRunUntil = .zero
-        budget.setCounting(false, at: now)
-        setState(.suspended, causes[0])
-        record(.suspended, causes)
     }
 
     private func terminate(_ causes: [SimCause], verdict: SimVerdict) {
         // Only a running app the user quits hears of its end; a suspended one, or one iOS kills, does not.
         if appState.isRunning, causes.first == .forceQuit, let application { appDelegate?.applicationWillTerminate(application) }
-        frozen = false
-        stopBackgroundTimers()
-        keepAlive = nil
-        wakeRunUntil = .zero
-        budget.setCounting(false, at: now)
+        backgroundTimers.cancelAll()
         let ended = process
-        setState(.terminated, causes[0])
+        stateChanged(from: lifecycle.terminate(now: now), causes[0])
         record(verdict, causes)
         // The process is gone: its pending work, notifications, sleeps and objects with it.
-        deferredAppWork = []
-        pendingNotifications = []
+        waitingAppWork = WaitingAppWork()
         clock.cancelSleepers(ofProcess: ended)
         application?.processEnded()
         application = nil
@@ -468,31 +415,17 @@ public final class SimSystem {
     // MARK: §2 and §4: what holds the app
 
     /// The app enters the background with a fresh budget of `seconds` and `grace` seconds in which
-    /// it runs even with nothing holding it; the state changes after, so it is logged with the new budget.
-    private func moveToBackground(_ cause: SimCause, seconds: Double, grace: Double) {
-        stopBackgroundTimers()
-        budget.setCounting(false, at: now)
-        budget.refill(at: now, seconds: seconds)
-        graceUntil = now.adding(seconds: grace)
-        heldAtLastEvaluation = false
-        expiredBecause = nil
-        keepAlive = nil
-        debuggerHeldApp = false
-        switch cause {
-        case .systemWake(let reason), .systemLaunch(let reason): backgroundRunOrigin = reason
-        default: backgroundRunOrigin = nil
-        }
-        setState(.background, cause)
-        emit(.budget(seconds: seconds))
+    /// it runs even with nothing holding it (and a wake's run of `wakeRun` seconds for a system
+    /// launch); the state changes after, so it is logged with the new budget.
+    private func moveToBackground(_ cause: SimCause, seconds: Double, grace: Double, wakeRun: Double? = nil) {
+        let old = lifecycle.beginBackgroundRun(after: cause, seconds: seconds, grace: grace, wakeRun: wakeRun, now: now)
+        backgroundRunBegan(from: old, cause, seconds: seconds)
     }
 
-    private func stopBackgroundTimers() {
-        expiryWork?.cancel()
-        graceWork?.cancel()
-        watchdogWork?.cancel()
-        expiryWork = nil
-        graceWork = nil
-        watchdogWork = nil
+    private func backgroundRunBegan(from old: SimAppState, _ cause: SimCause, seconds: Double) {
+        backgroundTimers.cancelAll()
+        stateChanged(from: old, cause)
+        emit(.budget(seconds: seconds))
     }
 
     // A loop, and nonisolated helpers below: a main-actor closure passed to `map` or
@@ -513,21 +446,11 @@ public final class SimSystem {
     /// gathering their statuses (it runs at every delivered fix under the delivery policy, and
     /// the array of statuses, made and destroyed, was most of its time). The cause chains of the
     /// rare branches ask for ``holdStatuses`` again.
-    private struct HoldSummary: Equatable {
-        /// The first hold that spends no budget.
-        var sparingBudget: SimHold?
-        var isEmpty = true
-        var allAssertions = true
-        var anyAssertion = false
-    }
-
-    private var holdSummary: HoldSummary {
-        var summary = HoldSummary()
+    private var holdSummary: AppLifecycle.Holds {
+        var summary = AppLifecycle.Holds()
         for mechanism in mechanisms {
             guard case .holding(let hold) = mechanism.holdStatus(in: self) else { continue }
-            summary.isEmpty = false
-            if hold.isAssertion { summary.anyAssertion = true } else { summary.allAssertions = false }
-            if summary.sparingBudget == nil, !hold.spendsBudget { summary.sparingBudget = hold }
+            summary.add(hold)
         }
         return summary
     }
@@ -551,21 +474,19 @@ public final class SimSystem {
     private func chain(_ first: SimCause, _ statuses: [SimHoldStatus]) -> [SimCause] {
         let refusals = statuses.compactMap { if case .refused(let cause) = $0 { cause } else { nil } }
         var causes = refusals + (refusals.contains(first) ? [] : [first])
-        for cause in [lastKeepAliveLoss].compactMap({ $0 }) + Self.reasonsNotHolding(statuses) where !causes.contains(cause) {
+        for cause in [lifecycle.lastKeepAliveLoss].compactMap({ $0 }) + Self.reasonsNotHolding(statuses) where !causes.contains(cause) {
             causes.append(cause)
         }
         return causes
     }
 
-    /// The holds as the last re-evaluation that ran to its end found them: a renewed budget
-    /// (every delivered fix under the delivery policy, issue 21) changes no hold, so its
-    /// re-evaluation reuses them instead of asking every mechanism again. Any other
-    /// re-evaluation asks; debug builds check the reuse against asking.
-    private var lastHoldSummary: HoldSummary?
     /// Whether a renewed budget's re-evaluation reuses the holds (tests turn it off to compare).
-    var reusesHoldsOnRenewal = true
+    var reusesHoldsOnRenewal: Bool {
+        get { holdReuse.isEnabled }
+        set { holdReuse.isEnabled = newValue }
+    }
     /// How many re-evaluations reused the holds, for tests.
-    private(set) var holdsReused = 0
+    var holdsReused: Int { holdReuse.count }
 
     /// Re-applies §2 and §4 after anything changed; mechanisms call it when their holds change.
     public func reevaluate() { reevaluate(holdsUnchanged: false) }
@@ -573,84 +494,55 @@ public final class SimSystem {
     /// A mechanism whose holds changed, and that calls ``reevaluate()`` only later in the same
     /// step (after telling the app), says so at once: a renewed budget's re-evaluation in between
     /// asks the mechanisms again instead of reusing what the last one found.
-    public func holdsChanged() { lastHoldSummary = nil }
+    public func holdsChanged() { holdReuse.last = nil }
 
     private func reevaluate(holdsUnchanged: Bool) {
-        let reusable = holdsUnchanged && reusesHoldsOnRenewal ? lastHoldSummary : nil
-        lastHoldSummary = nil
-        budget.settle(at: now)
+        let reusable = holdsUnchanged && holdReuse.isEnabled ? holdReuse.last : nil
+        holdReuse.last = nil
+        lifecycle.settleBudget(at: now)
         guard appState == .background else { return }
-        let holds: HoldSummary
+        let holds: AppLifecycle.Holds
         if let reusable {
             assert(reusable == holdSummary, "a mechanism's holds changed without reevaluate()")
             holds = reusable
-            holdsReused += 1
+            holdReuse.count += 1
         } else {
             holds = holdSummary
         }
-        let heldBefore = heldAtLastEvaluation
-        heldAtLastEvaluation = !holds.isEmpty
-        if let expiredBecause {
-            // After expiry only the assertions' fate is open: all released → suspension.
-            if !runningExpirationHandlers, !holds.anyAssertion {
-                suspend(chain(expiredBecause, holdStatuses) + [.tasksEndedWithinAllowance])
-            }
-            return
-        }
-        expiryWork?.cancel()
-        graceWork?.cancel()
-        if let hold = holds.sparingBudget {
-            if keepAlive == nil {
-                keepAlive = hold
-                // What the app started in a wake's run holds it from now on by the usual rules.
-                wakeRunUntil = min(wakeRunUntil, now)
-                budget.setCounting(false, at: now)
-                lastKeepAliveLoss = nil
-                emit(.keepAliveStart(hold))
-            }
-            lastHoldSummary = holds
-            return
-        }
+        var decision = lifecycle.reevaluate(holds, now: now)
         // The statuses as they were before the keep-alive's end changed the budget: the cause
         // chains below read them as reevaluate() found them.
         var statuses: [SimHoldStatus]?
-        if let ended = keepAlive {
-            keepAlive = nil
+        if case .keepAliveEnded(let ended, let heldBefore) = decision {
             let found = holdStatuses
             statuses = found
             let cause = Self.reasonsNotHolding(found).first ?? .nothingHoldsApp
-            lastKeepAliveLoss = cause
-            budget.refill(at: now, seconds: profile.backgroundTimeBudget)
-            graceUntil = now.adding(seconds: profile.suspensionGracePeriod)
+            decision = lifecycle.keepAliveEnded(because: cause, holds: holds, heldBefore: heldBefore, now: now)
             emit(.keepAliveEnd(ended, cause: cause, freshBudget: profile.backgroundTimeBudget))
         }
-        // §1: the last hold ended (its last task ended, say): the same short grace as on
-        // entering the background, before the budget's expiry had a say.
-        if holds.isEmpty, heldBefore {
-            graceUntil = max(graceUntil, now.adding(seconds: profile.suspensionGracePeriod))
-        }
-        // A wake's run is CPU time on a sleeping device (§9): the sleep rule waits for its end.
-        let sleeping = isAsleep && !inWakeRun
-        if sleeping, budget.pausesWhileAsleep, holds.allAssertions {
+        switch decision {
+        case .notInBackground, .awaitingAssertions, .keepAliveEnded:
+            return
+        case .suspendAfterExpiry(let why):
+            suspend(chain(why, holdStatuses) + [.tasksEndedWithinAllowance])
+            return
+        case .keptAlive(let started):
+            backgroundTimers.cancelExpiryAndRecheck()
+            if let started { emit(.keepAliveStart(started)) }
+        case .freeze:
+            backgroundTimers.cancelExpiryAndRecheck()
             freeze(statuses ?? holdStatuses)
             return
-        }
-        if holds.isEmpty, now >= graceUntil {
+        case .suspend:
+            backgroundTimers.cancelExpiryAndRecheck()
             suspend(chain(.nothingHoldsApp, statuses ?? holdStatuses))
             return
+        case .run(let expiry, let recheckAt):
+            backgroundTimers.cancelExpiryAndRecheck()
+            if let expiry { backgroundTimers.expiry = scheduler.schedule(at: expiry, owner: .system, expireAction) }
+            if let recheckAt { backgroundTimers.recheck = scheduler.schedule(at: recheckAt, owner: .system, reevaluateAction) }
         }
-        // Sleep pauses only background tasks' time: a hold that is no assertion (a location
-        // session judged by the delivery reading) keeps the device working, and its time runs.
-        budget.setCounting(budget.counts(asleep: sleeping && holds.allAssertions), at: now)
-        if let expiry = budget.expiryInstant {
-            expiryWork = scheduler.schedule(at: expiry, owner: .system, expireAction)
-        }
-        if holds.isEmpty {
-            graceWork = scheduler.schedule(at: graceUntil, owner: .system, reevaluateAction)
-        } else if isAsleep, inWakeRun {
-            graceWork = scheduler.schedule(at: wakeRunUntil, owner: .system, reevaluateAction)
-        }
-        lastHoldSummary = holds
+        holdReuse.last = holds
     }
 
     /// iOS 7+: a sleeping device gives the app no CPU time; background tasks do not keep it awake.
@@ -661,26 +553,21 @@ public final class SimSystem {
             suspend(chain(.nothingHoldsApp, statuses))
             return
         }
-        frozen = profile.suspendsApps
-        suspend(chain(.deviceAsleep(budgetLeft: budget.remaining(at: now).rounded(.up)), statuses))
+        suspend(chain(.deviceAsleep(budgetLeft: budget.remaining(at: now).rounded(.up)), statuses), frozen: true)
     }
 
     /// The budget is spent: expiration handlers run, then the app is suspended, or terminated if
     /// assertions stay open past the handlers' allowance.
     private func expire() {
-        budget.settle(at: now)
-        guard appState == .background, expiredBecause == nil else { return }
+        lifecycle.settleBudget(at: now)
+        guard lifecycle.mayExpire else { return }
         let statuses = holdStatuses
         let holdsBefore = Self.holds(statuses)
-        let why = holdsBefore.lazy.compactMap(\.expiryCause).first ?? .backgroundTimeExpired(budget: budget.fullSeconds)
-        expiredBecause = why
-        lastExpiry = now
-        graceWork?.cancel()
-        budget.setCounting(false, at: now)
+        guard let why = lifecycle.budgetExpired(holdCause: holdsBefore.lazy.compactMap(\.expiryCause).first, now: now) else { return }
+        backgroundTimers.recheck?.cancel()
         emit(.budgetExpired(why))
-        runningExpirationHandlers = true
         for mechanism in mechanisms where appState == .background { mechanism.budgetExpired(in: self) }
-        runningExpirationHandlers = false
+        lifecycle.expirationHandlersReturned()
         guard appState == .background else { return }
         let after = holdStatuses
         guard let open = openAssertions(after), !open.isEmpty else {
@@ -689,7 +576,7 @@ public final class SimSystem {
             return
         }
         let allowance = profile.expirationHandlerAllowance
-        watchdogWork = scheduler.schedule(after: allowance, owner: .system) { [unowned self] in
+        backgroundTimers.watchdog = scheduler.schedule(after: allowance, owner: .system) { [unowned self] in
             guard appState == .background, let open = openAssertions(holdStatuses), !open.isEmpty else { return }
             guard profile.watchdogEnabled else {
                 emit(.warning(.debuggerPreventsWatchdog(openTasks: open)))
@@ -705,10 +592,11 @@ public final class SimSystem {
     }
 
     /// When the budget last ran out.
-    private(set) var lastExpiry: SimInstant?
+    var lastExpiry: SimInstant? { lifecycle.lastExpiry }
 
-    /// Whether the budget ran out in this stay in the background.
-    public var isExpired: Bool { expiredBecause != nil }
+    /// Whether the budget ran out in this stay in the background (the app is in the background,
+    /// or suspended since).
+    public var isExpired: Bool { lifecycle.expiryCause != nil }
 
     // MARK: What mechanisms report
 
@@ -721,8 +609,7 @@ public final class SimSystem {
     /// Something a mechanism did renews the app's background time (under the delivery policy a
     /// delivered fix does, §4): a background app not yet expired gets its budget back.
     public func refillBudget() {
-        guard appState == .background, expiredBecause == nil else { return }
-        budget.refill(at: now)
+        guard lifecycle.renewBudget(now: now) else { return }
         reevaluate(holdsUnchanged: true)
     }
 
@@ -731,7 +618,7 @@ public final class SimSystem {
     /// Closes the run: tells the mechanisms and sinks, ends sleeps and drops pending work, so
     /// that nothing the run made is kept alive by its own closures.
     func finish() {
-        budget.settle(at: now)
+        lifecycle.settleBudget(at: now)
         if !record.reachedBackground { emit(.warning(.neverInBackground)) }
         // §7: what the run used against what the Info.plist declares, once, off the hot path.
         record.infoPlistFindings = InfoPlistLint.findings(
@@ -741,7 +628,6 @@ public final class SimSystem {
         for sink in sinks { sink.finish() }
         clock.cancelSleepers(ofProcess: nil)
         scheduler.removeAll()
-        deferredAppWork = []
-        pendingNotifications = []
+        waitingAppWork = WaitingAppWork()
     }
 }
