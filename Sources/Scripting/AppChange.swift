@@ -118,11 +118,7 @@ extension AppScript {
         case .scaleCPU(let fraction):
             return mapActions { actions in
                 actions.map { action in
-                    switch action {
-                    case .resources(.cpu(let seconds)): .resources(.cpu(seconds: seconds * fraction))
-                    case .resources(.busyLoop(let seconds, let cpu, let wakeups)): .resources(.busyLoop(seconds: seconds, cpu: cpu * fraction, wakeups: wakeups))
-                    default: action
-                    }
+                    if case .resources(let resource) = action { .resources(resource.cpuScaled(by: fraction)) } else { action }
                 }
             }
         case .restartUpdatesWhenLowPowerModeEnds:

@@ -218,29 +218,10 @@ extension AppScript {
 extension AppScript.Action {
     /// The actions inside this one, at any depth.
     public var nested: [AppScript.Action] {
-        let children: [AppScript.Action] = switch self {
-        case .beginTask(_, _, let onExpiry): onExpiry
-        case .after(_, let actions), .namedAfter(_, _, let actions): actions
-        case .when(_, let actions, let otherwise): actions + otherwise
-        default: mechanismAction?.children ?? []
-        }
-        return children.flatMap { [$0] + $0.nested }
+        children.flatMap { [$0] + $0.nested }
     }
 
     static func map(_ actions: [AppScript.Action], _ transform: ([AppScript.Action]) -> [AppScript.Action]) -> [AppScript.Action] {
-        transform(actions.map { action in
-            switch action {
-            case .beginTask(let name, let variable, let onExpiry):
-                .beginTask(name: name, variable: variable, onExpiry: map(onExpiry, transform))
-            case .after(let seconds, let actions):
-                .after(seconds: seconds, actions: map(actions, transform))
-            case .namedAfter(let name, let seconds, let actions):
-                .namedAfter(name: name, seconds: seconds, actions: map(actions, transform))
-            case .when(let condition, let actions, let otherwise):
-                .when(condition, actions: map(actions, transform), otherwise: map(otherwise, transform))
-            default:
-                action.mechanismAction?.mapChildren(transform) ?? action
-            }
-        })
+        transform(actions.map { $0.mapChildren(transform) })
     }
 }

@@ -65,11 +65,7 @@ public struct AppScriptOutline: Hashable, Sendable {
         let launch = script.reactions[.launch] ?? []
         let immediate = launch.flatMap { [$0] + $0.immediateNested }
         request = immediate.lazy.compactMap { action -> Request? in
-            switch action {
-            case .requestAlways: .always
-            case .requestWhenInUse: .whenInUse
-            default: nil
-            }
+            action == .requestAlways ? .always : action == .requestWhenInUse ? .whenInUse : nil
         }.first ?? .nothing
         for case .set(let settings) in immediate {
             for setting in settings {
@@ -89,22 +85,30 @@ public struct AppScriptOutline: Hashable, Sendable {
         }
         taskHabit = handlers.isEmpty ? .none : handlers.allSatisfy { $0 } ? .endedInHandler : handlers.contains(true) ? .mixed : .neverEnded
         timers = script.timers.count
-        for case .bgTasks(.registerTask(let id, _)) in script.allActions where !registeredTasks.contains(id) { registeredTasks.append(id) }
+        for case .bgTasks(let action) in script.allActions {
+            if let id = action.registeredIdentifier, !registeredTasks.contains(id) { registeredTasks.append(id) }
+        }
         for action in script.allActions {
-            let used: Mechanism? = switch action {
-            case .startSignificantChanges: .significantChanges
-            case .regions(.monitor): .regions
-            case .monitor(.addCondition(let monitor, _, _, _, _, _)): .monitor(monitor)
-            case .visits(.start): .visits
-            case .liveUpdates(.start(let configuration)): .liveUpdates(configuration)
-            case .liveUpdates(.beginSession): .backgroundActivitySession
-            case .serviceSessions(.begin(let requirement)): .serviceSession(requirement)
-            case .audio(.play(let silent)): .audio(silent: silent)
-            case .pushes(.reportCall): .callKit
-            case .bgTasks(.submitContinuedProcessing): .continuedProcessing
-            default: nil
-            }
-            if let used, !mechanisms.contains(used) { mechanisms.append(used) }
+            if let used = Self.mechanism(action), !mechanisms.contains(used) { mechanisms.append(used) }
+        }
+    }
+
+    /// The mechanism `action` shows the app uses, for the `uses` line: one line per mechanism,
+    /// into its folder (`Mechanisms/<M>/`).
+    private static func mechanism(_ action: AppScript.Action) -> Mechanism? {
+        switch action {
+        case .startSignificantChanges: .significantChanges
+        case .regions(let action): action.outlinedMechanism
+        case .monitor(let action): action.outlinedMechanism
+        case .visits(let action): action.outlinedMechanism
+        case .liveUpdates(let action): action.outlinedMechanism
+        case .serviceSessions(let action): action.outlinedMechanism
+        case .audio(let action): action.outlinedMechanism
+        case .pushes(let action): action.outlinedMechanism
+        case .bgTasks(let action): action.outlinedMechanism
+        case .transfers, .resources: nil  // not named in the `uses` line
+        case .requestAlways, .requestWhenInUse, .set, .startUpdates, .stopUpdates, .requestLocation, .stopSignificantChanges,
+             .beginTask, .endTask, .after, .namedAfter, .when, .log, .setIdleTimerDisabled: nil
         }
     }
 }

@@ -122,45 +122,31 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         for action in actions { perform(action) }
     }
 
-    private func perform(_ action: AppScript.Action) {
-        guard let application, let manager else { return }
-        switch action {
-        case .requestAlways: manager.requestAlwaysAuthorization()
-        case .requestWhenInUse: manager.requestWhenInUseAuthorization()
-        case .set(let settings): settings.forEach { apply($0, to: manager) }
-        case .startUpdates: manager.startUpdatingLocation()
-        case .stopUpdates: manager.stopUpdatingLocation()
-        case .requestLocation: manager.requestLocation()
-        case .startSignificantChanges: manager.startMonitoringSignificantLocationChanges()
-        case .stopSignificantChanges: manager.stopMonitoringSignificantLocationChanges()
-        case .beginTask(let name, let variable, let onExpiry):
-            let identifier = application.beginBackgroundTask(withName: name) { [weak self] in
-                self?.perform(onExpiry)
-            }
-            if let variable { variables[variable] = identifier }
-        case .endTask(let variable):
-            // Apple's idiom: end the task, then forget it, so a second end ends nothing.
-            guard let identifier = variables[variable], identifier != .invalid else { return }
-            application.endBackgroundTask(identifier)
-            variables[variable] = .invalid
-        case .after(let seconds, let actions):
-            application.schedule(after: seconds) { [weak self] in self?.perform(actions) }
-        case .namedAfter(let name, let seconds, let actions):
-            // Each arming counts; a firing that is no longer the last armed was replaced.
-            let generation = (timerGenerations[name] ?? 0) + 1
-            timerGenerations[name] = generation
-            application.schedule(after: seconds) { [weak self] in
-                guard let self, timerGenerations[name] == generation else { return }
-                perform(actions)
-            }
-        case .when(let condition, let actions, let otherwise):
-            perform(holds(condition, application, manager) ? actions : otherwise)
-        case .log(let line):
-            application.log(line)
-        case .setIdleTimerDisabled(let disabled):
-            application.isIdleTimerDisabled = disabled
-        default:
-            action.mechanismAction?.perform(in: self, application: application)
+    // `perform(_: AppScript.Action)` routes each action: ScriptActionRouting.swift.
+
+    /// `beginBackgroundTask(withName:expirationHandler:)`, its identifier kept in `variable`.
+    func beginTask(name: String?, variable: String?, onExpiry: [AppScript.Action], in application: SimApplication) {
+        let identifier = application.beginBackgroundTask(withName: name) { [weak self] in
+            self?.perform(onExpiry)
+        }
+        if let variable { variables[variable] = identifier }
+    }
+
+    /// Apple's idiom: end the task `variable` holds, then forget it, so a second end ends nothing.
+    func endTask(_ variable: String, in application: SimApplication) {
+        guard let identifier = variables[variable], identifier != .invalid else { return }
+        application.endBackgroundTask(identifier)
+        variables[variable] = .invalid
+    }
+
+    /// `actions` after `seconds` on the timer `name`: each arming counts, and a firing that is
+    /// no longer the last armed was replaced.
+    func after(_ seconds: Double, named name: String, _ actions: [AppScript.Action], in application: SimApplication) {
+        let generation = (timerGenerations[name] ?? 0) + 1
+        timerGenerations[name] = generation
+        application.schedule(after: seconds) { [weak self] in
+            guard let self, timerGenerations[name] == generation else { return }
+            perform(actions)
         }
     }
 
@@ -171,7 +157,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
     /// The task whose launch or expiration handler runs now.
     var currentTask: SimBGTask?
 
-    private func holds(_ condition: AppScript.Condition, _ application: SimApplication, _ manager: SimLocationManager) -> Bool {
+    func holds(_ condition: AppScript.Condition, _ application: SimApplication, _ manager: SimLocationManager) -> Bool {
         switch condition {
         case .authorized: manager.authorizationStatus == .authorizedAlways || manager.authorizationStatus == .authorizedWhenInUse
         case .authorizedAlways: manager.authorizationStatus == .authorizedAlways
@@ -189,7 +175,7 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
         }
     }
 
-    private func apply(_ setting: AppScript.ManagerSetting, to manager: SimLocationManager) {
+    func apply(_ setting: AppScript.ManagerSetting, to manager: SimLocationManager) {
         switch setting {
         case .distanceFilter(let metres): manager.distanceFilter = metres
         case .desiredAccuracy(let accuracy): manager.desiredAccuracy = accuracy.meters

@@ -4,7 +4,7 @@ import Yams
 /// The device's scenario verbs (§15): `low-power-mode`, `battery`, `power`, `thermal`,
 /// `restart`, `os-update` and `app-update`. The device-wide Background App Refresh switch is
 /// `background-app-refresh` with `scope: device` (BGTaskWords).
-enum DeviceWords: MechanismWords {
+enum DeviceWords {
     static let verbs = ["low-power-mode", "battery", "power", "thermal", "restart", "os-update", "app-update"]
 
     static func event(_ verb: String, fields: [String: Yams.Node], node: Yams.Node,
@@ -45,7 +45,7 @@ enum DeviceWords: MechanismWords {
     }
 }
 
-extension SimDeviceAction: MechanismScenarioAction {
+extension SimDeviceAction {
     var verb: String {
         switch self {
         case .setLowPowerMode: "low-power-mode"

@@ -21,7 +21,7 @@ enum SystemEventLanes {
 
     /// The mechanisms' lanes, in the order they are drawn under the wakes (see ``MechanismLanes``):
     /// UIKit's background tasks first (a core mechanism, with no scenario words), then the others.
-    static let mechanisms: [any MechanismLanes.Type] = [BackgroundTaskLanes.self] + ScenarioMechanisms.all.compactMap(\.lanes)
+    static let mechanisms: [any MechanismLanes.Type] = [BackgroundTaskLanes.self] + ScenarioMechanisms.all
 
     static func lanes(_ events: [SimEvent], end: Double, x: @escaping (Double) -> Double) -> [PictureLane] {
         let picture = LaneContext(x: x)

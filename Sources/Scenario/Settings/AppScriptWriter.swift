@@ -79,14 +79,10 @@ enum AppScriptWriter {
         case .when(let condition, let actions, let otherwise): "{if: \(condition.rawValue), do: \(list(actions)), else: \(list(otherwise))}"
         case .log(let line): "{log: \(quoted(line))}"
         case .setIdleTimerDisabled(let disabled): "{idle-timer-disabled: \(disabled)}"
-        case .regions(.monitor(let latitude, let longitude, let radius, let id)):
-            "{monitor-region: {" + ([latitude.map { "latitude: \(number($0))" }, longitude.map { "longitude: \(number($0))" },
-                                     "radius: \(number(radius))", "id: \(quoted(id))"].compactMap { $0 }.joined(separator: ", ")) + "}}"
-        case .regions(.stopMonitoring(let id)): "{stop-monitoring-region: \(quoted(id))}"
-        case .audio(.activateSession): "activate-audio-session"
-        case .audio(.play(let silent)): silent ? "{play-audio: {silent: true}}" : "play-audio"
-        case .audio(.pause): "pause-audio"
-        default: preconditionFailure("AppScriptWriter writes the core's, regions' and audio's actions, not \(action)")
+        case .regions(let action): RegionWords.written(action)
+        case .audio(let action): AudioWords.written(action)
+        case .visits, .bgTasks, .transfers, .pushes, .liveUpdates, .serviceSessions, .resources, .monitor:
+            preconditionFailure("AppScriptWriter writes the core's, regions' and audio's actions, not \(action)")
         }
     }
 

@@ -56,7 +56,7 @@ public enum ReplayGoal: String, NamedSetting {
             switch watched {
             case (false, true): return [.monitor(latency)]
             case (true, true): return [.regions(latency), .monitor(latency)]
-            default: return [goal]
+            case (true, false), (false, false): return [goal]
             }
         }
     }
@@ -75,25 +75,23 @@ public enum ReplayGoal: String, NamedSetting {
         if builtIn { return [.navigation] }
         let actions = script.allActions
         var goals: [ReplayGoal] = []
-        let liveTypes = actions.compactMap { action -> SimActivityType? in
-            if case .liveUpdates(.start(let configuration)) = action { configuration.activityType } else { nil }
-        }
+        // Each mechanism's test is in its folder (Scenario/Mechanisms/<M>/ReplayGoal+<M>.swift).
+        let liveTypes = liveUpdateActivityTypes(actions)
         if actions.contains(.startUpdates) || !liveTypes.isEmpty {
             let type = actions.contains(.startUpdates) ? AppScriptOutline(script).activityType : liveTypes[0]
             goals.append(type == .automotiveNavigation || type == .otherNavigation ? .navigation : .tracking)
         }
-        let refreshes = actions.contains { if case .bgTasks(.submitRefresh) = $0 { true } else { false } }
-        if refreshes || script.info.backgroundModes.contains(.fetch) { goals.append(.refresh) }
+        if asksForRefresh(script, actions) { goals.append(.refresh) }
         // Geofences and visits are the goal of an app that watches them instead of running updates.
         if !goals.contains(.navigation), !goals.contains(.tracking) {
             let watched = AppScriptOutline(script).watchedGeofences
             if watched.regions || watched.monitor { goals.append(.geofence) }
-            if actions.contains(.visits(.start)) { goals.append(.visit) }
+            if watchesVisits(actions) { goals.append(.visit) }
         }
-        if actions.contains(.audio(.play(silent: false))) { goals.append(.audio) }
-        if actions.contains(.pushes(.reportCall)) || script.info.backgroundModes.contains(.voip) { goals.append(.call) }
+        if playsAudio(actions) { goals.append(.audio) }
+        if takesCalls(script, actions) { goals.append(.call) }
         if actions.contains(.startSignificantChanges), !actions.contains(.startUpdates), liveTypes.isEmpty { goals.append(.significantChange) }
-        if actions.contains(where: { if case .bgTasks(.submitContinuedProcessing) = $0 { true } else { false } }) { goals.append(.job) }
+        if submitsJobs(actions) { goals.append(.job) }
         // UIKit tasks are the goal of an app that needs nothing else (a timer may go with them).
         let beginsTasks = actions.contains { if case .beginTask = $0 { true } else { false } }
         if goals.isEmpty, beginsTasks { goals.append(.finishWork) }

@@ -147,7 +147,11 @@ public enum ScenarioFile {
         case .endBackgroundTask: "end-background-task"
         case .startUpdatingLocation: "start-updates"
         case .stopUpdatingLocation: "stop-updates"
-        default: (SimMechanismPayload.of(action) as? any MechanismScenarioAction)?.verb ?? "\(action)"
+        case .bgTasks(let action): action.verb
+        case .audio(let action): action.verb
+        case .pushes(let action): action.verb
+        case .device(let action): action.verb
+        case .resources(let action): action.verb
         }
     }
 

@@ -5,7 +5,7 @@ import Yams
 /// Background audio's words (§13): the script actions `activate-audio-session`, `play-audio`
 /// (bare, or `{play-audio: {silent: true}}`) and `pause-audio`, and the scenario verbs `call`
 /// and `alarm`.
-enum AudioWords: MechanismWords {
+enum AudioWords {
     static let actionNames = ["activate-audio-session", "play-audio", "pause-audio"]
     static let actionFields: [String: [String]] = ["play-audio": []]
 
@@ -30,6 +30,15 @@ enum AudioWords: MechanismWords {
         return .audio(.play(silent: silent))
     }
 
+    /// `action` as ``AppScriptWriter`` writes it and the reader reads it back.
+    static func written(_ action: AudioScriptAction) -> String {
+        switch action {
+        case .activateSession: "activate-audio-session"
+        case .play(let silent): silent ? "{play-audio: {silent: true}}" : "play-audio"
+        case .pause: "pause-audio"
+        }
+    }
+
     static let verbs = ["call", "alarm"]
 
     static func event(_ verb: String, fields: [String: Yams.Node], node: Yams.Node,
@@ -48,7 +57,7 @@ enum AudioWords: MechanismWords {
     }
 }
 
-extension AudioScenarioAction: MechanismScenarioAction {
+extension AudioScenarioAction {
     var verb: String {
         switch self {
         case .call: "call"

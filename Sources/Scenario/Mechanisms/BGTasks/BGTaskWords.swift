@@ -7,7 +7,7 @@ import Yams
 /// `set-fetch-interval` (the legacy background fetch, on the same schedule as app refresh), and
 /// the scenario verbs `bg-launch`, `bg-expire`, `background-app-refresh` and `bg-cancel` (`power`
 /// is the device's: DeviceWords).
-enum BGTaskWords: MechanismWords {
+enum BGTaskWords {
     static let actionNames = [
         "register-task", "submit-refresh", "submit-processing", "complete-task",
         "submit-continued-processing", "report-progress", "set-fetch-interval",
@@ -169,7 +169,7 @@ enum BGTaskWords: MechanismWords {
     }
 }
 
-extension BGTaskScenarioAction: MechanismScenarioAction {
+extension BGTaskScenarioAction {
     var verb: String {
         switch self {
         case .launch: "bg-launch"

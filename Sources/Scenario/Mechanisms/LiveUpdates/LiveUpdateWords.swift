@@ -5,7 +5,7 @@ import Yams
 /// Live updates' words (§10): `start-live-updates` (bare, or with a configuration),
 /// `stop-live-updates`, `begin-background-activity-session` and
 /// `invalidate-background-activity-session`; their trigger, `update`, is an `AppScript.Trigger`.
-enum LiveUpdateWords: MechanismWords {
+enum LiveUpdateWords {
     static let actionNames = [
         "start-live-updates", "stop-live-updates", "begin-background-activity-session", "invalidate-background-activity-session",
     ]

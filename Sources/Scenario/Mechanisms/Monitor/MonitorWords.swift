@@ -5,7 +5,7 @@ import Yams
 /// `CLMonitor`'s words in app scripts (§11): no action of its own; `monitor-region` and
 /// `stop-monitoring-region` (``RegionWords``) name a condition with `monitor:` and `assuming:`,
 /// read here.
-enum MonitorWords: MechanismWords {
+enum MonitorWords {
     /// A `CLMonitor`'s name: a word, not empty.
     static func name(_ node: Yams.Node, _ reader: AppScriptReader) throws(ReplayError) -> String {
         try reader.word("monitor", node, "a CLMonitor's name")

@@ -5,7 +5,7 @@ import Yams
 /// The words of pushes and background fetch (§14): the script actions `report-call` and
 /// `complete` (bare for newData, or `{complete: noData}`), and the scenario verbs
 /// `silent-push`, `voip-push` and `fetch`.
-enum PushWords: MechanismWords {
+enum PushWords {
     static let actionNames = ["report-call", "complete"]
     static let actionFields: [String: [String]] = ["complete": []]
 
@@ -36,7 +36,7 @@ enum PushWords: MechanismWords {
     }
 }
 
-extension PushScenarioAction: MechanismScenarioAction {
+extension PushScenarioAction {
     var verb: String {
         switch self {
         case .arrive(.silent): "silent-push"

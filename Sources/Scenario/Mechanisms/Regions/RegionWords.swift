@@ -5,13 +5,24 @@ import Yams
 /// Region monitoring's words in app scripts (§11): `monitor-region` and
 /// `stop-monitoring-region`. With `monitor:` they name a `CLMonitor` condition instead, read
 /// with ``MonitorWords``.
-enum RegionWords: MechanismWords {
+enum RegionWords {
     static let actionNames = ["monitor-region", "stop-monitoring-region"]
     static let actionFields: [String: [String]] = ["monitor-region": [], "stop-monitoring-region": []]
 
     static func action(_ key: String, _ value: Yams.Node, fields: [String: Yams.Node], depth: Int,
                        in reader: inout AppScriptReader) throws(ReplayError) -> AppScript.Action {
         key == "monitor-region" ? try monitorRegion(value, reader) : try stopMonitoringRegion(value, reader)
+    }
+
+    /// `action` in flow style, as ``AppScriptWriter`` writes it and `action(_:_:fields:depth:in:)` reads it back.
+    static func written(_ action: RegionScriptAction) -> String {
+        let (number, quoted) = (AppScriptWriter.number, AppScriptWriter.quoted)
+        return switch action {
+        case .monitor(let latitude, let longitude, let radius, let id):
+            "{monitor-region: {" + ([latitude.map { "latitude: \(number($0))" }, longitude.map { "longitude: \(number($0))" },
+                                     "radius: \(number(radius))", "id: \(quoted(id))"].compactMap { $0 }.joined(separator: ", ")) + "}}"
+        case .stopMonitoring(let id): "{stop-monitoring-region: \(quoted(id))}"
+        }
     }
 
     /// `monitor-region`'s mapping: `radius` and `id`, and `latitude` with `longitude` or neither

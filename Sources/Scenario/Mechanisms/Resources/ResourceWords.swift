@@ -8,7 +8,7 @@ import Yams
 /// wakeups: 200}}`), `footprint` (`{footprint: 180 MB}`) and `grow-footprint` (`{grow-footprint:
 /// 0.05 MB}`). The scenario verb `memory-pressure` is the core's; its `level: critical` is
 /// this mechanism's action.
-enum ResourceWords: MechanismWords {
+enum ResourceWords {
     static let actionNames = ["cpu", "busy-loop", "footprint", "grow-footprint"]
     static let actionFields: [String: [String]] = ["cpu": [], "busy-loop": [], "footprint": [], "grow-footprint": []]
     private static let busyFields = ["seconds", "cpu", "wakeups"]
@@ -77,6 +77,6 @@ enum ResourceWords: MechanismWords {
     }
 }
 
-extension ResourceScenarioAction: MechanismScenarioAction {
+extension ResourceScenarioAction {
     var verb: String { "memory-pressure" }
 }

@@ -4,7 +4,7 @@ import Yams
 
 /// `CLServiceSession`'s words (§10): `begin-service-session` (a requirement, or
 /// `{requirement: …}`) and `invalidate-service-session` (bare for all, or a requirement).
-enum ServiceSessionWords: MechanismWords {
+enum ServiceSessionWords {
     static let actionNames = ["begin-service-session", "invalidate-service-session"]
     static let actionFields: [String: [String]] = ["begin-service-session": [], "invalidate-service-session": []]
 

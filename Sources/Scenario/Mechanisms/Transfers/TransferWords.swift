@@ -5,7 +5,7 @@ import Yams
 /// Background transfers' words: the script actions `start-transfer` (an identifier, or a mapping
 /// of `id`, `seconds` and `session`) and `complete-transfer-events`; their trigger,
 /// `transfer-finished`, is an `AppScript.Trigger`.
-enum TransferWords: MechanismWords {
+enum TransferWords {
     static let actionNames = ["start-transfer", "complete-transfer-events"]
     static let actionFields: [String: [String]] = ["start-transfer": []]
     private static let startFields = ["id", "seconds", "session"]

@@ -1,7 +1,7 @@
 import Scripting
 
 /// The visit service's words in app scripts (§11): `start-visits` and `stop-visits`.
-enum VisitWords: MechanismWords {
+enum VisitWords {
     static let actionNames = ["start-visits", "stop-visits"]
 
     static func action(word: String) -> AppScript.Action? {

@@ -1,7 +1,7 @@
 import Simulation
 
 /// What an app script does with BGTaskScheduler (§12): an `AppScript.Action.bgTasks`.
-public enum BGTaskScriptAction: ScriptMechanismAction {
+public enum BGTaskScriptAction: Hashable, Sendable {
     /// `BGTaskScheduler.register(forTaskWithIdentifier:)` (at launch; a continued processing
     /// identifier, iOS 26, when the user acts): the task's launch runs
     /// `bg-task`. With `onExpiry` (even empty) the launch handler sets an expiration handler
@@ -33,13 +33,10 @@ public enum BGTaskScriptAction: ScriptMechanismAction {
         return []
     }
 
-    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action {
-        guard case .registerTask(let id, let onExpiry) = self else { return .bgTasks(self) }
-        return .bgTasks(.registerTask(id: id, onExpiry: onExpiry.map { AppScript.Action.map($0, transform) }))
-    }
-
-    public func perform(in app: ScriptedApp, application: SimApplication) {
-        app.perform(self, in: application)
+    /// The action with `transform` applied to the lists it holds, nested ones first.
+    func mapActions(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> BGTaskScriptAction {
+        guard case .registerTask(let id, let onExpiry) = self else { return self }
+        return .registerTask(id: id, onExpiry: onExpiry.map { AppScript.Action.map($0, transform) })
     }
 }
 
@@ -104,4 +101,27 @@ extension ScriptedApp {
         defer { currentTask = outer }
         body()
     }
+}
+
+extension BGTaskScriptAction {
+    /// The mechanism this action shows the app uses, for ``AppScriptOutline``'s `uses` line.
+    var outlinedMechanism: AppScriptOutline.Mechanism? {
+        switch self {
+        case .submitContinuedProcessing: .continuedProcessing
+        case .registerTask, .submitRefresh, .submitProcessing, .completeTask, .setFetchInterval, .reportProgress: nil
+        }
+    }
+
+    /// The identifier a `registerTask` registers, for the outline's `registeredTasks`.
+    var registeredIdentifier: String? {
+        if case .registerTask(let id, _) = self { id } else { nil }
+    }
+}
+
+// 0.2.0 reached these through the protocol ScriptMechanismAction; ScriptActionRouting.swift routes now.
+extension BGTaskScriptAction {
+    @available(*, deprecated, message: "ScriptedApp performs a script's actions; put it in a script")
+    @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { app.perform(self, in: application) }
+    @available(*, deprecated, message: "use AppScript.mapActions(_:)")
+    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .bgTasks(mapActions(transform)) }
 }

@@ -2,7 +2,7 @@ import Simulation
 
 /// What an app script does with live updates and background activity sessions (§10): an
 /// `AppScript.Action.liveUpdates`.
-public enum LiveUpdateScriptAction: ScriptMechanismAction {
+public enum LiveUpdateScriptAction: Hashable, Sendable {
     /// `CLLocationUpdate.liveUpdates(configuration)`, its loop running the `update` trigger.
     case start(SimLiveConfiguration)
     /// Leaves the `liveUpdates` loop.
@@ -11,20 +11,18 @@ public enum LiveUpdateScriptAction: ScriptMechanismAction {
     case beginSession
     /// `invalidate()` on the app's background activity session.
     case invalidateSession
+}
 
-    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action {
-        .liveUpdates(self)
-    }
-
-    public func perform(in app: ScriptedApp, application: SimApplication) {
-        let state = app.mechanismState(LiveUpdateScriptState.init)
-        switch self {
+extension ScriptedApp {
+    func perform(_ action: LiveUpdateScriptAction, in application: SimApplication) {
+        let state = mechanismState(LiveUpdateScriptState.init)
+        switch action {
         case .start(let configuration):
             state.liveUpdates?.stop()
             let live = application.liveUpdates(configuration)
-            live.onUpdate = { [weak app, weak state] update in
+            live.onUpdate = { [weak self, weak state] update in
                 state?.lastUpdate = update
-                app?.run(.update)
+                self?.run(.update)
             }
             state.liveUpdates = live
         case .stop:
@@ -53,4 +51,25 @@ extension ScriptedApp {
     var lastLiveUpdate: SimLocationUpdateValue? {
         mechanismState(LiveUpdateScriptState.init).lastUpdate
     }
+}
+
+extension LiveUpdateScriptAction {
+    /// The mechanism this action shows the app uses, for ``AppScriptOutline``'s `uses` line.
+    var outlinedMechanism: AppScriptOutline.Mechanism? {
+        switch self {
+        case .start(let configuration): .liveUpdates(configuration)
+        case .beginSession: .backgroundActivitySession
+        case .stop, .invalidateSession: nil
+        }
+    }
+}
+
+// 0.2.0 reached these through the protocol ScriptMechanismAction; ScriptActionRouting.swift routes now.
+extension LiveUpdateScriptAction {
+    @available(*, deprecated, message: "ScriptedApp performs a script's actions; put it in a script")
+    @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { app.perform(self, in: application) }
+    @available(*, deprecated, message: "it holds no actions: use AppScript.Action.liveUpdates(_:)")
+    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .liveUpdates(self) }
+    @available(*, deprecated, message: "it holds no actions")
+    public var children: [AppScript.Action] { [] }
 }

@@ -2,7 +2,7 @@ import Geodesy
 import Simulation
 
 /// What a script does with `CLMonitor` (§11).
-public enum MonitorScriptAction: ScriptMechanismAction {
+public enum MonitorScriptAction: Hashable, Sendable {
     /// `add(CLMonitor.CircularGeographicCondition(center:radius:), identifier: id, assuming:)`
     /// on the `CLMonitor` named `monitor` (which the app opens at launch); with no latitude and
     /// longitude, around the manager's last fix (nothing when it has none).
@@ -53,6 +53,21 @@ extension ScriptedApp {
 }
 
 extension MonitorScriptAction {
+    /// The mechanism this action shows the app uses, for ``AppScriptOutline``'s `uses` line.
+    var outlinedMechanism: AppScriptOutline.Mechanism? {
+        switch self {
+        case .addCondition(let monitor, _, _, _, _, _): .monitor(monitor)
+        case .removeCondition: nil
+        }
+    }
+}
+
+// 0.2.0 reached these through the protocol ScriptMechanismAction; ScriptActionRouting.swift routes now.
+extension MonitorScriptAction {
+    @available(*, deprecated, message: "ScriptedApp performs a script's actions; put it in a script")
     @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { app.perform(self) }
+    @available(*, deprecated, message: "it holds no actions: use AppScript.Action.monitor(_:)")
     public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .monitor(self) }
+    @available(*, deprecated, message: "it holds no actions")
+    public var children: [AppScript.Action] { [] }
 }

@@ -2,7 +2,7 @@ import Geodesy
 import Simulation
 
 /// What a script does with region monitoring (§11).
-public enum RegionScriptAction: ScriptMechanismAction {
+public enum RegionScriptAction: Hashable, Sendable {
     /// `startMonitoring(for: SimCircularRegion(center:radius:identifier:))`; with no
     /// latitude and longitude, around the manager's last fix (nothing when it has none).
     case monitor(latitude: Double?, longitude: Double?, radius: Double, id: String)
@@ -29,6 +29,21 @@ extension ScriptedApp {
 }
 
 extension RegionScriptAction {
+    /// The mechanism this action shows the app uses, for ``AppScriptOutline``'s `uses` line.
+    var outlinedMechanism: AppScriptOutline.Mechanism? {
+        switch self {
+        case .monitor: .regions
+        case .stopMonitoring: nil
+        }
+    }
+}
+
+// 0.2.0 reached these through the protocol ScriptMechanismAction; ScriptActionRouting.swift routes now.
+extension RegionScriptAction {
+    @available(*, deprecated, message: "ScriptedApp performs a script's actions; put it in a script")
     @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { app.perform(self) }
+    @available(*, deprecated, message: "it holds no actions: use AppScript.Action.regions(_:)")
     public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .regions(self) }
+    @available(*, deprecated, message: "it holds no actions")
+    public var children: [AppScript.Action] { [] }
 }

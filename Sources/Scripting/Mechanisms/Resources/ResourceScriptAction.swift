@@ -1,7 +1,7 @@
 import Simulation
 
 /// What an app script uses of CPU and memory (§15): an `AppScript.Action.resources`.
-public enum ResourceScriptAction: ScriptMechanismAction {
+public enum ResourceScriptAction: Hashable, Sendable {
     /// The reaction's own work: `seconds` of CPU now, one wake-up.
     case cpu(seconds: Double)
     /// A loop that keeps a core `cpu` busy (0…1) for `seconds` of wall time, waking `wakeups`
@@ -15,11 +15,9 @@ public enum ResourceScriptAction: ScriptMechanismAction {
     /// The step in which a busy loop's use is counted. [model]
     public static let busyLoopStep = 1.0
 
-    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action {
-        .resources(self)
-    }
-
-    public func perform(in app: ScriptedApp, application: SimApplication) {
+    /// Runs the action in `application`'s process.
+    @MainActor
+    func perform(in application: SimApplication) {
         switch self {
         case .cpu(let seconds):
             application.useCPU(seconds: seconds)
@@ -29,6 +27,16 @@ public enum ResourceScriptAction: ScriptMechanismAction {
             application.setFootprint(megabytes: megabytes)
         case .grow(let megabytes):
             application.setFootprint(megabytes: application.footprintMB + megabytes)
+        }
+    }
+
+    /// The action with its CPU time (a busy loop's share of a core) times `fraction`: the
+    /// explain fix that makes the app's work lighter.
+    func cpuScaled(by fraction: Double) -> ResourceScriptAction {
+        switch self {
+        case .cpu(let seconds): .cpu(seconds: seconds * fraction)
+        case .busyLoop(let seconds, let cpu, let wakeups): .busyLoop(seconds: seconds, cpu: cpu * fraction, wakeups: wakeups)
+        case .footprint, .grow: self
         }
     }
 
@@ -43,4 +51,14 @@ public enum ResourceScriptAction: ScriptMechanismAction {
             loop(left: left - step, cpu: cpu, wakeups: wakeups, in: application)
         }
     }
+}
+
+// 0.2.0 reached these through the protocol ScriptMechanismAction; ScriptActionRouting.swift routes now.
+extension ResourceScriptAction {
+    @available(*, deprecated, message: "ScriptedApp performs a script's actions; put it in a script")
+    @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { perform(in: application) }
+    @available(*, deprecated, message: "it holds no actions: use AppScript.Action.resources(_:)")
+    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .resources(self) }
+    @available(*, deprecated, message: "it holds no actions")
+    public var children: [AppScript.Action] { [] }
 }

@@ -2,23 +2,21 @@ import Foundation
 import Simulation
 
 /// What an app script does with background URLSession transfers: an `AppScript.Action.transfers`.
-public enum TransferScriptAction: ScriptMechanismAction {
+public enum TransferScriptAction: Hashable, Sendable {
     /// `downloadTask(with:)` on the background session `session` (made by the app once per
     /// process, with the app as its delegate), named `id`, then `resume()`; the system takes
     /// `seconds` to transfer it. The `transfer-finished` trigger runs when the app hears it finished.
     case startTransfer(id: String, seconds: Double, session: String)
     /// Calls the completion handlers `handleEventsForBackgroundURLSession` gave the app: its wake ends.
     case completeTransferEvents
+}
 
-    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action {
-        .transfers(self)
-    }
-
-    public func perform(in app: ScriptedApp, application: SimApplication) {
-        let state = app.mechanismState(TransferScriptState.init)
-        switch self {
+extension ScriptedApp {
+    func perform(_ action: TransferScriptAction, in application: SimApplication) {
+        let state = mechanismState(TransferScriptState.init)
+        switch action {
         case .startTransfer(let id, let seconds, let session):
-            let task = state.session(session, for: app, in: application).downloadTask(with: URL(fileURLWithPath: "/\(id)"))
+            let task = state.session(session, for: self, in: application).downloadTask(with: URL(fileURLWithPath: "/\(id)"))
             task.taskDescription = id
             task.simulatedSeconds = seconds
             task.resume()
@@ -58,4 +56,14 @@ extension ScriptedApp: SimURLSessionDownloadDelegate, SimBackgroundURLSessionApp
         state.completionHandlers[identifier] = completionHandler
         _ = state.session(identifier, for: self, in: application)
     }
+}
+
+// 0.2.0 reached these through the protocol ScriptMechanismAction; ScriptActionRouting.swift routes now.
+extension TransferScriptAction {
+    @available(*, deprecated, message: "ScriptedApp performs a script's actions; put it in a script")
+    @MainActor public func perform(in app: ScriptedApp, application: SimApplication) { app.perform(self, in: application) }
+    @available(*, deprecated, message: "it holds no actions: use AppScript.Action.transfers(_:)")
+    public func mapChildren(_ transform: ([AppScript.Action]) -> [AppScript.Action]) -> AppScript.Action { .transfers(self) }
+    @available(*, deprecated, message: "it holds no actions")
+    public var children: [AppScript.Action] { [] }
 }
