@@ -48,7 +48,7 @@ struct AppScriptReader: ScenarioNodeReader {
     }
 
     /// The mechanisms' words (see ``MechanismWords``); their actions follow the core's.
-    static let mechanisms = ScenarioMechanisms.all.map(\.words)
+    static let mechanisms = ScenarioMechanisms.all
 
     /// The actions written as a mapping, with the fields each takes besides its own key.
     static let fields = mechanisms.reduce(coreFields) { fields, mechanism in fields.merging(mechanism.actionFields) { core, _ in core } }
