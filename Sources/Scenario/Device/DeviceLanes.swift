@@ -5,7 +5,7 @@ import Simulation
 /// restart or an OS update, the first unlock, an App Store update, and background location
 /// updates stopped by Low Power Mode. Drawn from the run's events: a whole-run setting (the
 /// phone in Low Power Mode from the start) is the run's header's, not a span.
-struct DeviceLanes: MechanismLanes {
+struct DeviceLanes {
     private var lane = PictureLane(name: "phone")
     private var lowPower: (start: Double, title: String)?
     private var hot: (start: Double, title: String)?

@@ -1,8 +1,9 @@
 import Simulation
 
-extension SimDeviceNote: MechanismProse {
-    var text: String {
-        switch self {
+extension Prose {
+    /// Something of the device's state (§15), as the timeline's line.
+    static func text(_ note: SimDeviceNote) -> String {
+        switch note {
         case .lowPowerMode(let on):
             on ? "Low Power Mode on: Background App Refresh is off while it lasts" : "Low Power Mode off"
         case .battery(let level): "the battery is at \(Prose.percent(level))"
@@ -19,17 +20,27 @@ extension SimDeviceNote: MechanismProse {
         case .autoLocked(let seconds): "Low Power Mode locks the device \(Prose.number(seconds)) s after the user's last interaction"
         }
     }
-}
 
-extension SimDeviceCause: MechanismProse {
-    var text: String {
-        switch self {
+    static func text(_ cause: SimDeviceCause) -> String {
+        switch cause {
         case .deviceRestart: "the device restarted"
         case .osUpdate: "the device restarted for an OS update"
         case .appUpdate: "the App Store updated the app (iOS ended it; not a force quit)"
         case .beforeFirstUnlock: "the device restarted and has not been unlocked since: iOS launches no app in the background"
         case .appUpdatedNotOpened: "the app was updated and not opened since: on this iOS nothing launches it in the background"
         case .lowPowerMode: "Low Power Mode stopped the app's background location updates"
+        }
+    }
+
+    /// A device cause's name, as JSON writes it.
+    static func name(_ cause: SimDeviceCause) -> String {
+        switch cause {
+        case .deviceRestart: "deviceRestart"
+        case .osUpdate: "osUpdate"
+        case .appUpdate: "appUpdate"
+        case .beforeFirstUnlock: "beforeFirstUnlock"
+        case .appUpdatedNotOpened: "appUpdatedNotOpened"
+        case .lowPowerMode: "lowPowerMode"
         }
     }
 }

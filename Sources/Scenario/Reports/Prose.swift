@@ -15,7 +15,7 @@ public enum Prose {
         case .launch(_, let inBackground, let cause):
             return inBackground ? "iOS launches the app in the background: \(text(cause))" : "the user opens the app"
         case .crash(let crash):
-            return text(.crash(crash))
+            return text(crash)
         case .taskBegin(let task, let grantsTime):
             return "beginBackgroundTask \"\(task.name)\" → #\(task.id)\(grantsTime ? "" : " (the budget is spent: it grants no time)")"
         case .taskEnd(let task, let seconds):
@@ -61,22 +61,51 @@ public enum Prose {
         case .authorizationChange(let from, let to, let accuracy, let cause):
             let accuracyText = accuracy.map { " (accuracy \($0 == .fullAccuracy ? "full" : "reduced"))" } ?? ""
             return "authorization \(from) → \(to): \(text(cause))\(accuracyText)"
-        case .scenario(.locationServicesSwitched(let on)):
-            return "Location Services switched \(on ? "on" : "off")"
-        case .scenario(.resumesFromSuspension):
-            return "the app resumes from suspension"
-        case .scenario(.relaunchMissed(let reason)):
-            return "iOS did not relaunch the app for \(text(reason)) (iOS 15.0–15.2 relaunch unreliably)"
-        case .scenario(.memoryPressureIgnored):
-            return "memory pressure: the app is \(event.state.rawValue), not suspended, so it is kept"
+        case .scenario(let note):
+            return text(note, in: event)
         case .appCodeNotRun(let action, let state):
             return "the app's code does not run while it is \(state.rawValue): \(text(action)) did not happen"
         case .appLog(let line):
             return "app: \(line)"
         case .warning(let warning):
             return text(warning)
-        default:
-            return mechanismText(event.detail, in: event) ?? event.kind.rawValue
+        // The mechanisms' events, one line each, worded in their folders under Scenario/Mechanisms.
+        case .bgTasks(let bgTask): return text(bgTask)
+        case .transfers(let transfer): return text(transfer)
+        case .audio(let audio): return text(audio)
+        case .pushes(let push): return text(push)
+        case .regions(let region): return text(region, at: event.time)
+        case .visits(let visit): return text(visit)
+        case .liveUpdates(let live): return text(live)
+        case .serviceSessions(let session): return text(session)
+        case .monitor(let monitor): return text(monitor, at: event.time)
+        case .timers(let timer): return text(timer, at: event.time)
+        }
+    }
+
+    /// What a scenario did that changes nothing in the app's state, as the timeline's line.
+    private static func text(_ note: SimScenarioNote, in event: SimEvent) -> String {
+        switch note {
+        case .locationServicesSwitched(let on): "Location Services switched \(on ? "on" : "off")"
+        case .resumesFromSuspension: "the app resumes from suspension"
+        case .relaunchMissed(let reason): "iOS did not relaunch the app for \(text(reason)) (iOS 15.0–15.2 relaunch unreliably)"
+        case .memoryPressureIgnored: "memory pressure: the app is \(event.state.rawValue), not suspended, so it is kept"
+        case .bgTasks(let note): text(note)
+        case .device(let note): text(note)
+        case .resources(let note): text(note)
+        }
+    }
+
+    /// A crash in words, as iOS reports it.
+    static func text(_ crash: SimCrash) -> String {
+        switch crash {
+        case .stackOverflow:
+            "EXC_BAD_ACCESS (stack overflow): the app's callbacks called back into themselves without end"
+        case .backgroundLocationWithoutMode:
+            "NSInternalInconsistencyException: Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"
+        case .bgTasks(let crash): text(crash)
+        case .pushes(let crash): text(crash)
+        case .monitor(let crash): text(crash)
         }
     }
 
@@ -105,10 +134,7 @@ public enum Prose {
             "watchdog (0x8badf00d): background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open \(number(allowance)) s after expiration"
         case .memoryPressure: "purged from memory while suspended (memory pressure)"
         case .forceQuit: "the user force-quit the app"
-        case .crash(.stackOverflow):
-            "EXC_BAD_ACCESS (stack overflow): the app's callbacks called back into themselves without end"
-        case .crash(.backgroundLocationWithoutMode):
-            "NSInternalInconsistencyException: Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"
+        case .crash(let crash): text(crash)
         case .updatesPausedAutomatically(let window, let activity):
             "updates paused automatically after \(Formatting.duration(window)) without moving (\(activity.rawValue))"
         case .updatesStopped: "the app stopped the location updates"
@@ -130,7 +156,14 @@ public enum Prose {
         case .userChoseAlways: "the user chose Change to Always Allow"
         case .userKeptWhenInUse: "the user kept Only While Using (provisional Always declined)"
         case .allowOnceEnded: "Allow Once ends when the app leaves use"
-        default: mechanismText(cause) ?? "\(cause)"
+        case .bgTasks(let cause): text(cause)
+        case .audio(let cause): text(cause)
+        case .monitor(let reason): text(reason)
+        case .liveUpdates(let cause): text(cause)
+        case .pushes(let cause): text(cause)
+        case .backgroundTasks(let cause): text(cause)
+        case .device(let cause): text(cause)
+        case .resources(let cause): text(cause)
         }
     }
 
@@ -160,30 +193,56 @@ public enum Prose {
         return text
     }
 
-    /// A cause's name, as JSON writes it (`backgroundTimeExpired`).
+    /// A cause's name, as JSON writes it (`backgroundTimeExpired`): the core's its case's name,
+    /// a mechanism's the name its folder gives it.
     public static func name(_ cause: SimCause) -> String {
-        if let known = causeNames.name(cause) { return known }
-        let name = mechanismName(cause) ?? Mirror(reflecting: cause).children.first?.label ?? String(describing: cause)
-        causeNames.remember(name, for: cause)
-        return name
-    }
-
-    /// Names found by reflection, which a matrix's gaps ask for again and again (a tenth of a
-    /// 1,000-run matrix's output time); at most ``causeNamesCap``, then started afresh.
-    private static let causeNames = CauseNames()
-    static let causeNamesCap = 4_096
-
-    private final class CauseNames: @unchecked Sendable {
-        private let lock = NSLock()
-        private var names: [SimCause: String] = [:]
-
-        func name(_ cause: SimCause) -> String? { lock.withLock { names[cause] } }
-
-        func remember(_ name: String, for cause: SimCause) {
-            lock.withLock {
-                if names.count >= Prose.causeNamesCap { names.removeAll(keepingCapacity: true) }
-                names[cause] = name
-            }
+        switch cause {
+        case .tripStarts: "tripStarts"
+        case .userOpensApp: "userOpensApp"
+        case .userLeavesApp: "userLeavesApp"
+        case .userReturnsToApp: "userReturnsToApp"
+        case .deviceLocked: "deviceLocked"
+        case .unlockedBackOnScreen: "unlockedBackOnScreen"
+        case .deviceWoke: "deviceWoke"
+        case .launching: "launching"
+        case .launched: "launched"
+        case .systemLaunch: "systemLaunch"
+        case .systemWake: "systemWake"
+        case .nothingHoldsApp: "nothingHoldsApp"
+        case .deviceAsleep: "deviceAsleep"
+        case .backgroundTimeExpired: "backgroundTimeExpired"
+        case .noDeliveryWithinBudget: "noDeliveryWithinBudget"
+        case .tasksEndedInHandlers: "tasksEndedInHandlers"
+        case .tasksEndedWithinAllowance: "tasksEndedWithinAllowance"
+        case .watchdog: "watchdog"
+        case .memoryPressure: "memoryPressure"
+        case .forceQuit: "forceQuit"
+        case .crash: "crash"
+        case .updatesPausedAutomatically: "updatesPausedAutomatically"
+        case .updatesStopped: "updatesStopped"
+        case .fixesUnderDistanceFilter: "fixesUnderDistanceFilter"
+        case .authorization: "authorization"
+        case .backgroundUpdatesOff: "backgroundUpdatesOff"
+        case .locationModeMissing: "locationModeMissing"
+        case .whenInUseStartedInBackground: "whenInUseStartedInBackground"
+        case .hiddenIndicatorRule: "hiddenIndicatorRule"
+        case .updatesStartedInBackgroundWake: "updatesStartedInBackgroundWake"
+        case .sessionTimeLimit: "sessionTimeLimit"
+        case .settingsChanged: "settingsChanged"
+        case .preciseLocationChanged: "preciseLocationChanged"
+        case .locationServicesSwitched: "locationServicesSwitched"
+        case .userAnswered: "userAnswered"
+        case .userChoseAlways: "userChoseAlways"
+        case .userKeptWhenInUse: "userKeptWhenInUse"
+        case .allowOnceEnded: "allowOnceEnded"
+        case .bgTasks(let cause): name(cause)
+        case .audio(let cause): name(cause)
+        case .monitor(let reason): name(reason)
+        case .liveUpdates(let cause): name(cause)
+        case .pushes(let cause): name(cause)
+        case .backgroundTasks(let cause): name(cause)
+        case .device(let cause): name(cause)
+        case .resources(let cause): name(cause)
         }
     }
 
@@ -245,7 +304,14 @@ public enum Prose {
         case .debuggerPreventsWatchdog(let tasks):
             "the debugger keeps the watchdog off: on a device background task \(tasks.map { "#\($0.id) \"\($0.name)\"" }.joined(separator: ", ")) still open after expiration would get the app terminated"
         case .infoPlist(let finding): text(finding)
-        default: mechanismText(warning) ?? "\(warning)"
+        case .bgTasks(let warning): text(warning)
+        case .transfers(let warning): text(warning)
+        case .audio(let warning): text(warning)
+        case .regions(let warning): text(warning)
+        case .visits(let warning): text(warning)
+        case .liveUpdates(let warning): text(warning)
+        case .serviceSessions(let warning): text(warning)
+        case .monitor(let warning): text(warning)
         }
     }
 
@@ -346,7 +412,7 @@ public enum Prose {
         switch reason {
         case .significantLocationChange: "significant change"
         case .liveUpdates(.updatesAvailable): "live updates again"
-        default:
+        case .regions, .visits, .bgTasks, .transfers, .pushes, .monitor:
             String(text(reason).trimmingPrefix("a ").trimmingPrefix("an "))
         }
     }
@@ -354,7 +420,13 @@ public enum Prose {
     private static func text(_ reason: SimWakeReason) -> String {
         switch reason {
         case .significantLocationChange: "a significant location change"
-        default: mechanismText(reason) ?? "\(reason)"
+        case .regions(let reason): text(reason)
+        case .visits(let reason): text(reason)
+        case .bgTasks(let reason): text(reason)
+        case .transfers(let reason): text(reason)
+        case .pushes(let reason): text(reason)
+        case .liveUpdates(let reason): text(reason)
+        case .monitor(let reason): text(reason)
         }
     }
 
@@ -374,7 +446,10 @@ public enum Prose {
         case .endBackgroundTask: "endBackgroundTask"
         case .startUpdatingLocation: "startUpdatingLocation"
         case .stopUpdatingLocation: "stopUpdatingLocation"
-        default: "\(action)"
+        // Not said in words yet: the value as Swift prints it.
+        case .launch, .enterBackground, .returnToForeground, .lock, .unlock, .memoryPressure, .forceQuit,
+             .setAuthorization, .setAccuracyAuthorization, .setLocationServices, .bgTasks, .audio, .pushes, .device, .resources:
+            "\(action)"
         }
     }
 

@@ -27,15 +27,12 @@ extension Prose {
             "no stretch over \(Formatting.duration(goal.maximumFixAgeSeconds)) or \(number(goal.maximumMetresSinceFix ?? 0)) m without a fix while moving (\(percent(goal.requiredFraction)) of the moving time)"
         case .location(let goal):
             "a fix at most \(Formatting.duration(goal.maximumFixAgeSeconds)) old at every moving second (\(percent(goal.requiredFraction)) of the moving time)"
-        case .bgTasks(let goal):
-            "a background run at least every \(Formatting.duration(goal.intervalSeconds))"
-        case .regions(let goal): "each region crossing in the app's code \(latency(goal))"
-        case .monitor(let goal): "each CLMonitor condition crossing in the app's code \(latency(goal))"
-        case .visits(let goal): "each visit in the app's code \(latency(goal))"
-        case .audio(let goal):
-            "playback that stops only during an interruption and plays again within \(Formatting.duration(goal.resumeWithinSeconds)) of its end"
-        case .pushes(let goal):
-            "every VoIP push reported to CallKit as a call (\(percent(goal.requiredFraction)) of them)"
+        case .bgTasks(let goal): text(goal)
+        case .regions(let goal): regionGoalText(goal)
+        case .monitor(let goal): monitorGoalText(goal)
+        case .visits(let goal): visitGoalText(goal)
+        case .audio(let goal): text(goal)
+        case .pushes(let goal): text(goal)
         case .backgroundTasks(let goal): text(goal)
         case .timers(let goal): text(goal)
         case .significantChanges(let goal): text(goal)
@@ -45,7 +42,7 @@ extension Prose {
 
     /// "within 5 min of it happening and before the user has travelled 2.0 km past it" (§4: late
     /// at whichever comes first).
-    private static func latency(_ goal: EventLatencyGoal) -> String {
+    static func latency(_ goal: EventLatencyGoal) -> String {
         "within \(Formatting.duration(goal.latencySeconds)) of it happening and before the user has travelled \(distance(goal.travelMetres)) past it"
     }
 

@@ -40,13 +40,13 @@ extension Prose {
         case .regionFallback:
             return ("startMonitoring(for: CLCircularRegion)", "of \(number(AppChange.fallbackRadius)) m around the last fix in locationManagerDidPauseLocationUpdates(_:), and startUpdatingLocation() in didExitRegion")
         case .resumeAudioAfterInterruption:
-            return ("AVAudioSession.interruptionNotification", "observed: when the interruption ends with .shouldResume, setActive(true) and play() again")
+            return resumeAudioSetting
         case .scaleCPU(let fraction):
-            return ("background CPU (cpu:, busy loops)", "cut to \(Int((fraction * 100).rounded())) % of today's, as the CPU limit's report asks: less work per fix, or work deferred to a BGProcessingTask")
+            return scaleCPUSetting(fraction)
         case .restartUpdatesWhenLowPowerModeEnds:
             return ("startUpdatingLocation()", "called again when NSProcessInfoPowerStateDidChange says Low Power Mode is off: deliveries Low Power Mode stopped do not resume by themselves")
         case .reportEveryVoIPPush:
-            return ("CXProvider.reportNewIncomingCall(with:update:completion:)", "called in every pushRegistry(_:didReceiveIncomingPushWith:for:completion:) before it returns")
+            return reportEveryVoIPPushSetting
         }
     }
 

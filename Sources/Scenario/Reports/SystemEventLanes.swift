@@ -14,18 +14,11 @@ import Simulation
 /// location session alone held the app and nothing else happened: the budget's green line
 /// already says it, and a plain navigation run keeps its picture.
 enum SystemEventLanes {
-    // Colours: location mechanisms teal, pushes purple, BGTasks orange, audio indigo; trouble red.
-    private static let teal = "#00897b", lightTeal = "#80cbc4", darkTeal = "#00695c"
-    private static let purple = "#8e24aa", orange = "#ef6c00", red = "#c62828", grey = "#90a4ae"
-    private static let indigo = "#3949ab", magenta = "#ad1457", violet = "#5e35b1"
-
-    /// The mechanisms' lanes, in the order they are drawn under the wakes (see ``MechanismLanes``):
-    /// UIKit's background tasks first (a core mechanism, with no scenario words), then the others.
-    static let mechanisms: [any MechanismLanes.Type] = [BackgroundTaskLanes.self] + ScenarioMechanisms.all
-
     static func lanes(_ events: [SimEvent], end: Double, x: @escaping (Double) -> Double) -> [PictureLane] {
         let picture = LaneContext(x: x)
-        var builders: [any MechanismLanes] = mechanisms.map { $0.init() }
+        var builders = MechanismLanes(
+            backgroundTasks: BackgroundTaskLanes(), liveUpdates: LiveUpdateLanes(), regions: RegionLanes(), bgTasks: BGTaskLanes(),
+            transfers: TransferLanes(), audio: AudioLanes(), pushes: PushLanes(), device: DeviceLanes())
         var held = PictureLane(name: "kept alive by")
         var wakes = PictureLane(name: "wakes")
 
@@ -45,7 +38,7 @@ enum SystemEventLanes {
         }
 
         for event in events {
-            for index in builders.indices { builders[index].read(event, picture) }
+            builders.read(event, picture)
             let t = event.time
             // What ends because the app stops being held or stops running.
             if event.state != .background { closeHold(at: t) }
@@ -64,7 +57,7 @@ enum SystemEventLanes {
                 wakes.mark(.dot, color(reason), "relaunched: \(Prose.label(reason))", weight: 3, at: x(t), title: title(event))
             case .stateChange(_, .terminated, let cause) where endedByAMechanism(cause):
                 // Drawn over the wake that often shares its pixel (a VoIP push: woken, then killed).
-                wakes.markOnTop(.cross, red, "killed", at: x(t), title: title(event))
+                wakes.markOnTop(.cross, LaneColor.red, "killed", at: x(t), title: title(event))
 
             default:
                 break
@@ -73,7 +66,7 @@ enum SystemEventLanes {
         // What is still open runs to the end of the run.
         closeHold(at: end)
 
-        let fromMechanisms = builders.indices.flatMap { builders[$0].lanes(end: end, picture) }
+        let fromMechanisms = builders.lanes(end: end, picture)
         let mechanisms = ([wakes] + fromMechanisms).filter { !$0.isEmpty }
         let showHolds = !held.isEmpty && (!onlyTheLocationSession || !mechanisms.isEmpty)
         return (showHolds ? [held] : []) + mechanisms
@@ -84,28 +77,41 @@ enum SystemEventLanes {
     private static func endedByAMechanism(_ cause: SimCause) -> Bool {
         switch cause {
         case .crash(.stackOverflow), .crash(.backgroundLocationWithoutMode): false
-        case .crash, .bgTasks(.assertionTimeout): true
-        default: false
+        case .crash(.bgTasks), .crash(.pushes), .crash(.monitor): true
+        case .bgTasks(let cause): BGTaskLanes.endedTheApp(cause)
+        case .audio, .monitor, .liveUpdates, .pushes, .backgroundTasks, .device, .resources: false
+        case .tripStarts, .userOpensApp, .userLeavesApp, .userReturnsToApp, .deviceLocked, .unlockedBackOnScreen, .deviceWoke,
+             .launching, .launched, .systemLaunch, .systemWake, .nothingHoldsApp, .deviceAsleep, .backgroundTimeExpired,
+             .noDeliveryWithinBudget, .tasksEndedInHandlers, .tasksEndedWithinAllowance, .watchdog, .memoryPressure, .forceQuit,
+             .updatesPausedAutomatically, .updatesStopped, .fixesUnderDistanceFilter, .authorization, .backgroundUpdatesOff,
+             .locationModeMissing, .whenInUseStartedInBackground, .hiddenIndicatorRule, .updatesStartedInBackgroundWake,
+             .sessionTimeLimit, .settingsChanged, .preciseLocationChanged, .locationServicesSwitched, .userAnswered,
+             .userChoseAlways, .userKeptWhenInUse, .allowOnceEnded:
+            false
         }
     }
 
-    /// Location mechanisms teal, pushes purple, BGTasks orange.
+    /// A wake's colour: location's teal, the others' from their lanes.
     private static func color(_ reason: SimWakeReason) -> String {
         switch reason {
-        case .pushes: purple
-        case .bgTasks(.appRefresh), .bgTasks(.processing): orange
-        default: teal
+        case .significantLocationChange: LaneColor.teal
+        case .regions, .visits, .monitor: RegionLanes.wakeColor
+        case .liveUpdates: LiveUpdateLanes.wakeColor
+        case .bgTasks: BGTaskLanes.wakeColor
+        case .transfers: TransferLanes.wakeColor
+        case .pushes: PushLanes.wakeColor
         }
     }
 
+    /// A hold's colour in the "kept alive by" lane: the core's here, the mechanisms' from their lanes.
     private static func color(_ hold: SimHold) -> String {
         switch hold.kind {
         case .locationUpdates: "#2e7d32"
-        case .backgroundTasks: "#1e88e5"
-        case .audio(let audio): AudioLanes.color(audio)
-        case .bgTasks: orange
-        case .liveUpdates: teal
         case .other: "#6d4c41"
+        case .backgroundTasks: BackgroundTaskLanes.color
+        case .audio(let audio): AudioLanes.color(audio)
+        case .bgTasks: BGTaskLanes.holdColor
+        case .liveUpdates: LiveUpdateLanes.holdColor
         }
     }
 }

@@ -65,28 +65,14 @@ extension ReplayRun {
             || outline.mechanisms.contains { mechanism in
                 switch mechanism {
                 case .regions, .monitor, .visits, .liveUpdates, .significantChanges: true
-                default: false
+                case .backgroundActivitySession, .serviceSession, .audio, .callKit, .continuedProcessing: false
                 }
             }
         changes += usesLocation ? locationCandidates(settings, outline) : []
-        let plays = script.allActions.contains(.audio(.play(silent: false)))
-        if plays, !(script.reactions[.interruption] ?? []).contains(where: { action in
-            if case .when(_, _, let otherwise) = action { otherwise.contains(.audio(.play(silent: false))) } else { false }
-        }) {
-            changes.append(.app(.resumeAudioAfterInterruption))
-        }
-        if script.info.backgroundModes.contains(.voip), !(script.reactions[.push] ?? []).contains(.pushes(.reportCall)) {
-            changes.append(.app(.reportEveryVoIPPush))
-        }
-        // The app's own CPU work (§15): a quarter of it, which keeps a 1 Hz tracker well under
-        // the 80 %-over-60-s limit unless each fix takes more than 3 s.
-        let usesCPU = script.allActions.contains { action in
-            switch action {
-            case .resources(.cpu), .resources(.busyLoop): true
-            default: false
-            }
-        }
-        if usesCPU { changes.append(.app(.scaleCPU(fraction: cpuFraction))) }
+        // The mechanisms' own fixes, one line each, from their folders under Scenario/Mechanisms.
+        changes += audioCandidates(script)
+        changes += pushCandidates(script)
+        changes += resourceCandidates(script)
         return changes
     }
 
@@ -94,9 +80,11 @@ extension ReplayRun {
     /// scenario event, or by the battery's offer.
     private static func mayEnterLowPowerMode(_ settings: ResolvedReplay) -> Bool {
         settings.device.lowPowerMode || settings.device.batteryDrainPerHour > 0 || settings.timeline.contains { event in
-            switch event.action {
-            case .device(.setLowPowerMode(true)), .device(.setBattery): true
-            default: false
+            guard case .device(let action) = event.action else { return false }
+            return switch action {
+            case .setLowPowerMode(let on): on
+            case .setBattery: true
+            case .setCharging, .setThermalState, .setBackgroundAppRefresh, .restart, .osUpdate, .appUpdate: false
             }
         }
     }
@@ -104,9 +92,6 @@ extension ReplayRun {
     /// The reactions that run in a background run iOS began (a wake or a relaunch), where updates
     /// started keep nothing alive unless the run was a significant change's (§4).
     static let systemRunTriggers: [AppScript.Trigger] = [.wake, .regionEnter, .regionExit, .visit, .push, .bgTask, .transferFinished]
-
-    /// The share of the app's CPU work `--explain` tries.
-    static let cpuFraction = 0.25
 
     /// The location changes worth trying for an app that uses location.
     private static func locationCandidates(_ settings: ResolvedReplay, _ outline: AppScriptOutline) -> [ExplainChange] {

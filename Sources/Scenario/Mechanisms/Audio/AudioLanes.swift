@@ -3,7 +3,7 @@ import Simulation
 /// The audio lane (§13): audio playing (silence in its own colour) until it stops or the app
 /// stops running, and each call or alarm interrupting it; marks for an interruption's end the
 /// app did not run to hear, and for one with nothing to interrupt.
-struct AudioLanes: MechanismLanes {
+struct AudioLanes {
     private var lane = PictureLane(name: "audio")
     private var playing: (start: Double, silent: Bool, title: String)?
     private var interrupted: [SimAudioInterruptionSource: (start: Double, title: String)] = [:]

@@ -63,19 +63,18 @@ extension Prose {
     }
 }
 
-extension AudioEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String { Prose.text(self) }
-}
-
-extension AudioCause: MechanismProse {
-    var text: String { Prose.text(self) }
-    var name: String { Prose.name(self) }
-}
-
-extension AudioWarning: MechanismProse {
-    var text: String {
-        switch self {
+extension Prose {
+    /// An audio warning in words.
+    static func text(_ warning: AudioWarning) -> String {
+        switch warning {
         case .silentKeepAlive: "silent audio keeps the app alive: App Review rejects this (guideline 2.5.4), and iOS may stop it at any time"
         }
+    }
+}
+
+extension Prose {
+    /// What the audio goal asks.
+    static func text(_ goal: AudioGoal) -> String {
+        "playback that stops only during an interruption and plays again within \(Formatting.duration(goal.resumeWithinSeconds)) of its end"
     }
 }

@@ -3,11 +3,19 @@ import Simulation
 /// The BGTasks lane (§12): each request pending (dashed) from its submit to its launch, each task
 /// running from its launch to its completion, failure or the end of its process; marks for
 /// submits, refusals, deferrals, expirations and completions.
-struct BGTaskLanes: MechanismLanes {
+struct BGTaskLanes {
     private var lane = PictureLane(name: "BGTasks")
     private var pending: [String: (start: Double, title: String)] = [:]
     private var running: [String: (start: Double, title: String)] = [:]
     private var wasRunning = false
+
+    /// The colour of a wake for a BGTask, and of BGTasks holding the app.
+    static let wakeColor = LaneColor.orange, holdColor = LaneColor.orange
+
+    /// Whether this cause of the app's end is BGTaskScheduler's own rule (the wakes lane's ✕).
+    static func endedTheApp(_ cause: BGTaskCause) -> Bool {
+        if case .assertionTimeout = cause { true } else { false }
+    }
 
     mutating func read(_ event: SimEvent, _ picture: LaneContext) {
         let t = event.time

@@ -185,27 +185,9 @@ extension Prose {
     }
 }
 
-extension BGTaskEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String { Prose.text(self) }
-}
-
-extension BGTaskScenarioNote: MechanismProse {
-    var text: String { Prose.text(self) }
-}
-
-extension BGTaskCause: MechanismProse {
-    var text: String { Prose.text(self) }
-    var name: String { Prose.name(self) }
-}
-
-extension BGTaskCrash: MechanismProse {
-    var text: String { Prose.text(self) }
-}
-
-extension BGTaskWarning: MechanismProse {
-    var text: String { Prose.text(self) }
-}
-
-extension BGTaskWakeReason: MechanismProse {
-    var text: String { Prose.text(self) }
+extension Prose {
+    /// What the refresh goal asks.
+    static func text(_ goal: RefreshGoal) -> String {
+        "a background run at least every \(Formatting.duration(goal.intervalSeconds))"
+    }
 }

@@ -4,7 +4,7 @@ import Simulation
 /// tooltip), the task open (a thin bar) until `endBackgroundTask` (|) or the end of its process,
 /// and each expiration handler run (▼). Tasks open together share the bar; each begin keeps its
 /// mark, drawn over an expiry or end of the same pixel (the second task of a chain).
-struct BackgroundTaskLanes: MechanismLanes {
+struct BackgroundTaskLanes {
     private var lane = PictureLane(name: "background tasks")
     private var open: [Int: (start: Double, title: String)] = [:]
     private var wasRunning = false

@@ -20,18 +20,18 @@ extension Prose {
     static func finishWorkGap(_ gap: SimGap, why: String) -> String {
         "\(Formatting.clock(gap.from)), a background task not finished in time: \(why)"
     }
-}
 
-extension BackgroundTaskCause: MechanismProse {
-    var text: String {
-        switch self {
+    /// A background task cause in words.
+    static func text(_ cause: BackgroundTaskCause) -> String {
+        switch cause {
         case .endedInHandler(let task): "#\(task.id) \"\(task.name)\" was ended only in its expiration handler: its work did not finish within the background time"
         case .openAfterHandler(let task): "#\(task.id) \"\(task.name)\" was still open after its expiration handler ran"
         }
     }
 
-    var name: String {
-        switch self {
+    /// A background task cause's name, as JSON writes it.
+    static func name(_ cause: BackgroundTaskCause) -> String {
+        switch cause {
         case .endedInHandler: "taskEndedInHandler"
         case .openAfterHandler: "taskOpenAfterHandler"
         }

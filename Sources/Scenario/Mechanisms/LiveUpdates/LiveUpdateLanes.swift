@@ -4,10 +4,13 @@ import Simulation
 /// sessions and service sessions share: while updates flow (a thin span, closed when they stop,
 /// the device is still or the app is terminated), when they resume, diagnostics, and the
 /// sessions' changes.
-struct LiveUpdateLanes: MechanismLanes {
+struct LiveUpdateLanes {
     private var lane = PictureLane(name: "location sessions")
     /// Updates flowing since, with the tooltip.
     private var flowing: (start: Double, title: String)?
+
+    /// The colour of a wake for live updates, and of live updates holding the app.
+    static let wakeColor = LaneColor.teal, holdColor = LaneColor.teal
 
     mutating func read(_ event: SimEvent, _ picture: LaneContext) {
         let t = event.time

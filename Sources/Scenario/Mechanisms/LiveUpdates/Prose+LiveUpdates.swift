@@ -2,9 +2,10 @@ import Simulation
 
 // MARK: Live updates and background activity sessions (§10)
 
-extension LiveUpdateEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String {
-        switch self {
+extension Prose {
+    /// A live-update event as the timeline's line.
+    static func text(_ live: LiveUpdateEvent) -> String {
+        switch live {
         case .started(let configuration): "liveUpdates(.\(configuration.rawValue)) starts"
         case .stopped: "the app leaves its liveUpdates loop"
         case .stationary(let window): "live update: isStationary (still for \(Formatting.duration(window))); updates stop until the device moves"
@@ -16,11 +17,10 @@ extension LiveUpdateEvent: MechanismEventProse {
         case .sessionEnded(let cause): "CLBackgroundActivitySession ends: \(Prose.text(cause))"
         }
     }
-}
 
-extension LiveUpdateCause: MechanismProse {
-    var text: String {
-        switch self {
+    /// A live-update cause in words.
+    static func text(_ cause: LiveUpdateCause) -> String {
+        switch cause {
         case .stationary(let window): "the device was still for \(Formatting.duration(window)): live updates stopped until it moves"
         case .noSession: "live updates keep the app running in the background only with an active CLBackgroundActivitySession"
         case .sessionNotInUse: "a CLBackgroundActivitySession created while the app is not in use is never active"
@@ -34,8 +34,8 @@ extension LiveUpdateCause: MechanismProse {
     }
 
     /// The JSON names these causes had as `SimCause`'s own cases.
-    var name: String {
-        switch self {
+    static func name(_ cause: LiveUpdateCause) -> String {
+        switch cause {
         case .stationary: "liveUpdatesStationary"
         case .noSession: "noBackgroundActivitySession"
         case .sessionNotInUse: "backgroundActivitySessionNotInUse"
@@ -45,19 +45,16 @@ extension LiveUpdateCause: MechanismProse {
         case .withheld: "liveUpdatesWithheld"
         }
     }
-}
 
-extension LiveUpdateWarning: MechanismProse {
-    var text: String {
-        switch self {
+    static func text(_ warning: LiveUpdateWarning) -> String {
+        switch warning {
         case .unavailable(let profile): "liveUpdates and CLBackgroundActivitySession need iOS 17: on \(profile) they do nothing"
         }
     }
-}
 
-extension LiveUpdateWakeReason: MechanismProse {
-    var text: String {
-        switch self {
+    /// Why iOS woke the app for live updates, as a noun phrase.
+    static func text(_ reason: LiveUpdateWakeReason) -> String {
+        switch reason {
         case .updatesAvailable: "live location updates available again"
         }
     }

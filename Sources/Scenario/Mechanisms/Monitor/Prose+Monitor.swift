@@ -68,24 +68,19 @@ extension Prose {
         case .event: "a CLMonitor event"
         }
     }
+
+    /// A held monitor event's cause's name, as JSON writes it (`SimCause.monitor`).
+    static func name(_ reason: SimMonitorHoldReason) -> String {
+        switch reason {
+        case .monitorNotOpen: "monitorNotOpen"
+        case .needsAlways: "needsAlways"
+        case .forceQuit: "forceQuit"
+        case .serviceSession: "serviceSession"
+        }
+    }
 }
 
-extension MonitorEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String { Prose.text(self, at: event.time) }
-}
-
-extension SimMonitorHoldReason: MechanismProse {
-    var text: String { Prose.text(self) }
-}
-
-extension MonitorWarning: MechanismProse {
-    var text: String { Prose.text(self) }
-}
-
-extension MonitorWakeReason: MechanismProse {
-    var text: String { Prose.text(self) }
-}
-
-extension MonitorCrash: MechanismProse {
-    var text: String { Prose.text(self) }
+extension Prose {
+    /// What the geofence goal asks of CLMonitor.
+    static func monitorGoalText(_ goal: EventLatencyGoal) -> String { "each CLMonitor condition crossing in the app's code \(latency(goal))" }
 }

@@ -33,43 +33,41 @@ extension Prose {
         case .backgroundAppRefreshOff: "Background App Refresh is off on the device (or by Low Power Mode)"
         }
     }
-}
 
-extension PushEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String { Prose.text(self) }
-}
-
-extension PushCrash: MechanismProse {
-    var text: String {
-        switch self {
+    static func text(_ crash: PushCrash) -> String {
+        switch crash {
         case .voipWithoutCall: "killed: the app never reported an incoming call to CallKit after a PushKit VoIP push"
         }
     }
-}
 
-extension PushWakeReason: MechanismProse {
     /// Why iOS woke the app, as a noun phrase.
-    var text: String {
-        switch self {
+    static func text(_ reason: PushWakeReason) -> String {
+        switch reason {
         case .silent: "a silent push"
         case .voip: "a VoIP push"
         case .fetch: "a background fetch"
         }
     }
-}
 
-extension PushCause: MechanismProse {
-    var text: String {
-        switch self {
+    static func text(_ cause: PushCause) -> String {
+        switch cause {
         case .dropped(let reason): "the VoIP push never reached the app: \(Prose.text(reason, .voip))"
         case .callNotReported: "the push's handler returned without reporting a call to CallKit"
         }
     }
 
-    var name: String {
-        switch self {
+    /// A push cause's name, as JSON writes it.
+    static func name(_ cause: PushCause) -> String {
+        switch cause {
         case .dropped: "voipPushDropped"
         case .callNotReported: "callNotReported"
         }
+    }
+}
+
+extension Prose {
+    /// What the call goal asks.
+    static func text(_ goal: CallGoal) -> String {
+        "every VoIP push reported to CallKit as a call (\(percent(goal.requiredFraction)) of them)"
     }
 }

@@ -2,8 +2,11 @@ import Simulation
 
 /// The pushes lane (§14): a mark for each silent push, VoIP push or background fetch delivered,
 /// held or dropped, and for the app's completion handler and reported calls.
-struct PushLanes: MechanismLanes {
+struct PushLanes {
     private var lane = PictureLane(name: "pushes")
+
+    /// The colour of a wake for a push or a background fetch.
+    static let wakeColor = LaneColor.purple
 
     mutating func read(_ event: SimEvent, _ picture: LaneContext) {
         guard case .pushes(let push) = event.detail else { return }

@@ -39,14 +39,7 @@ extension Prose {
     }
 }
 
-extension RegionEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String { Prose.text(self, at: event.time) }
-}
-
-extension RegionWarning: MechanismProse {
-    var text: String { Prose.text(self) }
-}
-
-extension RegionWakeReason: MechanismProse {
-    var text: String { Prose.text(self) }
+extension Prose {
+    /// What the geofence goal asks of regions.
+    static func regionGoalText(_ goal: EventLatencyGoal) -> String { "each region crossing in the app's code \(latency(goal))" }
 }

@@ -3,8 +3,11 @@ import Simulation
 /// The picture's "regions" lane (§11), which regions, visits and `CLMonitor` conditions share:
 /// when the device crossed a boundary, when the crossing counted, when the app heard of it or
 /// why it was held; visits and the stays they close; failures and lost events.
-struct RegionLanes: MechanismLanes {
+struct RegionLanes {
     private var lane = PictureLane(name: "regions")
+
+    /// The colour of a wake for a region, a visit or a CLMonitor event.
+    static let wakeColor = LaneColor.teal
 
     mutating func read(_ event: SimEvent, _ picture: LaneContext) {
         let at = picture.x(event.time)

@@ -2,10 +2,11 @@ import Simulation
 
 // MARK: CLServiceSession (§10)
 
-extension ServiceSessionEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String {
+extension Prose {
+    /// A service-session event as the timeline's line.
+    static func text(_ session: ServiceSessionEvent) -> String {
         func name(_ requirement: SimServiceSessionRequirement) -> String { "CLServiceSession(authorization: .\(requirement.rawValue))" }
-        return switch self {
+        return switch session {
         case .began(let requirement, true): "\(name(requirement)) created in use: active"
         case .began(let requirement, false):
             "\(name(requirement)) created while the app is not in use: insufficientlyInUse until it is on screen"
@@ -20,11 +21,9 @@ extension ServiceSessionEvent: MechanismEventProse {
             "\(name(requirement)) diagnostic: \(diagnostics.map(\.rawValue).joined(separator: ", "))"
         }
     }
-}
 
-extension ServiceSessionWarning: MechanismProse {
-    var text: String {
-        switch self {
+    static func text(_ warning: ServiceSessionWarning) -> String {
+        switch warning {
         case .unavailable(let profile): "CLServiceSession needs iOS 18: on \(profile) it does nothing"
         }
     }

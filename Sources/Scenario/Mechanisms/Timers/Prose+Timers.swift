@@ -30,7 +30,3 @@ extension Prose {
         "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to)), a timer's fire \(Formatting.duration(gap.seconds)) late: \(why); \(end)"
     }
 }
-
-extension TimerEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String { Prose.text(self, at: event.time) }
-}

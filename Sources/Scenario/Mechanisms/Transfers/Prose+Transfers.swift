@@ -1,9 +1,10 @@
 import Simulation
 
 /// Words for background URLSession transfers.
-extension TransferEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String {
-        switch self {
+extension Prose {
+    /// A transfer event as the timeline's line.
+    static func text(_ event: TransferEvent) -> String {
+        switch event {
         case .start(let transfer, let seconds, let discretionary, let startsAt, let finishesAt):
             let when = discretionary
                 ? "discretionary (started from the background, or isDiscretionary): the system starts it at \(Formatting.clock(startsAt))"
@@ -29,24 +30,18 @@ extension TransferEvent: MechanismEventProse {
             return "nsurlsessiond sets the app's resume delay to \(Prose.number(seconds)) s: transfers the app creates in the background start that much later"
         }
     }
-}
 
-extension TransferWarning: MechanismProse {
-    var text: String {
-        switch self {
+    static func text(_ warning: TransferWarning) -> String {
+        switch warning {
         case .unavailable(let profile):
             "background URLSession transfers need iOS 7: on \(profile) the task never runs"
         case .completionHandlerNotCalled(let session):
             "the wake for session \"\(session)\" ended before the app called the completion handler of handleEventsForBackgroundURLSession"
         }
     }
-}
 
-extension TransferWakeReason: MechanismProse {
-    var text: String { "a background URLSession's finished transfers" }
-}
-
-extension Prose {
+    /// Why iOS woke the app for its transfers, as a noun phrase.
+    static func text(_ reason: TransferWakeReason) -> String { "a background URLSession's finished transfers" }
     /// What a discretionary transfer waits for.
     static func text(_ wait: SimTransferWait) -> String {
         switch wait {

@@ -3,8 +3,11 @@ import Simulation
 /// The transfers lane: each download from its resume to the moment it finishes or is cancelled
 /// (dashed while a discretionary one waits for the system to start it); marks for its end, the
 /// events reaching the app and its completion handler.
-struct TransferLanes: MechanismLanes {
+struct TransferLanes {
     private var lane = PictureLane(name: "transfers")
+
+    /// The colour of a wake for finished transfers.
+    static let wakeColor = LaneColor.teal
     /// Transfers under way, by task identifier: when resumed, when the system starts them, the tooltip.
     private var open: [Int: (resumed: Double, starts: Double, title: String)] = [:]
 

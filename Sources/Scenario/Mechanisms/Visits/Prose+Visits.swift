@@ -32,14 +32,7 @@ extension Prose {
     }
 }
 
-extension VisitEvent: MechanismEventProse {
-    func text(in event: SimEvent) -> String { Prose.text(self) }
-}
-
-extension VisitWarning: MechanismProse {
-    var text: String { Prose.text(self) }
-}
-
-extension VisitWakeReason: MechanismProse {
-    var text: String { Prose.text(self) }
+extension Prose {
+    /// What the visit goal asks.
+    static func visitGoalText(_ goal: EventLatencyGoal) -> String { "each visit in the app's code \(latency(goal))" }
 }
