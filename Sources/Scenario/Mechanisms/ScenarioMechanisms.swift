@@ -11,6 +11,7 @@ enum ScenarioMechanisms {
         (TransferWords.self, TransferLanes.self),
         (AudioWords.self, AudioLanes.self),
         (PushWords.self, PushLanes.self),
+        (LocationPushWords.self, LocationPushLanes.self),  // location pushes' extension (§16)
         (DeviceWords.self, DeviceLanes.self),  // the device's conditions (§15): the phone's lane
         (ResourceWords.self, nil),  // the app's own CPU and memory (§15)
     ]

@@ -45,6 +45,8 @@ extension Prose {
             return ("background CPU (cpu:, busy loops)", "cut to \(Int((fraction * 100).rounded())) % of today's, as the CPU limit's report asks: less work per fix, or work deferred to a BGProcessingTask")
         case .restartUpdatesWhenLowPowerModeEnds:
             return ("startUpdatingLocation()", "called again when NSProcessInfoPowerStateDidChange says Low Power Mode is off: deliveries Low Power Mode stopped do not resume by themselves")
+        case .declareLocationPushEntitlement: return locationPushEntitlementSetting
+        case .answerLocationPushesAtOnce: return locationPushAnswerSetting
         case .reportEveryVoIPPush:
             return ("CXProvider.reportNewIncomingCall(with:update:completion:)", "called in every pushRegistry(_:didReceiveIncomingPushWith:for:completion:) before it returns")
         }

@@ -87,6 +87,7 @@ extension ReplayRun {
             }
         }
         if usesCPU { changes.append(.app(.scaleCPU(fraction: cpuFraction))) }
+        changes += locationPushCandidates(settings, outline, besides: changes)  // §16
         return changes
     }
 

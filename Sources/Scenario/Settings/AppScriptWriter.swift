@@ -51,6 +51,7 @@ enum AppScriptWriter {
             lines.append("  \(Info.bgTaskIdentifiers.rawValue): [\(info.permittedBackgroundTaskIdentifiers.map(quoted).joined(separator: ", "))]")
         }
         if info.requiresExplicitServiceSession { lines.append("  \(Info.requireExplicitServiceSession.rawValue): true") }
+        if info.locationPushEntitlement { lines.append("  \(Info.locationPushEntitlement.rawValue): true") }
         return lines
     }
 
