@@ -41,6 +41,11 @@ public enum AppChange: Hashable, Sendable {
     /// When Low Power Mode ends, the app starts its standard updates again
     /// (`NSProcessInfoPowerStateDidChange`, §15): what brings back deliveries Low Power Mode stopped.
     case restartUpdatesWhenLowPowerModeEnds
+    /// The app has the `com.apple.developer.location.push` entitlement (§16).
+    case declareLocationPushEntitlement
+    /// The app's location push extension (made if it has none) asks for a location and calls its
+    /// completion block as soon as it comes (§16).
+    case answerLocationPushesAtOnce
 }
 
 extension AppChange {
@@ -125,6 +130,8 @@ extension AppScript {
             var script = self
             script.reactions[.powerState, default: []].append(.when(.lowPowerMode, actions: [], otherwise: [.startUpdates]))
             return script
+        case .declareLocationPushEntitlement: return withLocationPushEntitlement()
+        case .answerLocationPushesAtOnce: return answeringLocationPushesAtOnce()
         case .reportEveryVoIPPush:
             var script = self
             if !(reactions[.push] ?? []).contains(.pushes(.reportCall)) { script.reactions[.push, default: []].insert(.pushes(.reportCall), at: 0) }

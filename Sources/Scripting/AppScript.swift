@@ -83,6 +83,7 @@ public struct AppScript: Hashable, Sendable {
         case liveUpdates(LiveUpdateScriptAction)  // Live updates and background activity sessions (§10).
         case serviceSessions(ServiceSessionScriptAction)  // CLServiceSession (§10).
         case resources(ResourceScriptAction)  // The app's own CPU and memory (§15).
+        case locationPushes(LocationPushScriptAction)  // Location pushes and their extension (§16).
 
         // MARK: CLMonitor (§11)
         /// A named `CLMonitor`'s conditions.

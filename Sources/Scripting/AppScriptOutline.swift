@@ -52,6 +52,8 @@ public struct AppScriptOutline: Hashable, Sendable {
         case serviceSession(SimServiceSessionRequirement)
         case audio(silent: Bool)
         case callKit
+        /// A Location Push Service Extension (§16).
+        case locationPushes
         case continuedProcessing
     }
 
@@ -105,6 +107,7 @@ public struct AppScriptOutline: Hashable, Sendable {
         case .serviceSessions(let action): action.outlinedMechanism
         case .audio(let action): action.outlinedMechanism
         case .pushes(let action): action.outlinedMechanism
+        case .locationPushes(let action): action.outlinedMechanism
         case .bgTasks(let action): action.outlinedMechanism
         case .transfers, .resources: nil  // not named in the `uses` line
         case .requestAlways, .requestWhenInUse, .set, .startUpdates, .stopUpdates, .requestLocation, .stopSignificantChanges,

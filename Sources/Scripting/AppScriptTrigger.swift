@@ -47,6 +47,7 @@ extension AppScript {
         /// A `liveUpdates` update reaches the app (with a location, `isStationary`, or a diagnostic).
         case update
         case transferFinished = "transfer-finished"  // A background download finished (URLSession).
+        case locationPush = "location-push"  // The app's extension's didReceiveLocationPushPayload (§16).
 
         /// Whether a reaction may be limited to one identifier (`id`): `bg-task` (the task's).
         public var takesID: Bool { self == .bgTask }

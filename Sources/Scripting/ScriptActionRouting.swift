@@ -30,6 +30,7 @@ extension ScriptedApp {
         case .transfers(let action): perform(action, in: application)
         case .audio(let action): perform(action, in: application)
         case .pushes(let action): perform(action, in: application)
+        case .locationPushes(let action): perform(action)
         case .liveUpdates(let action): perform(action, in: application)
         case .serviceSessions(let action): perform(action, in: application)
         case .resources(let action): action.perform(in: application)
@@ -49,7 +50,7 @@ extension AppScript.Action {
         case .requestAlways, .requestWhenInUse, .set, .startUpdates, .stopUpdates, .requestLocation,
              .startSignificantChanges, .stopSignificantChanges, .endTask, .log, .setIdleTimerDisabled: []
         // Mechanisms whose actions hold no action lists.
-        case .regions, .visits, .transfers, .audio, .pushes, .liveUpdates, .serviceSessions, .resources, .monitor: []
+        case .regions, .visits, .transfers, .audio, .pushes, .locationPushes, .liveUpdates, .serviceSessions, .resources, .monitor: []
         }
     }
 
@@ -65,7 +66,7 @@ extension AppScript.Action {
         case .requestAlways, .requestWhenInUse, .set, .startUpdates, .stopUpdates, .requestLocation,
              .startSignificantChanges, .stopSignificantChanges, .endTask, .log, .setIdleTimerDisabled: self
         // Mechanisms whose actions hold no action lists.
-        case .regions, .visits, .transfers, .audio, .pushes, .liveUpdates, .serviceSessions, .resources, .monitor: self
+        case .regions, .visits, .transfers, .audio, .pushes, .locationPushes, .liveUpdates, .serviceSessions, .resources, .monitor: self
         }
     }
 }

@@ -195,8 +195,8 @@ import TestSupport
         // The shape of `app`, `info`, `on` and `timers`.
         ("app: [x]", "s.yaml:1:6: 'app' must be a mapping of info, on and timers"),
         ("app: {colour: red}", "s.yaml:1:7: 'colour' is not a field of 'app' (info, on, timers)"),
-        ("app: {info: [location]}", "s.yaml:1:13: 'info' must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from"),
-        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from)"),
+        ("app: {info: [location]}", "s.yaml:1:13: 'info' must be a mapping of backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, locationPushEntitlement, from"),
+        ("app: {info: {plist: true}}", "s.yaml:1:14: 'plist' is not a field of 'info' (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, locationPushEntitlement, from)"),
         ("app: {info: {backgroundModes: location}}", "s.yaml:1:31: 'backgroundModes' must be a list of modes"),
         ("app: {info: {backgroundModes: [[location]]}}", "s.yaml:1:32: 'backgroundModes' must be a list of mode names, not of lists or mappings"),
         ("app: {info: {backgroundModes: [location, gps]}}",
@@ -204,14 +204,14 @@ import TestSupport
         ("app: {info: {alwaysUsage: maybe}}", "s.yaml:1:27: 'alwaysUsage' must be true or false"),
         ("app: {on: [launch]}", "s.yaml:1:11: 'on' must be a mapping of triggers to actions"),
         ("app: {on: {start: [start-updates]}}",
-         "s.yaml:1:12: 'start' is not a trigger (wake, visit, bg-task, error, push … or one of 16 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:12: 'start' is not a trigger (wake, visit, bg-task, error, push … or one of 17 others; see Docs/Scenarios.md)"),
         ("app: {timers: {every: 60}}", "s.yaml:1:15: 'timers' must be a list of timers"),
         ("app: {timers: [60]}", "s.yaml:1:16: 'timers' entries must be mappings with 'every' and 'do'"),
         // Actions.
         ("app: {on: {launch: [dance]}}",
-         "s.yaml:1:21: 'launch' 'dance' is not an action (after, set, if, log, cpu … or one of 37 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:21: 'launch' 'dance' is not an action (after, set, if, log, cpu … or one of 40 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: [{dance: 1}]}}",
-         "s.yaml:1:22: 'dance' is not an action (after, set, if, log, cpu … or one of 37 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:22: 'dance' is not an action (after, set, if, log, cpu … or one of 40 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: [set]}}", "s.yaml:1:21: 'set' needs a value: {set: …}"),
         ("app: {on: {launch: {start-live-updates: walking}}}",
          "s.yaml:1:41: 'start-live-updates' 'walking' is not a configuration (default, automotiveNavigation, otherNavigation, fitness, airborne)"),
@@ -261,7 +261,7 @@ import TestSupport
         ("app: {timers: [{every: 1, while: night, do: stop-updates}]}", "s.yaml:1:34: 'while' 'night' is not a timer condition (background, foreground, always)"),
         ("app: {timers: [{every: 1, do: stop-updates, at: 5}]}", "s.yaml:1:45: 'at' is not a field of a timer (every, while, do)"),
         ("app: {timers: [{every: 1, do: [{dance: 1}]}]}",
-         "s.yaml:1:33: 'dance' is not an action (after, set, if, log, cpu … or one of 37 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:33: 'dance' is not an action (after, set, if, log, cpu … or one of 40 others; see Docs/Scenarios.md)"),
     ])
     func mistakesAreNamedWithTheirPlaceAndTheChoices(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }

@@ -90,7 +90,7 @@ import Simulation
         let settings = try ScenarioFile.parse(text, name: "s.yaml")
         #expect(settings.app == script)
         #expect(settings.goal == StatedGoals([ReplayGoal.navigation.goal]))
-        #expect(AppScriptReader.infoSchema.names == ["backgroundModes", "whenInUseUsage", "alwaysUsage", "bgTaskIdentifiers", "requireExplicitServiceSession", "from"])
+        #expect(AppScriptReader.infoSchema.names == ["backgroundModes", "whenInUseUsage", "alwaysUsage", "bgTaskIdentifiers", "requireExplicitServiceSession", "locationPushEntitlement", "from"])
         #expect(AppScriptReader.timerSchema.names == ["every", "while", "do"])
     }
 }

@@ -37,7 +37,7 @@ import TestSupport
             }
         }
         #expect(differing == [])
-        #expect(runs == 132)
+        #expect(runs == 138)
         // 44,662 before issue 31; 45,013 with its region delays; 43,826 once updates started in a
         // region wake stopped keeping the app alive (§4), so fewer fixes renew the budget.
         #expect(reused == 43_826)

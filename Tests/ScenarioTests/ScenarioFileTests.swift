@@ -79,7 +79,7 @@ import TestSupport
         ("events:\n  - {at: 1, do: lock, [x]: 1}", "s.yaml:2:23: a key must be a name, not a list or mapping"),
         ("policy: sometimes", "s.yaml:1:9: 'policy' must be session or delivery"),
         ("servicesOff: maybe", "s.yaml:1:14: 'servicesOff' must be true or false"),
-        ("events:\n  - at: 10\n    do: dance", "s.yaml:3:9: 'do' 'dance' is not an action (launch, lock, bg-cancel, call, fetch … or one of 25 others; see Docs/Scenarios.md)"),
+        ("events:\n  - at: 10\n    do: dance", "s.yaml:3:9: 'do' 'dance' is not an action (launch, lock, bg-cancel, call, fetch … or one of 26 others; see Docs/Scenarios.md)"),
         ("events:\n  - at: 10", "s.yaml:2:5: 'events' entries need 'at' (seconds) and 'do' (an action)"),
         ("events:\n  - {at: 10, do: lock, status: denied}", "s.yaml:2:5: 'status' is not a field of 'lock'"),
         ("events:\n  - {at: 10, do: authorization}", "s.yaml:2:5: 'status' is needed by 'authorization'"),

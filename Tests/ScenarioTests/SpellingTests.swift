@@ -122,7 +122,7 @@ import Simulation
         ("app: {info: {UIBackgroundModes: [gps]}}",
          "s.yaml:1:34: 'UIBackgroundModes' 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)"),
         ("app: {info: {UIBackgroundMode: [location]}}",
-         "s.yaml:1:14: 'UIBackgroundMode' is not a field of 'info'; did you mean 'UIBackgroundModes'? (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from)"),
+         "s.yaml:1:14: 'UIBackgroundMode' is not a field of 'info'; did you mean 'UIBackgroundModes'? (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, locationPushEntitlement, from)"),
         ("UIBackgroundModes: [location]\n",
          "s.yaml:1:1: 'UIBackgroundModes' is not a scenario setting: it belongs under 'app: info'"),
     ])

@@ -36,17 +36,17 @@ import Testing
 
     @Test(arguments: [
         ("events:\n  - {at: 5, do: backgroud}\n",
-         "s.yaml:2:17: 'do' 'backgroud' is not an action; did you mean 'background'? (background, foreground, accuracy, battery, lock … or one of 25 others; see Docs/Scenarios.md)"),
+         "s.yaml:2:17: 'do' 'backgroud' is not an action; did you mean 'background'? (background, foreground, accuracy, battery, lock … or one of 26 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: [start-update]}}",
-         "s.yaml:1:21: 'launch' 'start-update' is not an action; did you mean 'start-updates'? (start-updates, stop-updates, start-live-updates, start-visits, stop-live-updates … or one of 37 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:21: 'launch' 'start-update' is not an action; did you mean 'start-updates'? (start-updates, stop-updates, start-live-updates, start-visits, stop-live-updates … or one of 40 others; see Docs/Scenarios.md)"),
         ("distanceFiltr: 5",
          "s.yaml:1:1: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 28 others; see Docs/Scenarios.md)"),
         ("app: {on: {lauch: [start-updates]}}",
-         "s.yaml:1:12: 'lauch' is not a trigger; did you mean 'launch'? (launch, push, paused, wake, error … or one of 16 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:12: 'lauch' is not a trigger; did you mean 'launch'? (launch, push, paused, wake, error … or one of 17 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: {set: {distanceFiltr: 5}}}}",
          "s.yaml:1:27: 'distanceFiltr' is not a property; did you mean 'distanceFilter'? (distanceFilter, desiredAccuracy, allowsBackgroundLocationUpdates, pausesLocationUpdatesAutomatically, activityType, showsBackgroundLocationIndicator)"),
         ("app: {info: {backgroundMode: [location]}}",
-         "s.yaml:1:14: 'backgroundMode' is not a field of 'info'; did you mean 'backgroundModes'? (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from)"),
+         "s.yaml:1:14: 'backgroundMode' is not a field of 'info'; did you mean 'backgroundModes'? (backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, locationPushEntitlement, from)"),
     ])
     func typosGetTheNameTheyMeant(text: String, message: String) {
         #expect(throws: ReplayError.invalidSettings(message)) { try ScenarioFile.parse(text, name: "s.yaml") }

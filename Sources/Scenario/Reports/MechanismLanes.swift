@@ -14,6 +14,7 @@ struct MechanismLanes {
     var transfers: TransferLanes
     var audio: AudioLanes
     var pushes: PushLanes
+    var locationPushes: LocationPushLanes  // the extension's runs (§16)
     var device: DeviceLanes  // the device's conditions (§15): the phone's lane
 
     /// Reads one event of the run, in order.
@@ -25,6 +26,7 @@ struct MechanismLanes {
         transfers.read(event, picture)
         audio.read(event, picture)
         pushes.read(event, picture)
+        locationPushes.read(event, picture)
         device.read(event, picture)
     }
 
@@ -32,7 +34,7 @@ struct MechanismLanes {
     mutating func lanes(end: Double, _ picture: LaneContext) -> [PictureLane] {
         backgroundTasks.lanes(end: end, picture) + liveUpdates.lanes(end: end, picture) + regions.lanes(end: end, picture)
             + bgTasks.lanes(end: end, picture) + transfers.lanes(end: end, picture) + audio.lanes(end: end, picture)
-            + pushes.lanes(end: end, picture) + device.lanes(end: end, picture)
+            + pushes.lanes(end: end, picture) + locationPushes.lanes(end: end, picture) + device.lanes(end: end, picture)
     }
 }
 

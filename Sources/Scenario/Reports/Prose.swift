@@ -74,6 +74,7 @@ public enum Prose {
         case .transfers(let transfer): return text(transfer)
         case .audio(let audio): return text(audio)
         case .pushes(let push): return text(push)
+        case .locationPushes(let push): return text(push)
         case .regions(let region): return text(region, at: event.time)
         case .visits(let visit): return text(visit)
         case .liveUpdates(let live): return text(live)
@@ -161,6 +162,7 @@ public enum Prose {
         case .monitor(let reason): text(reason)
         case .liveUpdates(let cause): text(cause)
         case .pushes(let cause): text(cause)
+        case .locationPushes(let cause): text(cause)
         case .backgroundTasks(let cause): text(cause)
         case .device(let cause): text(cause)
         case .resources(let cause): text(cause)
@@ -240,6 +242,7 @@ public enum Prose {
         case .monitor(let reason): name(reason)
         case .liveUpdates(let cause): name(cause)
         case .pushes(let cause): name(cause)
+        case .locationPushes(let cause): name(cause)
         case .backgroundTasks(let cause): name(cause)
         case .device(let cause): name(cause)
         case .resources(let cause): name(cause)
@@ -312,6 +315,7 @@ public enum Prose {
         case .liveUpdates(let warning): text(warning)
         case .serviceSessions(let warning): text(warning)
         case .monitor(let warning): text(warning)
+        case .locationPushes(let warning): text(warning)
         }
     }
 
@@ -448,7 +452,7 @@ public enum Prose {
         case .stopUpdatingLocation: "stopUpdatingLocation"
         // Not said in words yet: the value as Swift prints it.
         case .launch, .enterBackground, .returnToForeground, .lock, .unlock, .memoryPressure, .forceQuit,
-             .setAuthorization, .setAccuracyAuthorization, .setLocationServices, .bgTasks, .audio, .pushes, .device, .resources:
+             .setAuthorization, .setAccuracyAuthorization, .setLocationServices, .bgTasks, .audio, .pushes, .locationPushes, .device, .resources:
             "\(action)"
         }
     }
@@ -471,6 +475,7 @@ public enum Prose {
         case .serviceSession(let requirement): "CLServiceSession(.\(requirement.rawValue))"
         case .audio(let silent): silent ? "silent audio" : "background audio"
         case .callKit: "CallKit for VoIP pushes"
+        case .locationPushes: "location pushes (its extension)"
         case .continuedProcessing: "BGContinuedProcessingTask"
         }
     }

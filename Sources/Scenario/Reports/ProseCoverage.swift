@@ -17,6 +17,7 @@ extension Prose {
         case .timers: "timer"
         case .significantChanges: "significant-change"
         case .continuedProcessing: "job"
+        case .locationPushes: "location-push"
         }
     }
 
@@ -37,6 +38,7 @@ extension Prose {
         case .timers(let goal): text(goal)
         case .significantChanges(let goal): text(goal)
         case .continuedProcessing(let goal): text(goal)
+        case .locationPushes(let goal): text(goal)
         }
     }
 
@@ -61,6 +63,7 @@ extension Prose {
         case .pushes: return callHeadline(coverage)
         case .backgroundTasks: return finishWorkHeadline(coverage)
         case .continuedProcessing: return jobHeadline(coverage)
+        case .locationPushes: return locationPushHeadline(coverage)
         case .timers: text = timerAnswer(coverage, answer)
         case .significantChanges: text = "\(answer): \(percent(coverage.fraction)) of the moving time covered"
         }
@@ -117,6 +120,7 @@ extension Prose {
         if case .pushes = goal { return "\(Formatting.clock(gap.from)), a VoIP push not reported as a call: \(why)" }
         if case .backgroundTasks = goal { return finishWorkGap(gap, why: why) }
         if case .continuedProcessing = goal { return jobGap(gap, why: why) }
+        if case .locationPushes = goal { return locationPushGap(gap, why: why) }
         let end = gap.closed ? "closed: \(gapEnd(gap, of: goal))" : gapEnd(gap, of: goal)
         if case .timers = goal { return timerGap(gap, why: why, end: end) }
         let span = "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to))"
@@ -127,7 +131,7 @@ extension Prose {
         case .location, .significantChanges:
             // Anchored gaps (§4): the span's travel beside the span, the missed seconds after.
             return "\(span)\(metres), \(Formatting.duration(gap.seconds)) uncovered from \(Formatting.clock(gap.firstMissed)): \(why); \(end)"
-        case .bgTasks, .regions, .monitor, .visits, .pushes, .backgroundTasks, .timers, .continuedProcessing:
+        case .bgTasks, .regions, .monitor, .visits, .pushes, .backgroundTasks, .timers, .continuedProcessing, .locationPushes:
             return "\(span), \(Formatting.duration(gap.seconds)) uncovered\(metres): \(why); \(end)"
         }
     }
@@ -144,6 +148,7 @@ extension Prose {
         case .timers: "the app did not run when the fire was due"
         case .significantChanges: "no significant change reached the app's code (changes came further apart than the goal allows)"
         case .continuedProcessing: "the job did not complete"
+        case .locationPushes: "not answered with a location"
         }
     }
 
@@ -159,6 +164,7 @@ extension Prose {
         case .timers: "the fire ran"
         case .significantChanges: "a fix reached the app"
         case .continuedProcessing: "the job ended"
+        case .locationPushes: "the push was answered"
         }
     }
 

@@ -45,6 +45,8 @@ extension Prose {
             return scaleCPUSetting(fraction)
         case .restartUpdatesWhenLowPowerModeEnds:
             return ("startUpdatingLocation()", "called again when NSProcessInfoPowerStateDidChange says Low Power Mode is off: deliveries Low Power Mode stopped do not resume by themselves")
+        case .declareLocationPushEntitlement: return locationPushEntitlementSetting
+        case .answerLocationPushesAtOnce: return locationPushAnswerSetting
         case .reportEveryVoIPPush:
             return reportEveryVoIPPushSetting
         }

@@ -18,7 +18,7 @@ enum SystemEventLanes {
         let picture = LaneContext(x: x)
         var builders = MechanismLanes(
             backgroundTasks: BackgroundTaskLanes(), liveUpdates: LiveUpdateLanes(), regions: RegionLanes(), bgTasks: BGTaskLanes(),
-            transfers: TransferLanes(), audio: AudioLanes(), pushes: PushLanes(), device: DeviceLanes())
+            transfers: TransferLanes(), audio: AudioLanes(), pushes: PushLanes(), locationPushes: LocationPushLanes(), device: DeviceLanes())
         var held = PictureLane(name: "kept alive by")
         var wakes = PictureLane(name: "wakes")
 
@@ -79,7 +79,7 @@ enum SystemEventLanes {
         case .crash(.stackOverflow), .crash(.backgroundLocationWithoutMode): false
         case .crash(.bgTasks), .crash(.pushes), .crash(.monitor): true
         case .bgTasks(let cause): BGTaskLanes.endedTheApp(cause)
-        case .audio, .monitor, .liveUpdates, .pushes, .backgroundTasks, .device, .resources: false
+        case .audio, .monitor, .liveUpdates, .pushes, .locationPushes, .backgroundTasks, .device, .resources: false
         case .tripStarts, .userOpensApp, .userLeavesApp, .userReturnsToApp, .deviceLocked, .unlockedBackOnScreen, .deviceWoke,
              .launching, .launched, .systemLaunch, .systemWake, .nothingHoldsApp, .deviceAsleep, .backgroundTimeExpired,
              .noDeliveryWithinBudget, .tasksEndedInHandlers, .tasksEndedWithinAllowance, .watchdog, .memoryPressure, .forceQuit,

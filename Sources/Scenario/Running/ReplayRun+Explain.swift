@@ -65,7 +65,7 @@ extension ReplayRun {
             || outline.mechanisms.contains { mechanism in
                 switch mechanism {
                 case .regions, .monitor, .visits, .liveUpdates, .significantChanges: true
-                case .backgroundActivitySession, .serviceSession, .audio, .callKit, .continuedProcessing: false
+                case .backgroundActivitySession, .serviceSession, .audio, .callKit, .continuedProcessing, .locationPushes: false
                 }
             }
         changes += usesLocation ? locationCandidates(settings, outline) : []
@@ -73,6 +73,7 @@ extension ReplayRun {
         changes += audioCandidates(script)
         changes += pushCandidates(script)
         changes += resourceCandidates(script)
+        changes += locationPushCandidates(settings, outline, besides: changes)  // §16
         return changes
     }
 

@@ -74,6 +74,7 @@ public struct ReplayRun: Sendable {
         configuration.maximumLogLines = settings.maximumLogLines
         configuration.goals = settings.goals
         configuration.device = settings.device
+        configuration.locationPushServiceExtension = settings.app.locationPushServiceExtension
         // The matrix's field condition comes on top of the run's own device settings.
         settings.fieldCondition?.apply(to: &configuration)
         return configuration

@@ -65,7 +65,7 @@ struct AppScriptReader: ScenarioNodeReader {
     enum AppKey: String, CaseIterable { case info, on, timers }
 
     /// The keys of `info:`, the Info.plist's entries a script models.
-    enum InfoKey: String, CaseIterable { case backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, from }
+    enum InfoKey: String, CaseIterable { case backgroundModes, whenInUseUsage, alwaysUsage, bgTaskIdentifiers, requireExplicitServiceSession, locationPushEntitlement, from }
 
     /// The keys of a timer.
     enum TimerKey: String, CaseIterable { case every, `while`, `do` }
@@ -194,6 +194,7 @@ struct AppScriptReader: ScenarioNodeReader {
                 }
             case .requireExplicitServiceSession:  // §10: NSLocationRequireExplicitServiceSession
                 info.requiresExplicitServiceSession = try bool(key, value)
+            case .locationPushEntitlement: info.locationPushEntitlement = try bool(key, value)  // §16: com.apple.developer.location.push
             }
         }
         return info

@@ -51,6 +51,7 @@ enum AppScriptWriter {
             lines.append("  \(Info.bgTaskIdentifiers.rawValue): [\(info.permittedBackgroundTaskIdentifiers.map(quoted).joined(separator: ", "))]")
         }
         if info.requiresExplicitServiceSession { lines.append("  \(Info.requireExplicitServiceSession.rawValue): true") }
+        if info.locationPushEntitlement { lines.append("  \(Info.locationPushEntitlement.rawValue): true") }
         return lines
     }
 
@@ -81,7 +82,7 @@ enum AppScriptWriter {
         case .setIdleTimerDisabled(let disabled): "{idle-timer-disabled: \(disabled)}"
         case .regions(let action): RegionWords.written(action)
         case .audio(let action): AudioWords.written(action)
-        case .visits, .bgTasks, .transfers, .pushes, .liveUpdates, .serviceSessions, .resources, .monitor:
+        case .visits, .bgTasks, .transfers, .pushes, .locationPushes, .liveUpdates, .serviceSessions, .resources, .monitor:
             preconditionFailure("AppScriptWriter writes the core's, regions' and audio's actions, not \(action)")
         }
     }

@@ -8,7 +8,7 @@ import Yams
 /// each, so a new case is a compile error here until its words are routed. `CLMonitor`'s fields
 /// are read with the regions' words (``MonitorWords``).
 enum MechanismWords: CaseIterable {
-    case liveUpdates, serviceSessions, regions, visits, bgTasks, transfers, audio, pushes, device, resources
+    case liveUpdates, serviceSessions, regions, visits, bgTasks, transfers, audio, pushes, locationPushes, device, resources
 
     /// Its script actions, written as a bare word or as a mapping's key, in the order messages list them.
     var actionNames: [String] {
@@ -21,6 +21,7 @@ enum MechanismWords: CaseIterable {
         case .transfers: TransferWords.actionNames
         case .audio: AudioWords.actionNames
         case .pushes: PushWords.actionNames
+        case .locationPushes: LocationPushWords.actionNames
         case .device: []  // scenario verbs only
         case .resources: ResourceWords.actionNames
         }
@@ -37,6 +38,7 @@ enum MechanismWords: CaseIterable {
         case .transfers: TransferWords.actionFields
         case .audio: AudioWords.actionFields
         case .pushes: PushWords.actionFields
+        case .locationPushes: LocationPushWords.actionFields
         case .device: [:]
         case .resources: ResourceWords.actionFields
         }
@@ -53,6 +55,7 @@ enum MechanismWords: CaseIterable {
         case .transfers: TransferWords.action(word: word)
         case .audio: AudioWords.action(word: word)
         case .pushes: PushWords.action(word: word)
+        case .locationPushes: LocationPushWords.action(word: word)
         case .device: nil
         case .resources: nil  // mappings only
         }
@@ -69,6 +72,7 @@ enum MechanismWords: CaseIterable {
         case .transfers: try TransferWords.action(key, value, fields: fields, depth: depth, in: &reader)
         case .audio: try AudioWords.action(key, value, fields: fields, depth: depth, in: &reader)
         case .pushes: try PushWords.action(key, value, fields: fields, depth: depth, in: &reader)
+        case .locationPushes: try LocationPushWords.action(key, value, fields: fields, depth: depth, in: &reader)
         case .resources: try ResourceWords.action(key, value, fields: fields, depth: depth, in: &reader)
         case .visits, .device: throw reader.fail(key, "is not an action", value)  // no action written as a mapping
         }
@@ -80,6 +84,7 @@ enum MechanismWords: CaseIterable {
         case .bgTasks: BGTaskWords.verbs
         case .audio: AudioWords.verbs
         case .pushes: PushWords.verbs
+        case .locationPushes: LocationPushWords.verbs
         case .device: DeviceWords.verbs
         case .liveUpdates, .serviceSessions, .regions, .visits, .transfers, .resources: []  // script actions only
         }
@@ -93,6 +98,7 @@ enum MechanismWords: CaseIterable {
         case .bgTasks: try BGTaskWords.event(verb, fields: fields, node: node, in: reader)
         case .audio: try AudioWords.event(verb, fields: fields, node: node, in: reader)
         case .pushes: try PushWords.event(verb, fields: fields, node: node, in: reader)
+        case .locationPushes: try LocationPushWords.event(verb, fields: fields, node: node, in: reader)
         case .device: try DeviceWords.event(verb, fields: fields, node: node, in: reader)
         case .liveUpdates, .serviceSessions, .regions, .visits, .transfers, .resources: nil  // script actions only
         }

@@ -28,6 +28,8 @@ public enum ReplayGoal: String, NamedSetting {
     case significantChange = "significant-change"
     /// Every BGContinuedProcessingTask completed with success (a user's cancel counts as met).
     case job
+    /// Every location push answered with a location by the app's extension (iOS 15).
+    case locationPush = "location-push"
 
     /// The goal it stands for.
     public var goal: SimGoal {
@@ -43,6 +45,7 @@ public enum ReplayGoal: String, NamedSetting {
         case .timer: .timers(TimerGoal())
         case .significantChange: .significantChanges(SignificantChangeGoal())
         case .job: .continuedProcessing(JobGoal())
+        case .locationPush: .locationPushes(LocationPushGoal())
         }
     }
 
@@ -92,6 +95,7 @@ public enum ReplayGoal: String, NamedSetting {
         if takesCalls(script, actions) { goals.append(.call) }
         if actions.contains(.startSignificantChanges), !actions.contains(.startUpdates), liveTypes.isEmpty { goals.append(.significantChange) }
         if submitsJobs(actions) { goals.append(.job) }
+        if startsLocationPushes(actions) { goals.append(.locationPush) }
         // UIKit tasks are the goal of an app that needs nothing else (a timer may go with them).
         let beginsTasks = actions.contains { if case .beginTask = $0 { true } else { false } }
         if goals.isEmpty, beginsTasks { goals.append(.finishWork) }
@@ -142,5 +146,6 @@ public struct StatedGoals: SettingValue {
         .timer: ["onTimeSeconds", "fraction"],
         .significantChange: ["maxGapMetres", "maxGapSeconds", "fraction"],
         .job: ["fraction"],
+        .locationPush: ["fraction"],
     ]
 }

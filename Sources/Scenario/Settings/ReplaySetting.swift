@@ -223,6 +223,7 @@ extension ReplaySetting {
         case .continuedProcessing(var job):
             if let fraction = numbers["fraction"] { job.requiredFraction = fraction }
             return .continuedProcessing(job)
+        case .locationPushes(let goal): return .locationPushes(goal.with(fraction: numbers["fraction"]))
         }
     }
 

@@ -150,6 +150,7 @@ public enum ScenarioFile {
         case .bgTasks(let action): action.verb
         case .audio(let action): action.verb
         case .pushes(let action): action.verb
+        case .locationPushes(let action): action.verb
         case .device(let action): action.verb
         case .resources(let action): action.verb
         }

@@ -22,6 +22,8 @@ public struct SimCapabilities: Hashable, Sendable, Codable {
     /// `NSLocationRequireExplicitServiceSession` (iOS 18, §10): no implicit service sessions, so
     /// live updates and monitors need an explicit `CLServiceSession`.
     public var requiresExplicitServiceSession = false
+    /// The `com.apple.developer.location.push` entitlement (§16, iOS 15): without it, starting location pushes fails.
+    public var locationPushEntitlement = false
 
     /// Whether `BGTaskSchedulerPermittedIdentifiers` permits `identifier`: listed as it is, or,
     /// with `wildcards` (iOS 26's continued processing tasks), by an entry in wildcard notation

@@ -32,6 +32,8 @@ public enum SimGoal: Hashable, Sendable, Codable {
     case significantChanges(SignificantChangeGoal)
     /// Every `BGContinuedProcessingTask` completed with success (job, iOS 26).
     case continuedProcessing(JobGoal)
+    /// Every `location` push answered with a location by the app's extension (location-push, iOS 15).
+    case locationPushes(LocationPushGoal)
 
     /// A meter that measures this goal from the run's events as they stream: each mechanism's
     /// meter lives in its folder.
@@ -49,6 +51,7 @@ public enum SimGoal: Hashable, Sendable, Codable {
         case .timers(let goal): TimerGoalMeter(goal)
         case .significantChanges(let goal): SignificantChangeGoalMeter(goal, trajectory: configuration.trajectory)
         case .continuedProcessing(let goal): JobGoalMeter(goal)
+        case .locationPushes(let goal): LocationPushGoalMeter(goal)
         }
     }
 }

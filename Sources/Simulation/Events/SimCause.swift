@@ -93,4 +93,5 @@ public enum SimCause: Hashable, Sendable, Codable {
     /// Device conditions (§15): a restart, an OS or app update.
     case device(SimDeviceCause)
     case resources(ResourceCause)  // The app's own CPU and memory (§15).
+    case locationPushes(LocationPushCause)  // The Location Push Service Extension (§16).
 }

@@ -41,6 +41,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case visits(VisitEvent.Kind)
         case liveUpdates(LiveUpdateEvent.Kind)  // Live updates and background activity sessions (§10).
         case serviceSessions(ServiceSessionEvent.Kind)  // CLServiceSession (§10).
+        case locationPushes(LocationPushEvent.Kind)  // The Location Push Service Extension (§16).
         /// CLMonitor (§11).
         case monitor(MonitorEvent.Kind)
         /// The app's own timers (§9).
@@ -85,6 +86,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
             case .serviceSessions(let kind): kind.rawValue
             case .monitor(let kind): kind.rawValue
             case .timers(let kind): kind.rawValue
+            case .locationPushes(let kind): kind.rawValue
             }
         }
     }
@@ -156,6 +158,7 @@ public struct SimEvent: Hashable, Sendable, Codable {
         case .serviceSessions(let event): .serviceSessions(event.kind)
         case .monitor(let event): .monitor(event.kind)
         case .timers(let event): .timers(event.kind)
+        case .locationPushes(let event): .locationPushes(event.kind)
         }
     }
 

@@ -63,6 +63,7 @@ public enum SimEventDetail: Hashable, Sendable, Codable {
     case visits(VisitEvent)
     case liveUpdates(LiveUpdateEvent)  // Live updates and background activity sessions (§10).
     case serviceSessions(ServiceSessionEvent)  // CLServiceSession (§10).
+    case locationPushes(LocationPushEvent)  // The Location Push Service Extension (§16).
     /// CLMonitor (§11).
     case monitor(MonitorEvent)
     /// The app's own timers in the background: a fire late, never run, or the on-time count (§9).

@@ -33,6 +33,7 @@ public enum SimWarning: Hashable, Sendable, Codable {
 
     case liveUpdates(LiveUpdateWarning)  // Live updates and background activity sessions (§10).
     case serviceSessions(ServiceSessionWarning)  // CLServiceSession (§10).
+    case locationPushes(LocationPushWarning)  // The Location Push Service Extension (§16).
     /// CLMonitor (§11).
     case monitor(MonitorWarning)
 }

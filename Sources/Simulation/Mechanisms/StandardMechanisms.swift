@@ -15,5 +15,6 @@ enum StandardMechanisms {
         system.install(BackgroundTransfers())
         system.install(ResourceLimits())
         system.install(AppTimers())
+        system.install(LocationPushes())
     }
 }

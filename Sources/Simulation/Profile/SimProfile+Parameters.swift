@@ -13,6 +13,7 @@ extension SimProfile {
         + BGTaskProfile.parameters.placed(at: \.bgTasks, in: "bgTasks")
         + PushProfile.parameters.placed(at: \.pushes, in: "pushes")
         + TransferProfile.parameters.placed(at: \.transfers, in: "transfers")
+        + LocationPushProfile.parameters.placed(at: \.locationPushes, in: "locationPushes")
         + ResourceProfile.parameters.placed(at: \.resources, in: "resources")
         + LiveUpdateProfile.parameters.placed(at: \.liveUpdates, in: "liveUpdates")
         + ServiceSessionProfile.parameters.placed(at: \.serviceSessions, in: "serviceSessions")

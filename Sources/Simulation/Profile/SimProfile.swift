@@ -141,6 +141,7 @@ public struct SimProfile: Hashable, Sendable, Codable {
     public var resources = ResourceProfile()  // The app's own CPU and memory (§15).
     /// §14 Silent pushes, background fetch and VoIP pushes.
     public var pushes = PushProfile()
+    public var locationPushes = LocationPushProfile()  // The Location Push Service Extension (§16).
 
     // MARK: §10 Location sessions (iOS 17/18)
 

@@ -30,6 +30,7 @@ extension SimScenarioEvent.Action {
         case .pushes(let action): action.apply(to: system)
         case .device(let action): action.apply(to: system)
         case .resources(let action): action.apply(to: system)
+        case .locationPushes(let action): action.apply(to: system)
         }
     }
 }
@@ -50,6 +51,7 @@ extension SimWarning {
         case .liveUpdates(let warning): warning.isAboutTheRun
         case .serviceSessions(let warning): warning.isAboutTheRun
         case .monitor(let warning): warning.isAboutTheRun
+        case .locationPushes(let warning): warning.isAboutTheRun
         }
     }
 }

@@ -75,6 +75,7 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         case .liveUpdates(let cause): cause.exitCategory
         case .pushes(let cause): cause.exitCategory
         case .backgroundTasks(let cause): cause.exitCategory
+        case .locationPushes(let cause): cause.exitCategory
         case .resources(let cause): SimExitCategory(cause)  // The app's CPU and memory (§15).
         }
     }

@@ -38,6 +38,7 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
         /// Low Power Mode, battery, charging, heat, the global refresh switch, restarts and updates (§15).
         case device(SimDeviceAction)
         case resources(ResourceScenarioAction)  // Critical memory pressure (§15).
+        case locationPushes(LocationPushScenarioAction)  // The Location Push Service Extension (§16).
 
         /// Whether the user does this on the device (opens, leaves or returns to the app, locks,
         /// unlocks, force-quits, changes a setting): Low Power Mode's auto-lock counts from the
@@ -49,6 +50,7 @@ public struct SimScenarioEvent: Hashable, Sendable, Codable {
             case .memoryPressure, .beginBackgroundTask, .endBackgroundTask, .startUpdatingLocation, .stopUpdatingLocation: false
             case .device(let action): action.isUserInteraction
             case .bgTasks, .audio, .pushes, .resources: false
+            case .locationPushes(let action): action.isUserInteraction
             }
         }
     }

@@ -35,6 +35,8 @@ public struct SimulationConfiguration: Sendable {
     public var maximumLogLines: Int?
     /// The phone's state when the run starts (§15): Low Power Mode, battery, heat, switches.
     public var device = SimDevice()
+    /// The app's Location Push Service Extension (§16), as the system instantiates its principal class for each push; nil when the app has none.
+    public var locationPushServiceExtension: SimLocationPushServiceExtensionFactory?
 
     /// Creates a configuration; only the trajectory is required.
     public init(

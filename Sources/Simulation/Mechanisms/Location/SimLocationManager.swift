@@ -26,7 +26,7 @@ public final class SimLocationManager: LocationManaging {
     // check of each access (issue 21: with the same on the per-fix state of LocationServices, SimSystem,
     // Scheduler and ScriptedApp, a third of a
     // replay's simulation). No access to these properties spans a call that could reach them again.
-    @exclusivity(unchecked) private weak var system: SimSystem?
+    @exclusivity(unchecked) private(set) weak var system: SimSystem?
     private let services: LocationServices
 
     /// `CLLocation`'s counterpart has no member naming a visit: `LocationManaging` is told.
@@ -113,7 +113,7 @@ public final class SimLocationManager: LocationManaging {
     /// Where the last fix's position was found on the trajectory: the next is a tick later.
     @exclusivity(unchecked) private var trajectoryCursor = TrajectoryCursor()
     @exclusivity(unchecked) private var stationarySince: (coordinate: GeoCoordinate, time: Double)?
-    @exclusivity(unchecked) private var retired = false
+    @exclusivity(unchecked) private(set) var retired = false
     @exclusivity(unchecked) private var streams: [SimAsyncStream<SimLocationUpdate>.Continuation] = []
     /// The accuracy profile of the last setting used: looked up once, not at every fix.
     @exclusivity(unchecked) private var accuracyCache: (setting: SimAccuracy, profile: SimAccuracyProfile)?
