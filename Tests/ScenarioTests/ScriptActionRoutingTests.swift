@@ -65,6 +65,7 @@ import Testing
             "start-transfer", "complete-transfer-events",
             "activate-audio-session", "play-audio", "pause-audio",
             "report-call", "complete",
+            "start-location-pushes", "stop-location-pushes", "answer-location-push",
             "cpu", "busy-loop", "footprint", "grow-footprint",
         ])
     }
@@ -78,6 +79,7 @@ import Testing
             "bg-launch", "bg-expire", "background-app-refresh", "bg-cancel",
             "call", "alarm",
             "silent-push", "voip-push", "fetch",
+            "location-push",
             "low-power-mode", "battery", "power", "thermal", "restart", "os-update", "app-update",
         ])
     }
@@ -87,7 +89,7 @@ import Testing
         let actions: [(SimScenarioEvent.Action, String)] = [
             (.bgTasks(.cancel(identifier: "r")), "bg-cancel"), (.audio(.alarm(seconds: 60)), "alarm"),
             (.pushes(.arrive(.voip)), "voip-push"), (.device(.setBackgroundAppRefresh(enabled: false)), "background-app-refresh"),
-            (.resources(.criticalMemoryPressure), "memory-pressure"),
+            (.resources(.criticalMemoryPressure), "memory-pressure"), (.locationPushes(.arrive), "location-push"),
         ]
         for (action, verb) in actions { #expect(ScenarioFile.verb(action) == verb) }
     }
