@@ -117,22 +117,23 @@ extension Prose {
     /// playback resumed"; a VoIP push not reported, "0:03:00, a VoIP push not reported as a call: killed: …".
     public static func gap(_ gap: SimGap, of goal: SimGoal) -> String {
         let why = reason(gap.causes) ?? noCause(goal)
-        if case .pushes = goal { return "\(Formatting.clock(gap.from)), a VoIP push not reported as a call: \(why)" }
-        if case .backgroundTasks = goal { return finishWorkGap(gap, why: why) }
-        if case .continuedProcessing = goal { return jobGap(gap, why: why) }
-        if case .locationPushes = goal { return locationPushGap(gap, why: why) }
-        let end = gap.closed ? "closed: \(gapEnd(gap, of: goal))" : gapEnd(gap, of: goal)
-        if case .timers = goal { return timerGap(gap, why: why, end: end) }
+        func end() -> String { gap.closed ? "closed: \(gapEnd(gap, of: goal))" : gapEnd(gap, of: goal) }
         let span = "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to))"
         let metres = gap.metres > 0 ? " (\(distance(gap.metres)))" : ""
+        // One case a goal: a goal counted in events says which one; one counted in time, the span.
         switch goal {
+        case .pushes: return "\(Formatting.clock(gap.from)), a VoIP push not reported as a call: \(why)"
+        case .backgroundTasks: return finishWorkGap(gap, why: why)
+        case .continuedProcessing: return jobGap(gap, why: why)
+        case .locationPushes: return locationPushGap(gap, why: why)
+        case .timers: return timerGap(gap, why: why, end: end())
         case .audio:
-            return "\(span), \(Formatting.duration(gap.seconds)) without playback: \(why); \(end)"
+            return "\(span), \(Formatting.duration(gap.seconds)) without playback: \(why); \(end())"
         case .location, .significantChanges:
             // Anchored gaps (§4): the span's travel beside the span, the missed seconds after.
-            return "\(span)\(metres), \(Formatting.duration(gap.seconds)) uncovered from \(Formatting.clock(gap.firstMissed)): \(why); \(end)"
-        case .bgTasks, .regions, .monitor, .visits, .pushes, .backgroundTasks, .timers, .continuedProcessing, .locationPushes:
-            return "\(span), \(Formatting.duration(gap.seconds)) uncovered\(metres): \(why); \(end)"
+            return "\(span)\(metres), \(Formatting.duration(gap.seconds)) uncovered from \(Formatting.clock(gap.firstMissed)): \(why); \(end())"
+        case .bgTasks, .regions, .monitor, .visits:
+            return "\(span), \(Formatting.duration(gap.seconds)) uncovered\(metres): \(why); \(end())"
         }
     }
 
