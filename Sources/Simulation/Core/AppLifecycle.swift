@@ -385,21 +385,24 @@ struct AppLifecycle {
     mutating func reevaluate(_ holds: Holds, now: SimInstant) -> Reevaluation {
         budget.settle(at: now)
         guard case .background(var run) = state else { return .notInBackground }
+        // On the per-fix path (a delivery renewing the budget) nothing in the run changes: the
+        // run is written back only when it did, as each write copies it into the enum again.
         let heldBefore = run.heldAtLastEvaluation
+        let changed = heldBefore == holds.isEmpty
         run.heldAtLastEvaluation = !holds.isEmpty
         switch run.expiry {
         case .notYet:
             break
         case .handlersRunning:
-            state = .background(run)
+            if changed { state = .background(run) }
             return .awaitingAssertions
         case .expired(let why):
-            state = .background(run)
+            if changed { state = .background(run) }
             return holds.anyAssertion ? .awaitingAssertions : .suspendAfterExpiry(why)
         }
         if let hold = holds.sparingBudget {
             guard run.keepAlive == nil else {
-                state = .background(run)
+                if changed { state = .background(run) }
                 return .keptAlive(started: nil)
             }
             run.keepAlive = hold
@@ -410,9 +413,11 @@ struct AppLifecycle {
             state = .background(run)
             return .keptAlive(started: hold)
         }
-        state = .background(run)
-        if let ended = run.keepAlive { return .keepAliveEnded(ended, heldBefore: heldBefore) }
-        return decide(holds, heldBefore: heldBefore, now: now)
+        if let ended = run.keepAlive {
+            if changed { state = .background(run) }
+            return .keepAliveEnded(ended, heldBefore: heldBefore)
+        }
+        return decide(&run, changed: changed, holds, heldBefore: heldBefore, now: now)
     }
 
     /// The keep-alive ended because of `cause`: a fresh budget and grace (§4), then the usual
@@ -423,16 +428,17 @@ struct AppLifecycle {
         lastKeepAliveLoss = cause
         budget.refill(at: now, seconds: parameters.budgetSeconds)
         run.graceUntil = now.adding(seconds: parameters.gracePeriod)
-        state = .background(run)
-        return decide(holds, heldBefore: heldBefore, now: now)
+        return decide(&run, changed: true, holds, heldBefore: heldBefore, now: now)
     }
 
-    private mutating func decide(_ holds: Holds, heldBefore: Bool, now: SimInstant) -> Reevaluation {
-        guard case .background(var run) = state else { return .notInBackground }
+    /// Decides on `run`, the state's background run, and writes it back if it `changed` here or before.
+    private mutating func decide(_ run: inout BackgroundRun, changed: Bool, _ holds: Holds, heldBefore: Bool, now: SimInstant) -> Reevaluation {
         // §1: the last hold ended (its last task ended, say): the same short grace as on
         // entering the background, before the budget's expiry had a say.
         if holds.isEmpty, heldBefore {
             run.graceUntil = max(run.graceUntil, now.adding(seconds: parameters.gracePeriod))
+            state = .background(run)
+        } else if changed {
             state = .background(run)
         }
         // A wake's run is CPU time on a sleeping device (§9): the sleep rule waits for its end.
