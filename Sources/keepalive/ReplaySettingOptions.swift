@@ -75,7 +75,7 @@ struct ReplaySettingOptions: ParsableArguments {
     var maxLogLines: Int?
 
     @Option(name: .setting(\.$goal), help: ArgumentHelp(
-        "What the app needs, the answer and the exit status: \(Self.list(ReplayGoal.self, notes: [.navigation: "a fix at most 5 s old while moving", .tracking: "no 60 s or 100 m without a fix", .refresh: "a background run every 6 h", .audio: "playing again within 5 s of an interruption's end", .call: "every VoIP push reported to CallKit", .finishWork: "every background task ended before its expiration handler", .timer: "background timer fires within 1 s", .significantChange: "never 5 km and 15 min without a fix while moving", .job: "every continued processing task completed"])), or several joined by '+' (default: what the app uses).",
+        "What the app needs, the answer and the exit status: \(Self.list(ReplayGoal.self, notes: [.navigation: "a fix at most 5 s old while moving", .tracking: "no 60 s or 100 m without a fix", .refresh: "a background run every 6 h", .audio: "playing again within 5 s of an interruption's end", .call: "every VoIP push reported to CallKit", .finishWork: "every background task ended before its expiration handler", .timer: "background timer fires within 1 s", .significantChange: "never 5 km and 15 min without a fix while moving", .job: "every continued processing task completed", .locationPush: "every location push answered with a location"])), or several joined by '+' (default: what the app uses).",
         valueName: "goal"))
     var goal: Setting<StatedGoals>?
 
