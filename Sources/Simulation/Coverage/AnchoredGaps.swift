@@ -57,6 +57,14 @@ package struct AnchoredGaps: Sendable {
         stoodStill = false
     }
 
+    /// A missed second's causes (§4): why the app does not run, when it does not, then why its
+    /// location service delivers nothing, once.
+    package static func causes(running: Bool, stopCauses: [SimCause], serviceCause: SimCause?) -> [SimCause] {
+        var causes = running ? [] : stopCauses
+        if let serviceCause, !causes.contains(serviceCause) { causes.append(serviceCause) }
+        return causes
+    }
+
     /// Judges one whole second: `speed` is the device's (`nil` with no position: such a second
     /// counts for nothing and ends no stillness), `moving` whether it reaches the goal's moving
     /// speed, `missed` whether a moving second misses the goal. Returns whether a gap opened.

@@ -95,9 +95,7 @@ final class LocationGoalMeter: SimGoalMeter {
         // Navigation needs running code holding the fix; a recording only needs its fixes.
         let covered = (running || goal.kind == .tracking) && fresh && near
         gaps.judge(second: second, speed: speed, moving: moving, missed: !covered) {
-            var causes = running ? [] : stopCauses
-            if let locationCause, !causes.contains(locationCause) { causes.append(locationCause) }
-            return causes
+            AnchoredGaps.causes(running: running, stopCauses: stopCauses, serviceCause: locationCause)
         }
     }
 

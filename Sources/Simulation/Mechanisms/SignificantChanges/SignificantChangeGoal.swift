@@ -91,9 +91,7 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
         }
         let missed = metresSinceFix > goal.maximumMetres && time - lastFix > goal.maximumAgeSeconds
         gaps.judge(second: second, speed: speed, moving: moving, missed: missed) {
-            var causes = running ? [] : stopCauses
-            if let serviceCause, !causes.contains(serviceCause) { causes.append(serviceCause) }
-            return causes
+            AnchoredGaps.causes(running: running, stopCauses: stopCauses, serviceCause: serviceCause)
         }
     }
 
