@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .executable(name: "keepalive", targets: ["keepalive"]),
-        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "PlatformShapes", "Simulation", "Scripting", "Replay", "Scenario"]),
+        .library(name: "KeepAliveSim", targets: ["GPX", "Geodesy", "PlatformShapes", "Simulation", "Scripting", "ScenarioInput", "ScenarioRun", "ScenarioReports", "Scenario", "Replay"]),
         // The simulation alone, for app logic tests: no libexpat, no Yams.
         .library(name: "KeepAliveSimulation", targets: ["Geodesy", "PlatformShapes", "Simulation", "Scripting"]),
         // Apple's shapes alone (`LocationManaging`, …), for app code that ships: no simulation.
@@ -39,14 +39,21 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["Geodesy", "PlatformShapes"]),
         // Apps written as data (`AppScript`) and the app that runs them; no file format.
         .target(name: "Scripting", dependencies: ["Simulation"]),
-        // Turns a GPX document into a `Trajectory`: the one place that sees both.
-        .target(name: "Replay", dependencies: ["GPX", "Simulation"]),
-        // Replays as the CLI runs them: settings and scenario files, the run, and its reports
-        // (text timeline, JSON, SVG/HTML picture).
+        // Replays as the CLI runs them, in three modules by role. Input: what the tool reads (the
+        // track built into a `Trajectory`, settings, scenario, app-script, matrix, plugin, recording
+        // and MetricKit readers) and its errors; the one place that sees both GPX and Simulation.
         .target(
-            name: "Scenario",
-            dependencies: ["GPX", "Replay", "Simulation", "Scripting", .product(name: "Yams", package: "Yams")]
+            name: "ScenarioInput",
+            dependencies: ["GPX", "Geodesy", "Simulation", "Scripting", .product(name: "Yams", package: "Yams")]
         ),
+        // Run: a replay, `--explain`'s candidates, matrix workers, compare and MetricKit: typed outcomes.
+        .target(name: "ScenarioRun", dependencies: ["GPX", "ScenarioInput", "Simulation", "Scripting"]),
+        // Reports: prose, the text timeline, JSON, JUnit, Markdown and the SVG/HTML pictures of outcomes.
+        .target(name: "ScenarioReports", dependencies: ["GPX", "Geodesy", "ScenarioInput", "ScenarioRun", "Simulation", "Scripting"]),
+        // `import Scenario`: the three modules above as one import, as the single module was before the split.
+        .target(name: "Scenario", dependencies: ["ScenarioInput", "ScenarioRun", "ScenarioReports"]),
+        // Deprecated: `TrajectoryBuilder` moved to ScenarioInput; `import Replay` still finds it.
+        .target(name: "Replay", dependencies: ["ScenarioInput"]),
         // The `keepalive` command line tool: argument parsing and output only.
         .executableTarget(
             name: "keepalive",
@@ -75,9 +82,9 @@ let package = Package(
         .target(name: "ShapeLogic", dependencies: ["PlatformShapes"], path: "Tests/ShapeLogic"),
         .testTarget(name: "AppleShapeTests", dependencies: ["AppleDeclarations", "PlatformShapes", "ShapeLogic"]),
         // What the simulation and scenario tests share: trips, exact event logs, the shipped files.
-        .target(name: "TestSupport", dependencies: ["Geodesy", "Simulation", "Scripting", "Scenario"], path: "Tests/TestSupport"),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "Scenario", "Replay", "GPX", "TestSupport", "ShapeLogic"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Scripting", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["Geodesy", "Simulation", "Scripting", "ScenarioInput", "ScenarioRun", "ScenarioReports", "Scenario"], path: "Tests/TestSupport"),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "ScenarioInput", "ScenarioRun", "ScenarioReports", "Scenario", "GPX", "TestSupport", "ShapeLogic"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["ScenarioInput", "ScenarioRun", "ScenarioReports", "Scenario", "Scripting", "TestSupport"]),
         // Runs a program `swift test` built and reads what it printed (the CLI and fuzz tests).
         .target(name: "ChildProcess", path: "Tests/ChildProcess"),
         // Runs the built `keepalive` binary; depending on it makes `swift test` build it.

@@ -63,7 +63,8 @@ struct MatrixWorkerCommand: ParsableCommand {
             })
         }
         do throws(Output.WriteError) {
-            try MatrixWorker.run(matrix, tracks: indices, rendersRows: rendersRows) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
+            let renderRow: ((MatrixOutcome.Row) -> String)? = rendersRows ? { MatrixReport.renderedRow($0) } : nil
+            try MatrixWorker.run(matrix, tracks: indices, renderRow: renderRow) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
         } catch {
             printError("standard output: cannot write the results: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode

@@ -1,4 +1,6 @@
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 import Scripting
 import Simulation
 import Testing

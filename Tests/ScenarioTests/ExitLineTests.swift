@@ -1,6 +1,8 @@
 import Testing
 import TestSupport
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 @testable import Scripting
 @testable import Simulation
 

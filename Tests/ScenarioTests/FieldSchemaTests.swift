@@ -1,6 +1,8 @@
 import Testing
 import Yams
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 import Scripting
 import Simulation
 

@@ -1,6 +1,8 @@
 import Testing
 import TestSupport
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 @testable import Simulation
 
 /// Spec §9: a system wake gives the app its short run whether or not the device sleeps; the

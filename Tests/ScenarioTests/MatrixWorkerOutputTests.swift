@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 import TestSupport
 
 /// What a matrix's workers send their parent for `--format json`, and how the parent reads it.

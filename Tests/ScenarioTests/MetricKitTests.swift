@@ -1,5 +1,7 @@
 import Foundation
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 import Simulation
 import Testing
 import TestSupport

@@ -1,4 +1,6 @@
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 import Testing
 
 /// The map's scale bar and the picture's gap numbering.

@@ -1,6 +1,8 @@
 import Foundation
 import Geodesy
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 import Scripting
 import Simulation
 import Testing

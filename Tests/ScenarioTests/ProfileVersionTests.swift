@@ -1,5 +1,7 @@
 import Testing
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 import Simulation
 
 /// Issue 18 D: profile names in any case, and every iOS version runs the profile covering it,

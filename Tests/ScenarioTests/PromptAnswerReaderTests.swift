@@ -1,6 +1,8 @@
 import Testing
 import TestSupport
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 @testable import Simulation
 
 /// A scenario's `answer`: one `{at, with}` or a list, range-checked, with did-you-mean (§5).

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 @testable import Simulation
 
 /// Prose reaches a mechanism's words and names through exhaustive switches: the JSON names are

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 import Scripting
 import Simulation
 

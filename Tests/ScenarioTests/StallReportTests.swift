@@ -1,5 +1,7 @@
 import Testing
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 @testable import Simulation
 
 /// A run whose virtual time stopped is an error (exit 70 through `FailureKind.stalled`), named

@@ -1,5 +1,7 @@
 import Testing
-@testable import Scenario
+@testable import ScenarioInput
+@testable import ScenarioReports
+@testable import ScenarioRun
 
 /// "Did you mean", misplaced keys and cut lists: what a newcomer's typos in a scenario get.
 @Suite struct SuggestionTests {

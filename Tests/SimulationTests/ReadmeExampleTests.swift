@@ -1,6 +1,6 @@
 import Foundation
 import GPX
-import Replay
+import ScenarioInput
 import Scripting
 import Simulation
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
 import GPX
-import Replay
+import ScenarioInput
 import Scripting
 import Simulation
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import GPX
-import Replay
+import ScenarioInput
 import Testing
 
 /// Points out of time order are skipped, not sorted, and the outcome names the first one's `<time>`.
