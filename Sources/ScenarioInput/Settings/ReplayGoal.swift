@@ -76,31 +76,69 @@ public enum ReplayGoal: String, NamedSetting {
     /// needs nothing else of the above wants finish-work; an app that uses several gets each.
     public static func defaultGoals(for script: AppScript, builtIn: Bool) -> [ReplayGoal] {
         if builtIn { return [.navigation] }
-        let actions = script.allActions
-        var goals: [ReplayGoal] = []
-        // Each mechanism's test is in its folder (Scenario/Mechanisms/<M>/ReplayGoal+<M>.swift).
-        let liveTypes = liveUpdateActivityTypes(actions)
-        if actions.contains(.startUpdates) || !liveTypes.isEmpty {
-            let type = actions.contains(.startUpdates) ? AppScriptOutline(script).activityType : liveTypes[0]
-            goals.append(type == .automotiveNavigation || type == .otherNavigation ? .navigation : .tracking)
+        let uses = ScriptUse(script)
+        return allCases.filter { uses.implies($0) }.sorted { $0.defaultGoalRank < $1.defaultGoalRank }
+    }
+
+    /// Where the goal stands among the default goals a script implies, as reports list them.
+    private var defaultGoalRank: Int {
+        switch self {
+        case .navigation: 0
+        case .tracking: 1
+        case .refresh: 2
+        case .geofence: 3
+        case .visit: 4
+        case .audio: 5
+        case .call: 6
+        case .significantChange: 7
+        case .job: 8
+        case .locationPush: 9
+        case .finishWork: 10
+        case .timer: 11
         }
-        if asksForRefresh(script, actions) { goals.append(.refresh) }
-        // Geofences and visits are the goal of an app that watches them instead of running updates.
-        if !goals.contains(.navigation), !goals.contains(.tracking) {
-            let watched = AppScriptOutline(script).watchedGeofences
-            if watched.regions || watched.monitor { goals.append(.geofence) }
-            if watchesVisits(actions) { goals.append(.visit) }
+    }
+
+    /// What a script uses, read once, and the goals that use implies; each mechanism's test is
+    /// in its folder (ScenarioInput/Mechanisms/<M>/ReplayGoal+<M>.swift).
+    private struct ScriptUse {
+        let script: AppScript
+        let actions: [AppScript.Action]
+        let liveTypes: [SimActivityType]
+        /// The activity type of the app's standard or live updates; `nil` when it runs neither.
+        let updatesType: SimActivityType?
+
+        init(_ script: AppScript) {
+            self.script = script
+            actions = script.allActions
+            liveTypes = ReplayGoal.liveUpdateActivityTypes(actions)
+            updatesType = actions.contains(.startUpdates) ? AppScriptOutline(script).activityType : liveTypes.first
         }
-        if playsAudio(actions) { goals.append(.audio) }
-        if takesCalls(script, actions) { goals.append(.call) }
-        if actions.contains(.startSignificantChanges), !actions.contains(.startUpdates), liveTypes.isEmpty { goals.append(.significantChange) }
-        if submitsJobs(actions) { goals.append(.job) }
-        if startsLocationPushes(actions) { goals.append(.locationPush) }
-        // UIKit tasks are the goal of an app that needs nothing else (a timer may go with them).
-        let beginsTasks = actions.contains { if case .beginTask = $0 { true } else { false } }
-        if goals.isEmpty, beginsTasks { goals.append(.finishWork) }
-        if script.timers.contains(where: { $0.condition == .background }) { goals.append(.timer) }
-        return goals
+
+        func implies(_ goal: ReplayGoal) -> Bool {
+            switch goal {
+            case .navigation: updatesType.map(Self.isNavigation) ?? false
+            case .tracking: updatesType.map { !Self.isNavigation($0) } ?? false
+            case .refresh: ReplayGoal.asksForRefresh(script, actions)
+            // Geofences and visits are the goal of an app that watches them instead of running updates.
+            case .geofence:
+                updatesType == nil && { let watched = AppScriptOutline(script).watchedGeofences; return watched.regions || watched.monitor }()
+            case .visit: updatesType == nil && ReplayGoal.watchesVisits(actions)
+            case .audio: ReplayGoal.playsAudio(actions)
+            case .call: ReplayGoal.takesCalls(script, actions)
+            case .significantChange: actions.contains(.startSignificantChanges) && updatesType == nil
+            case .job: ReplayGoal.submitsJobs(actions)
+            case .locationPush: ReplayGoal.startsLocationPushes(actions)
+            // UIKit tasks are the goal of an app that needs nothing else (a timer may go with them).
+            case .finishWork:
+                actions.contains { if case .beginTask = $0 { true } else { false } }
+                    && ReplayGoal.allCases.allSatisfy { $0 == .finishWork || $0 == .timer || !implies($0) }
+            case .timer: script.timers.contains { $0.condition == .background }
+            }
+        }
+
+        private static func isNavigation(_ type: SimActivityType) -> Bool {
+            type == .automotiveNavigation || type == .otherNavigation
+        }
     }
 }
 

@@ -69,12 +69,20 @@ extension ReplayRun {
                 case .backgroundActivitySession, .serviceSession, .audio, .callKit, .continuedProcessing, .locationPushes: false
                 }
             }
-        changes += usesLocation ? locationCandidates(settings, outline) : []
-        // The mechanisms' own fixes, one line each, from their folders under Scenario/Mechanisms.
-        changes += audioCandidates(script)
-        changes += pushCandidates(script)
-        changes += resourceCandidates(script)
-        changes += locationPushCandidates(settings, outline, besides: changes)  // §16
+        // The mechanisms' own fixes, one line each, from their folders under ScenarioRun/Mechanisms.
+        for mechanism in SimMechanism.allCases {
+            switch mechanism {
+            case .location: changes += usesLocation ? locationCandidates(settings, outline) : []
+            case .audio: changes += audioCandidates(script)
+            case .pushes: changes += pushCandidates(script)
+            case .resources: changes += resourceCandidates(script)
+            case .locationPushes: changes += locationPushCandidates(settings, outline, besides: changes)  // §16
+            // Their fixes are the location settings' (background updates, authorization, the modes).
+            case .significantChanges, .regions, .visits, .monitor, .liveUpdates, .serviceSessions: break
+            // No fix of their own yet: an app's misuse of them shows as its goal's gaps.
+            case .backgroundTasks, .bgTasks, .transfers, .timers: break
+            }
+        }
         return changes
     }
 

@@ -1,23 +1,31 @@
 /// The profile's parameters a scenario or a matrix may set, one line a mechanism: each
 /// mechanism's folder lists its own.
 extension SimProfile {
-    /// Every settable parameter, by name (`regions.crossingDistance`).
+    /// Every settable parameter, by name (`regions.crossingDistance`): the app's, each
+    /// mechanism's in ``SimMechanism``'s order, then the device's.
     public static let parameters: [SimProfileParameter] =
-        appParameters.placed(in: "app")
-        + locationParameters.placed(in: "location")
-        + significantChangeParameters.placed(in: "significantChanges")
-        + SignificantChangeProfile.parameters.placed(at: \.significantChanges, in: "significantChanges")
-        + RegionProfile.parameters.placed(at: \.regions, in: "regions")
-        + VisitProfile.parameters.placed(at: \.visits, in: "visits")
-        + MonitorProfile.parameters.placed(at: \.monitor, in: "monitor")
-        + BGTaskProfile.parameters.placed(at: \.bgTasks, in: "bgTasks")
-        + PushProfile.parameters.placed(at: \.pushes, in: "pushes")
-        + TransferProfile.parameters.placed(at: \.transfers, in: "transfers")
-        + LocationPushProfile.parameters.placed(at: \.locationPushes, in: "locationPushes")
-        + ResourceProfile.parameters.placed(at: \.resources, in: "resources")
-        + LiveUpdateProfile.parameters.placed(at: \.liveUpdates, in: "liveUpdates")
-        + ServiceSessionProfile.parameters.placed(at: \.serviceSessions, in: "serviceSessions")
-        + SimDeviceProfile.parameters.placed(at: \.device, in: "device")
+        appParameters.placed(in: "app") + SimMechanism.allCases.flatMap(parameters(of:)) + SimDeviceProfile.parameters.placed(at: \.device, in: "device")
+
+    /// A mechanism's parameters, from its folder.
+    private static func parameters(of mechanism: SimMechanism) -> [SimProfileParameter] {
+        switch mechanism {
+        case .location: locationParameters.placed(in: "location")
+        case .significantChanges:
+            significantChangeParameters.placed(in: "significantChanges")
+                + SignificantChangeProfile.parameters.placed(at: \.significantChanges, in: "significantChanges")
+        case .regions: RegionProfile.parameters.placed(at: \.regions, in: "regions")
+        case .visits: VisitProfile.parameters.placed(at: \.visits, in: "visits")
+        case .monitor: MonitorProfile.parameters.placed(at: \.monitor, in: "monitor")
+        case .bgTasks: BGTaskProfile.parameters.placed(at: \.bgTasks, in: "bgTasks")
+        case .pushes: PushProfile.parameters.placed(at: \.pushes, in: "pushes")
+        case .transfers: TransferProfile.parameters.placed(at: \.transfers, in: "transfers")
+        case .locationPushes: LocationPushProfile.parameters.placed(at: \.locationPushes, in: "locationPushes")
+        case .resources: ResourceProfile.parameters.placed(at: \.resources, in: "resources")
+        case .liveUpdates: LiveUpdateProfile.parameters.placed(at: \.liveUpdates, in: "liveUpdates")
+        case .serviceSessions: ServiceSessionProfile.parameters.placed(at: \.serviceSessions, in: "serviceSessions")
+        case .backgroundTasks, .audio, .timers: []  // Their numbers are the app's (the budget), or none.
+        }
+    }
 
     /// What the profile's parameters rule out together (a 90th percentile below its median), one
     /// line a mechanism that checks; `nil` when nothing does.
