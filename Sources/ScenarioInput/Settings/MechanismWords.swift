@@ -4,7 +4,7 @@ import Yams
 
 /// The mechanisms with words in app scripts and scenario timelines, in the order messages list
 /// their words (after the core's). Each one's words are in its folder
-/// (`Sources/Scenario/Mechanisms/<M>/<M>Words.swift`); the switches below route to them, one line
+/// (`Sources/ScenarioInput/Mechanisms/<M>/<M>Words.swift`); the switches below route to them, one line
 /// each, so a new case is a compile error here until its words are routed. `CLMonitor`'s fields
 /// are read with the regions' words (``MonitorWords``).
 enum MechanismWords: CaseIterable {

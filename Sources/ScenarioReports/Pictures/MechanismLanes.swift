@@ -4,7 +4,7 @@ import Simulation
 
 /// The mechanisms' lanes in the picture, one stored builder per mechanism, drawn top to bottom
 /// under the wakes in the order of its properties. Each builder lives in its mechanism's folder
-/// under `Sources/Scenario/Mechanisms/` and reads the run's events in one pass; what is not its
+/// under `Sources/ScenarioReports/Mechanisms/` and reads the run's events in one pass; what is not its
 /// mechanism's it ignores (its state still tells when the app stops running, which may close a
 /// span). Built by the memberwise initializer, so a new builder is a compile error until
 /// ``SystemEventLanes`` passes it, and `read` and `lanes` list it next to it.

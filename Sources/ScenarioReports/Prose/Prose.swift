@@ -72,7 +72,7 @@ extension Prose {
             return "app: \(line)"
         case .warning(let warning):
             return text(warning)
-        // The mechanisms' events, one line each, worded in their folders under Scenario/Mechanisms.
+        // The mechanisms' events, one line each, worded in their folders under ScenarioReports/Mechanisms.
         case .bgTasks(let bgTask): return text(bgTask)
         case .transfers(let transfer): return text(transfer)
         case .audio(let audio): return text(audio)
