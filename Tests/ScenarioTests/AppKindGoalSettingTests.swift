@@ -1,5 +1,6 @@
 import Foundation
 import Scenario
+@testable import ScenarioReports
 import Scripting
 import Simulation
 import Testing
@@ -70,6 +71,26 @@ import TestSupport
                 #expect("\(error)".contains(problem), "\(error)")
             }
         }
+    }
+
+    /// Issue 34: a headline states the goal's numbers when they are not its kind's defaults
+    /// (600 s / 1000 m at 95 % is not tracking's 60 s / 100 m), and only then.
+    @Test func aHeadlineStatesNumbersThatAreNotTheDefaults() {
+        func coverage(_ goal: SimGoal, met: Bool = true) -> SimCoverage {
+            SimCoverage(goal: goal, met: met, fraction: 1, uncoveredSeconds: 0, uncoveredMetres: 0, longestGapSeconds: 0, gaps: [], gapCount: 0)
+        }
+        #expect(Prose.headline(coverage(.location(.tracking()))) == "Goal tracking met: 100 % of the moving time covered.")
+        #expect(Prose.headline(coverage(.location(.tracking(maximumGapSeconds: 600, maximumGapMetres: 1000))))
+                == "Goal tracking (10 min / 1.0 km, 95 %) met: 100 % of the moving time covered.")
+        #expect(Prose.headline(coverage(.location(.navigation(requiredFraction: 0.9))))
+                == "Goal navigation (5 s, 90 %) met: 100 % of the moving time covered.")
+        #expect(Prose.statedNumbers(.bgTasks(RefreshGoal(intervalSeconds: 3600))) == "every 1 h")
+        #expect(Prose.statedNumbers(.regions(EventLatencyGoal())) == nil)
+        var call = CallGoal()
+        call.requiredFraction = 0.5
+        let calls = SimCoverage(goal: .pushes(call), met: true, fraction: 1, uncoveredSeconds: 0, uncoveredMetres: 0,
+                                longestGapSeconds: 0, gaps: [], gapCount: 0, eventCount: 0)
+        #expect(Prose.headline(calls) == "Goal call (50 %) met: no VoIP push arrived.")
     }
 
     @Test func theAnswersWords() {

@@ -35,8 +35,7 @@ extension Prose {
     /// The headline: "Goal navigation met: 100 % of the moving time covered." or "Goal tracking
     /// missed: 81.4 % of the moving time covered; 12 min 3 s (4.1 km) not; 2 gaps, the longest 9 min 12 s."
     public static func headline(_ coverage: SimCoverage) -> String {
-        let goal = name(coverage.goal)
-        let answer = "Goal \(goal) \(coverage.met ? "met" : "missed")"
+        let answer = goalAnswer(coverage)
         var text: String
         switch coverage.goal {
         case .location: text = "\(answer): \(percent(coverage.fraction)) of the moving time covered"
@@ -60,6 +59,35 @@ extension Prose {
         return text + "."
     }
 
+    /// "Goal tracking met", or "Goal tracking (10 min / 1.0 km, 90 %) met" when the goal's numbers
+    /// are not the spec's for its kind: a headline never reads as the defaults it did not use.
+    static func goalAnswer(_ coverage: SimCoverage) -> String {
+        "Goal \(name(coverage.goal))\(statedNumbers(coverage.goal).map { " (\($0))" } ?? "") \(coverage.met ? "met" : "missed")"
+    }
+
+    /// A goal's numbers in short, or `nil` when they are the defaults of its kind (``ReplayGoal/goal``).
+    static func statedNumbers(_ goal: SimGoal) -> String? {
+        switch goal {
+        case .location(let goal):
+            guard goal != (goal.kind == .navigation ? LocationGoal.navigation() : LocationGoal.tracking()) else { return nil }
+            let age = Formatting.duration(goal.maximumFixAgeSeconds)
+            return "\(goal.maximumMetresSinceFix.map { "\(age) / \(distance($0))" } ?? age), \(percent(goal.requiredFraction))"
+        case .bgTasks(let goal): return goal == RefreshGoal() ? nil : "every \(Formatting.duration(goal.intervalSeconds))"
+        case .regions(let goal), .monitor(let goal), .visits(let goal):
+            return goal == EventLatencyGoal() ? nil : "\(Formatting.duration(goal.latencySeconds)) / \(distance(goal.travelMetres))"
+        case .audio(let goal): return goal == AudioGoal() ? nil : "again within \(Formatting.duration(goal.resumeWithinSeconds))"
+        case .pushes(let goal): return goal == CallGoal() ? nil : percent(goal.requiredFraction)
+        case .backgroundTasks(let goal): return goal == FinishWorkGoal() ? nil : "at most \(goal.allowedMisses) missed"
+        case .timers(let goal):
+            return goal == TimerGoal() ? nil : "\(Formatting.duration(goal.onTimeSeconds)), \(percent(goal.requiredFraction))"
+        case .significantChanges(let goal):
+            guard goal != SignificantChangeGoal() else { return nil }
+            return "\(Formatting.duration(goal.maximumAgeSeconds)) / \(distance(goal.maximumMetres)), \(percent(goal.requiredFraction))"
+        case .continuedProcessing(let goal): return goal == JobGoal() ? nil : percent(goal.requiredFraction)
+        case .locationPushes(let goal): return goal == LocationPushGoal() ? nil : percent(goal.requiredFraction)
+        }
+    }
+
     /// A goal over crossings or visits counts them: "1 of 2 crossings reached the app in time";
     /// none that happened, or none the app watched for, said so.
     private static func eventsAnswer(_ coverage: SimCoverage, _ answer: String, noun: String, watched: String) -> String {
@@ -74,7 +102,7 @@ extension Prose {
     /// A call goal counts pushes, not time: "Goal call missed: 0 of 5 VoIP pushes reported to
     /// CallKit (0 %)."; "Goal call met: no VoIP push arrived." when there was none.
     private static func callHeadline(_ coverage: SimCoverage) -> String {
-        let head = "Goal call \(coverage.met ? "met" : "missed")"
+        let head = goalAnswer(coverage)
         let pushes = coverage.eventCount ?? 0
         if pushes == 0 { return head + ": no VoIP push arrived." }
         let reported = pushes - coverage.gapCount

@@ -172,7 +172,7 @@ extension Prose {
 
     /// "Goal job met: 1 of 1 job completed (1 cancelled by the user)."
     static func jobHeadline(_ coverage: SimCoverage) -> String {
-        let head = "Goal job \(coverage.met ? "met" : "missed")"
+        let head = goalAnswer(coverage)
         let jobs = coverage.eventCount ?? 0
         if jobs == 0 { return head + ": no continued processing task ever started (its work was never done)." }
         let cancelled = coverage.cancelledByUser ?? 0

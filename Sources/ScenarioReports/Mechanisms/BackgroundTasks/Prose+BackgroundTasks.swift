@@ -12,7 +12,7 @@ extension Prose {
 
     /// "Goal finish-work missed: 1 of 2 background tasks ended by the app before their expiration handler."
     static func finishWorkHeadline(_ coverage: SimCoverage) -> String {
-        let head = "Goal finish-work \(coverage.met ? "met" : "missed")"
+        let head = goalAnswer(coverage)
         let tasks = coverage.eventCount ?? 0
         if tasks == 0 { return head + ": the app began no background task." }
         return head + ": \(tasks - coverage.gapCount) of \(tasks) background task\(tasks == 1 ? "" : "s") ended by the app before \(tasks == 1 ? "its" : "their") expiration handler."

@@ -12,7 +12,7 @@ extension Prose {
     /// Counts pushes, not time: "Goal location-push missed: 1 of 2 location pushes answered with a
     /// location (50 %)."; "… met: no location push arrived." when there was none.
     static func locationPushHeadline(_ coverage: SimCoverage) -> String {
-        let head = "Goal location-push \(coverage.met ? "met" : "missed")"
+        let head = goalAnswer(coverage)
         let pushes = coverage.eventCount ?? 0
         if pushes == 0 { return head + ": no location push arrived." }
         let answered = pushes - coverage.gapCount
