@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 @testable import ScenarioInput
 @testable import ScenarioReports
 @testable import ScenarioRun
@@ -129,6 +130,24 @@ import TestSupport
                 }
             }
         }
+    }
+
+    /// On the map, ten numbered gaps that all start at one place: a number goes to the first of
+    /// eight places around the start that keeps 14 × 11 px from those written, so eight are
+    /// written and two are folded (and counted for the key).
+    @Test func mapNumbersWithNoFreePlaceAreFolded() {
+        let still = (0...20).map { TrajectorySample(time: Double($0), coordinate: GeoCoordinate(latitude: 47, longitude: 8)) }
+        let trajectory = Trajectory(pieces: [still])
+        let goal = SimGoal.location(.navigation())
+        let gaps = (0..<10).map { index in
+            PictureReport.NumberedGap(
+                gap: SimGap(from: Double(index), to: Double(index) + 1, seconds: 1, metres: 0, causes: [], closedBy: nil, closed: true),
+                goal: goal, number: index + 1)
+        }
+        var svg = SVG()
+        let folded = PictureReport.drawGaps(gaps, on: trajectory, point: { _ in (200, 200) }, avoiding: [], into: &svg)
+        #expect(folded == 2)
+        #expect(svg.body.split(separator: "\n").filter { $0.contains("fill=\"#b71c1c\" font-weight=\"bold\" stroke=\"white\"") }.count == 8)
     }
 
     /// The map's key: parts joined while they fit in 72 characters, never broken (the second

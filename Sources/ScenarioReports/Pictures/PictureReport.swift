@@ -652,7 +652,7 @@ public enum PictureReport {
             let time = outcome.trajectory.startTime + when
             return point(outcome.trajectory.position(at: time)?.coordinate ?? nearest(pieces, to: time))
         }
-        drawGaps(gaps, on: outcome.trajectory, point: point, avoiding: stop.map { [$0] } ?? [], into: &svg)
+        let folded = drawGaps(gaps, on: outcome.trajectory, point: point, avoiding: stop.map { [$0] } ?? [], into: &svg)
         for piece in outcome.trajectory.pieces {
             // Written point by point: a year's track can be hundreds of thousands of points.
             var path = svg.openPolyline()
@@ -670,7 +670,8 @@ public enum PictureReport {
         svg.rect(end.0 - 4, end.1 - 4, 8, 8, fill: "#263238")
         drawScaleBar(metresPerPixel: Geodesy.meanEarthRadius * .pi / 180 / scale, box: box, into: &svg)
         // SVG collapses runs of spaces: the keys are separated by " · ", in lines the box's width holds.
-        let keys = ["● start · ■ end", gaps.isEmpty ? nil : "red: the goal's gaps", stopKey(stops)].compactMap { $0 }
+        let gapKey = gaps.isEmpty ? nil : "red: the goal's gaps" + (folded == 0 ? "" : " (\(folded) number\(folded == 1 ? "" : "s") folded where they crowd)")
+        let keys = ["● start · ■ end", gapKey, stopKey(stops)].compactMap { $0 }
         let lines = joined(keys, separator: " · ", width: mapKeyWidth)
         for (index, line) in lines.enumerated() {
             svg.text(box.x, box.y + box.height + 16 + Double(index) * mapKeyPitch, line, size: 11, fill: "#607d8b")
@@ -703,8 +704,9 @@ public enum PictureReport {
 
     /// Each gap's stretch of the track as a wide translucent red line (a dot when it did not
     /// move), the numbered ones with their number beside the stretch's start, moved off the
-    /// numbers already written.
-    private static func drawGaps(_ gaps: [NumberedGap], on trajectory: Trajectory, point: (GeoCoordinate) -> (Double, Double), avoiding marks: [(Double, Double)], into svg: inout SVG) {
+    /// numbers already written; a number with no free place is left off. Returns how many were.
+    static func drawGaps(_ gaps: [NumberedGap], on trajectory: Trajectory, point: (GeoCoordinate) -> (Double, Double), avoiding marks: [(Double, Double)], into svg: inout SVG) -> Int {
+        var folded = 0
         // The numbers' places so far, and the marks' (their centre moved to where a number would sit).
         var labels = marks.map { ($0.0 - 4, $0.1 + 4) }
         for item in gaps {
@@ -727,12 +729,16 @@ public enum PictureReport {
             guard let number = item.number else { continue }
             // Above right of the start, else the first free of a few places around it.
             let candidates = [(6.0, -6.0), (6, 12), (-16, -6), (-16, 12), (6, 24), (-16, 24), (6, -18), (-16, -18)]
-            let place = candidates.map { (first.0 + $0.0, first.1 + $0.1) }.first { spot in
+            guard let place = candidates.map({ (first.0 + $0.0, first.1 + $0.1) }).first(where: { spot in
                 !labels.contains { abs($0.0 - spot.0) < 14 && abs($0.1 - spot.1) < 11 }
-            } ?? (first.0 + 6, first.1 - 6)
+            }) else {
+                folded += 1
+                continue
+            }
             labels.append(place)
             svg.text(place.0, place.1, "\(number)", size: 10, weight: "bold", fill: "#b71c1c", halo: true)
         }
+        return folded
     }
 
     /// A scale bar in the map's lower left corner: the roundest length (1, 2 or 5 times a power
