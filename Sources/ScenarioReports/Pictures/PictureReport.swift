@@ -7,10 +7,11 @@ import Simulation
 /// `--report FILE.svg` or `.html`: the run at a glance.
 ///
 /// Top to bottom, on one time axis: the app's state as coloured bands; the background time left
-/// against the budget (and where the location session kept the app alive); ticks for fixes
-/// delivered, filtered and queued, and for signal loss; lanes for the system events of the
+/// against the budget (and where something held the app; one line when it always did); ticks
+/// for fixes delivered, filtered and queued, and for signal loss; lanes for the system events of the
 /// background mechanisms, when the run has any (`SystemEventLanes`); the speed. Below: the track's shape with
-/// its start, end and the place the app was suspended or terminated, and the summary. Drawn at
+/// its start, end and the place the app last stopped running, and the summary. No mark may
+/// contradict the headline: the strict reading is a footnote unless it is the policy. Drawn at
 /// most one mark per pixel, so a day's run stays small; numbers are written with fixed
 /// decimals, so the same run gives the same bytes.
 public enum PictureReport {
