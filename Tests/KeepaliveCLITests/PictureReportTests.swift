@@ -58,14 +58,17 @@ import Testing
     /// Everything below the fixes moves down by 178 px; the sentence under the goal's line takes
     /// two lines, so all under the header moves down 17 px more; the wake at 2378 s of 3002
     /// (column 793) is a triangle in the wakes lane (middle 462) whose tooltip is the timeline's
-    /// line; the suspension line runs through the lanes to 470 + 178.
+    /// line; the suspension line runs through the lanes to 470 + 178. The budget counted while
+    /// the app was in the café, so its chart stays whole (no lift). The map's key takes two
+    /// lines (the stop mark's key does not fit beside start, end and gaps in 72 characters), so
+    /// the list under it starts 14 px lower: 1027 + 14.
     @Test func mechanismEventsGetTheirLanes() throws {
         let fixtures = try Fixtures()
         let svg = fixtures.folder.appendingPathComponent("g.svg").path
         let result = try CLI.run(["replay", "Tracks/walk-with-cafe-stop.gpx", "--scenario", "Tracks/Scenarios/geofence-arrival.yaml", "--report", svg])
         #expect(result.status == 0)  // suspended in the café, woken by the exit: the script's tracking goal is met
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1000.00\" height=\"1027.00\""))
+        #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1000.00\" height=\"1041.00\""))
         #expect(picture.contains("<text x=\"24.00\" y=\"54.00\" font-size=\"14.00\" fill=\"#2e7d32\" font-weight=\"bold\">Goal tracking (10 min / 1.0 km, 95 %) met: 99.2 % of the moving time covered; 13 s (18 m) not; 1 gap.</text>"))
         #expect(picture.contains("<g transform=\"translate(0 17.00)\">"))
         for (y, name) in [(409, "goal gaps"), (430, "kept alive by"), (466, "wakes"), (502, "background tasks"), (538, "regions"), (598, "speed")] {
@@ -76,11 +79,14 @@ import Testing
     }
 
     /// A plain navigation run on a 2-minute track, met: its lanes are what it used, the location
-    /// session that held it and its background task (2 × 36 + 4 px), no wakes; no gap row.
+    /// session that held it and its background task (2 × 36 + 4 px), no wakes; no gap row. The
+    /// session held it whenever it was in the background, so the budget panel is one line and
+    /// everything under it moves up 120 px (836 before issue 34).
     @Test func aPlainRunHasOnlyTheLanesItUses() throws {
         let (status, svg) = try picture(track(speed: "5"))
         #expect(status == 0)
-        #expect(svg.contains("height=\"836.00\""))
+        #expect(svg.contains("height=\"716.00\""))
+        #expect(svg.contains(">held by the location session whenever in the background: no background time used (budget 30 s)</text>"))
         #expect(svg.contains(">kept alive by</text>"))
         #expect(svg.contains(">background tasks</text>"))
         #expect(!svg.contains(">wakes</text>"))
@@ -90,13 +96,14 @@ import Testing
     /// The 50 m filter on the commute (749 s on the 850-px axis from 120, so x(t) = 120 + t·850/749):
     /// the goal's answer heads the picture in red; each of the 15 gaps runs from its anchor, the
     /// last fix before it (§4), to the next fix, a translucent band from the state bar (80) to the
-    /// speed axis (576), bands that touch merged: 8 (gaps 2–3, 5–6 and 8–13 touch, each closing
-    /// on the fix the next one starts from). Gap 1 runs from the fix at 0:00:01 to the one at
-    /// 0:00:09 (x 121.13, 9.08 px), missed from 0:00:06: its bar in the gap row (from 388) is pale
-    /// to x(6) (5.67 px). The first ten are numbered over their bar, moved right off the one
-    /// before (10, over 499–506, is pushed from 690.26 to 695.51 by 8 and 9), and listed under the
-    /// picture with their cause, the rest counted; the map draws a red stretch for each and a
-    /// 500 m scale bar; the axes are labelled.
+    /// speed axis, bands that touch merged: 8 (gaps 2–3, 5–6 and 8–13 touch, each closing
+    /// on the fix the next one starts from). The location session held the app whenever it was
+    /// in the background, so the budget panel is one line and all under it moves up 120 px: the
+    /// speed axis from 576 to 456, the gap row from 388 to 268. Gap 1 runs from the fix at 0:00:01
+    /// to the one at 0:00:09 (x 121.13, 9.08 px), missed from 0:00:06: its bar in the gap row is
+    /// pale to x(6) (5.67 px). The first ten are numbered over their bar's middle (1 at 125.67, 10
+    /// over 0:08:19–0:08:26 at 690.26), and listed under the picture with their cause, the rest
+    /// counted; the map draws a red stretch for each and a 500 m scale bar; the axes are labelled.
     @Test func theGapsAreNumberedBandsWithTheirCauses() throws {
         let fixtures = try Fixtures()
         let path = fixtures.folder.appendingPathComponent("f.svg").path
@@ -107,24 +114,24 @@ import Testing
         #expect(svg.contains("<text x=\"24.00\" y=\"54.00\" font-size=\"14.00\" fill=\"#c62828\" font-weight=\"bold\">Goal navigation missed: 88.6 % of the moving time covered; 42 s (324 m) not; 15 gaps, the longest 23 s.</text>"))
         let bands = svg.split(separator: "\n").filter { $0.contains("fill-opacity=\"0.13\"") }
         #expect(bands.count == 8)
-        #expect(bands.first == "<rect x=\"121.13\" y=\"80.00\" width=\"9.08\" height=\"496.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
+        #expect(bands.first == "<rect x=\"121.13\" y=\"80.00\" width=\"9.08\" height=\"376.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
         // Gap 4, 0:03:46–0:03:54: the car moved again at 0:03:46 after standing still since its last fix.
-        #expect(bands[2] == "<rect x=\"376.48\" y=\"80.00\" width=\"9.08\" height=\"496.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
+        #expect(bands[2] == "<rect x=\"376.48\" y=\"80.00\" width=\"9.08\" height=\"376.00\" fill=\"#e53935\" fill-opacity=\"0.13\" pointer-events=\"none\"/>")
         let pale = svg.split(separator: "\n").filter { $0.contains("fill=\"#ef9a9a\"") }
         #expect(pale.count == 15)
-        #expect(pale.first == "<rect x=\"121.13\" y=\"401.00\" width=\"5.67\" height=\"8.00\" fill=\"#ef9a9a\"/>")
+        #expect(pale.first == "<rect x=\"121.13\" y=\"281.00\" width=\"5.67\" height=\"8.00\" fill=\"#ef9a9a\"/>")
         let numbers = svg.split(separator: "\n").filter { $0.contains("fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\"") }
         #expect(numbers.count == 10)
-        #expect(numbers.first == "<text x=\"125.67\" y=\"398.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">1</text>")
-        #expect(numbers.last == "<text x=\"695.51\" y=\"398.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">10</text>")
+        #expect(numbers.first == "<text x=\"125.67\" y=\"278.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">1</text>")
+        #expect(numbers.last == "<text x=\"690.26\" y=\"278.00\" font-size=\"10.00\" fill=\"#b71c1c\" font-weight=\"bold\" text-anchor=\"middle\">10</text>")
         #expect(svg.contains(">gap 2 0:01:22–0:01:28 (32 m), 5 s uncovered from 0:01:23: the distance filter held the fixes back (each lay under it from the last one delivered); closed: fixes came</text>"))
         #expect(svg.contains(">… and 5 more gaps</text>"))
         #expect(!svg.contains(">gap 11 "))
         #expect(svg.split(separator: "\n").filter { $0.contains("stroke-opacity=\"0.45\"") }.count == 15)
         #expect(svg.contains(">500 m</text>"))
         #expect(svg.contains(">time (h:mm:ss)</text>"))
-        #expect(svg.contains(">time left (s)</text>"))
-        #expect(svg.contains("text-anchor=\"end\">30 s</text>"))
+        #expect(!svg.contains(">time left (s)</text>"))
+        #expect(svg.contains(">background time</text>"))
     }
 
     @Test func aRealGapIsShaded() throws {
@@ -139,8 +146,8 @@ import Testing
             """)
         #expect(status == 0)
         // 60…120 s of 180 s on the 850-pixel axis that starts at 120; two lanes (76 px) move the
-        // speed plot down from 390.
-        #expect(svg.contains("<rect x=\"403.33\" y=\"466.00\" width=\"283.33\" height=\"70.00\" fill=\"#ffebee\"/>"))
+        // speed plot down from 390, the budget panel held by the session (one line) up 120.
+        #expect(svg.contains("<rect x=\"403.33\" y=\"346.00\" width=\"283.33\" height=\"70.00\" fill=\"#ffebee\"/>"))
     }
 
     /// The HTML page carries what reproduces it: the command line as given (a track named with

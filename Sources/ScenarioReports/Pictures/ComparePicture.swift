@@ -171,14 +171,32 @@ public enum ComparePicture {
         var color = "#263238"
     }
 
-    /// Each side's answer (green met, red missed), then whether they part.
+    /// Each side's answer (green met, red missed), whether they part, then the field conditions
+    /// that reproduce the first divergence: the comparison's point.
     private static func headerLines(_ comparison: DeviceComparison) -> [Line] {
         let device = comparison.deviceCoverage, model = comparison.modelCoverage
-        return [
+        var lines = [
             Line(text: "Device: " + Prose.headline(device), bold: true, color: device.met ? "#2e7d32" : "#c62828"),
             Line(text: "Model (\(comparison.summary.profile)): " + Prose.headline(model), bold: true, color: model.met ? "#2e7d32" : "#c62828"),
             Line(text: verdictLine(comparison), color: "#546e7a"),
         ]
+        if let first = comparison.first {
+            lines += PictureReport.wrapped(reproducingLine(first), width: headerWidth).map { Line(text: $0, bold: true, color: divergenceColor) }
+        }
+        return lines
+    }
+
+    /// Characters of a 14 px bold header line the picture holds (about 6.5 px each, 950 px).
+    private static let headerWidth = 140
+
+    /// "Reproduce the first divergence, replayed from the device's last fix (0:09:59): Low Power
+    /// Mode, a restart, an app update": the §15 conditions that made the model miss its second too.
+    static func reproducingLine(_ first: FirstDivergence) -> String {
+        let at = Formatting.clock(first.lastDeviceFix)
+        let reproducing = first.conditions.filter { $0.finding == .reproduces }.map { Prose.text($0.condition) }
+        return reproducing.isEmpty
+            ? "No field condition replayed from the device's last fix (\(at)) reproduces the first divergence"
+            : "Reproduce the first divergence, replayed from the device's last fix (\(at)): " + reproducing.joined(separator: ", ")
     }
 
     /// "The device and the model diverge; first at 0:10:04 (the device's last fix at 0:09:59)."
@@ -368,6 +386,8 @@ public enum ComparePicture {
         }
         if let first = comparison.first {
             lines.append(Line(text: "First divergence at \(Formatting.clock(first.second)) (▼): " + Prose.moment(first.model, goal: comparison.goal), bold: true))
+            // The conditions tried there, as the text report words them.
+            lines += Prose.conditions(first).map { Line(text: $0.trimmingCharacters(in: .whitespaces)) }
         }
         return lines
     }

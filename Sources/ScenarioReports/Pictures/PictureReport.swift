@@ -7,10 +7,11 @@ import Simulation
 /// `--report FILE.svg` or `.html`: the run at a glance.
 ///
 /// Top to bottom, on one time axis: the app's state as coloured bands; the background time left
-/// against the budget (and where the location session kept the app alive); ticks for fixes
-/// delivered, filtered and queued, and for signal loss; lanes for the system events of the
+/// against the budget (and where something held the app; one line when it always did); ticks
+/// for fixes delivered, filtered and queued, and for signal loss; lanes for the system events of the
 /// background mechanisms, when the run has any (`SystemEventLanes`); the speed. Below: the track's shape with
-/// its start, end and the place the app was suspended or terminated, and the summary. Drawn at
+/// its start, end and the place the app last stopped running, and the summary. No mark may
+/// contradict the headline: the strict reading is a footnote unless it is the policy. Drawn at
 /// most one mark per pixel, so a day's run stays small; numbers are written with fixed
 /// decimals, so the same run gives the same bytes.
 public enum PictureReport {
@@ -48,18 +49,23 @@ public enum PictureReport {
 
         drawStates(events, duration: duration, x: x, into: &svg)
 
+        // The budget panel: a chart where the budget counted, one line when it never did;
+        // everything under a collapsed panel moves up by what it saved.
+        let budget = budgetTrace(outcome, events, duration: duration)
+        let lift = budget.collapsed ? -collapsedBudgetSaving : 0
+
         // The goal's gaps in a row of their own, then the system events, lane by lane; everything
         // below them moves down by their height.
         let gaps = numberedGaps(summary)
         let gapRow = gaps.isEmpty ? 0.0 : 30
         let lanes = systemEventLanes(events, duration: summary.durationSeconds)
-        let lanesTop = 388.0 + gapRow, lanePitch = 36.0
-        let shift = gapRow + (lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4)
+        let lanesTop = 388.0 + lift + gapRow, lanePitch = 36.0
+        let shift = lift + gapRow + (lanes.isEmpty ? 0 : Double(lanes.count) * lanePitch + 4)
         let lineBottom = 470 + shift
 
-        drawBudget(outcome, events, duration: duration, lineBottom: lineBottom, x: x, into: &svg)
+        drawBudget(budget, summary, lineBottom: lineBottom, x: x, into: &svg)
 
-        drawFixes(events, x: x, into: &svg)
+        drawFixes(events, top: 306 + lift, x: x, into: &svg)
 
         for (index, lane) in lanes.enumerated() {
             draw(lane, top: lanesTop + Double(index) * lanePitch, into: &svg)
@@ -68,12 +74,14 @@ public enum PictureReport {
         drawSpeedAndAxis(outcome, duration: duration, shift: shift, x: x, into: &svg)
 
         // Over everything on the time axis, the gaps as translucent bands, numbered in their row.
-        if !gaps.isEmpty { drawGaps(gaps, row: 388, bottom: lineBottom, x: x, into: &svg) }
+        if !gaps.isEmpty { drawGaps(gaps, row: 388 + lift, bottom: lineBottom, x: x, into: &svg) }
 
         // Track shape.
-        drawTrack(outcome, gaps: gaps, into: &svg, box: (40, 505 + shift, 440, 220))
+        let keyLines = drawTrack(outcome, gaps: gaps, stops: runningEnds(events), into: &svg, box: (40, 505 + shift, 440, 220))
+        // A key of more than one line moves the list under it down.
+        let keyExtra = Double(max(keyLines - 1, 0)) * mapKeyPitch
 
-        // Summary.
+        // Summary, then the strict reading as a footnote when it is not the run's policy.
         var lineY = 520.0 + shift
         let rows = summaryRows(outcome)
         for (name, value) in rows {
@@ -81,8 +89,12 @@ public enum PictureReport {
             svg.text(700, lineY, value, size: 12)
             lineY += 19
         }
+        for line in strictFootnote(summary).flatMap({ wrapped($0, width: footnoteWidth) }) {
+            svg.text(520, lineY, line, size: 10, fill: "#78909c")
+            lineY += 14
+        }
         // The numbered gaps in words, under the map and the summary.
-        let listTop = max(760 + shift, lineY + 10)
+        let listTop = max(760 + shift + keyExtra, lineY + 10)
         // Lines longer than the picture is wide (about 170 characters at 11 px) go on, indented.
         let listed = gapList(summary).enumerated().flatMap { index, line in
             wrapped(line, width: 170).enumerated().map { (part, text) in (title: index == 0, text: part == 0 ? text : "    " + text) }
@@ -92,7 +104,7 @@ public enum PictureReport {
         }
         if top > 0 { svg.close() }
         // Tall enough for the summary's rows (a run in many states has more of them than the map is high).
-        let height = (listed.isEmpty ? max(760 + shift, lineY - 5) : listTop + Double(listed.count) * 16 + 8) + top
+        let height = (listed.isEmpty ? max(760 + shift + keyExtra, lineY - 5) : listTop + Double(listed.count) * 16 + 8) + top
         return svg.document(width: width, height: height)
     }
 
@@ -129,9 +141,11 @@ public enum PictureReport {
     /// The goal's answer in a line per goal (green met, red missed), then the sentence in grey;
     /// without a goal, the sentence in the verdict's colour as before.
     private static func headerLines(_ summary: SimSummary) -> [HeaderLine] {
-        let sentence = wrapped(Prose.sentence(summary), width: 140).prefix(2)
+        // The strict reading is a footnote unless it is the run's policy.
+        let text = Prose.sentence(summary, strictReading: summary.policy == .delivery)
+        let sentence = wrapped(text, width: 140).prefix(2)
         guard !summary.coverage.isEmpty else {
-            return wrapped(Prose.sentence(summary), width: 130).prefix(2).map { HeaderLine(text: $0, size: 14, bold: false, color: verdictColor(summary.verdict)) }
+            return wrapped(text, width: 130).prefix(2).map { HeaderLine(text: $0, size: 14, bold: false, color: verdictColor(summary.verdict)) }
         }
         let goals = summary.coverage.flatMap { coverage in
             wrapped(Prose.headline(coverage), width: 120).map { HeaderLine(text: $0, size: 14, bold: true, color: coverage.met ? "#2e7d32" : "#c62828") }
@@ -154,11 +168,11 @@ public enum PictureReport {
     }
 
     /// The gaps as translucent bands from the state bar down to `bottom`, and in their row (from
-    /// `row`) as red bars at least 3 px wide with their numbers over them, moved right when they
-    /// would overlap the one before. Bands a pixel apart are merged. A gap runs from its anchor
-    /// (the last fix, §4); its bar is pale until its first missed second.
+    /// `row`) as red bars at least 3 px wide with their numbers over their middles, laid out by
+    /// ``gapLabels(_:)``; how many numbers were folded is written under the row's name. Bands a
+    /// pixel apart are merged. A gap runs from its anchor (the last fix, §4); its bar is pale
+    /// until its first missed second.
     private static func drawGaps(_ gaps: [NumberedGap], row: Double, bottom: Double, x: (Double) -> Double, into svg: inout SVG) {
-        svg.label(110, row + 21, "goal gaps")
         var bands: [(Double, Double)] = []
         for item in gaps {
             let (from, to) = widened(x(item.gap.from), x(item.gap.to), minimum: 3)
@@ -173,16 +187,54 @@ public enum PictureReport {
         for item in gaps where x(item.gap.firstMissed) - x(item.gap.from) >= 1 {
             svg.rect(x(item.gap.from), row + 13, x(item.gap.firstMissed) - x(item.gap.from), 8, fill: "#ef9a9a")
         }
-        var labelRight = -Double.infinity
-        for item in gaps {
-            guard let number = item.number else { continue }
-            let (from, to) = widened(x(item.gap.from), x(item.gap.to), minimum: 3)
-            let text = "\(number)"
-            let halfWidth = Double(text.count) * 3.2
-            let centre = max((from + to) / 2, labelRight + 2 + halfWidth)
-            svg.text(centre, row + 10, text, size: 10, weight: "bold", anchor: "middle", fill: "#b71c1c")
-            labelRight = centre + halfWidth
+        let layout = gapLabels(gaps.compactMap { item in
+            item.number.map { ($0, (x(item.gap.from) + x(item.gap.to)) / 2) }
+        })
+        for label in layout.placed {
+            svg.text(label.x, row + 10 - Double(label.level) * gapLabelPitch, "\(label.number)", size: 10, weight: "bold", anchor: "middle", fill: "#b71c1c")
         }
+        if layout.folded.isEmpty {
+            svg.label(110, row + 21, "goal gaps")
+        } else {
+            svg.label(110, row + 15, "goal gaps")
+            let count = layout.folded.count
+            svg.text(110, row + 27, "\(count) number\(count == 1 ? "" : "s") folded", size: 10, anchor: "end", fill: "#78909c")
+        }
+    }
+
+    /// A gap's number as placed over its row: `level` 0 just over the bars, 1 stacked above it.
+    struct GapLabel: Equatable {
+        let number: Int
+        let x: Double
+        let level: Int
+    }
+
+    /// Pixels between the two levels of gap numbers (their font is 10 px).
+    static let gapLabelPitch = 10.0
+    /// Pixels kept clear between two numbers on one level.
+    static let gapLabelSpacing = 2.0
+
+    /// The half width of a gap's number at 10 px, bold: 3.2 px a digit.
+    static func gapLabelHalfWidth(_ number: Int) -> Double { Double(String(number).count) * 3.2 }
+
+    /// Where the numbers go: each over its gap's middle (kept within the axis), in the order of
+    /// the middles, on the lowest of the two levels where it keeps ``gapLabelSpacing`` from the
+    /// number before it on that level; a number that fits on neither is folded (its gap keeps
+    /// its bar and its line in the list).
+    static func gapLabels(_ wanted: [(number: Int, centre: Double)]) -> (placed: [GapLabel], folded: [Int]) {
+        var placed: [GapLabel] = [], folded: [Int] = []
+        var rightEdge = [-Double.infinity, -Double.infinity]
+        for (number, centre) in wanted.sorted(by: { ($0.centre, $0.number) < ($1.centre, $1.number) }) {
+            let half = gapLabelHalfWidth(number)
+            let x = min(max(centre, left + half), left + plotWidth - half)
+            guard let level = rightEdge.indices.first(where: { rightEdge[$0] + gapLabelSpacing <= x - half }) else {
+                folded.append(number)
+                continue
+            }
+            placed.append(GapLabel(number: number, x: x, level: level))
+            rightEdge[level] = x + half
+        }
+        return (placed, folded.sorted())
     }
 
     /// `from`…`to` widened around its middle to at least `minimum` pixels.
@@ -216,44 +268,49 @@ public enum PictureReport {
         }
     }
 
-    /// The background time left against the budget, where something kept the app alive, and the
-    /// lines where the app stopped (and would have, under the strict reading).
-    private static func drawBudget(_ outcome: ReplayOutcome, _ events: [SimEvent], duration: Double, lineBottom: Double, x: (Double) -> Double, into svg: inout SVG) {
-        let summary = outcome.result.summary
-        // Background time left.
-        let top = 150.0, bottom = 290.0
-        let budget = summary.budgetSeconds
-        func y(_ remaining: Double) -> Double { bottom - min(max(remaining, 0), budget) / budget * (bottom - top) }
-        svg.label(110, 190, "background")
-        svg.label(110, 204, "time left (s)")
-        svg.line(left, top, left + plotWidth, top, stroke: "#90a4ae", dash: "4 4")
-        svg.line(left, bottom, left + plotWidth, bottom, stroke: "#90a4ae")
-        svg.text(left + plotWidth - 4, top - 4, "budget \(Formatting.short(budget)) s", size: 11, anchor: "end", fill: "#607d8b")
-        // The axis in seconds: 0 at the bottom, the budget at the top.
-        svg.text(left - 6, bottom + 4, "0 s", size: 11, anchor: "end", fill: "#607d8b")
-        svg.text(left - 6, top + 4, "\(Formatting.short(budget)) s", size: 11, anchor: "end", fill: "#607d8b")
-        var curve: [(Double, Double)] = []
-        var keptAlive: [(Double, Double)] = []
+    /// Pixels the budget panel gives back when it collapses to a line (its chart, 150…290, becomes 150…170).
+    static let collapsedBudgetSaving = 120.0
+
+    /// The background budget as the picture draws it, in seconds from the start: the curves of
+    /// the time left where it counted, the stretches in the background where something held the
+    /// app (no budget counting), and what held it.
+    struct BudgetTrace {
+        var curves: [[(time: Double, remaining: Double)]] = []
+        var held: [(from: Double, to: Double)] = []
+        /// What held the app, in the order first seen: a location session, audio, …
+        var holders: [String] = []
+
+        /// No background time was ever counted: the panel is one line, not an empty chart.
+        var collapsed: Bool { curves.isEmpty }
+
+        /// "a location session", or the holders named.
+        var holderNames: String { holders.isEmpty ? "a location session" : holders.joined(separator: ", ") }
+    }
+
+    /// The budget between events, run as the simulation's own `BackgroundBudget` runs it.
+    static func budgetTrace(_ outcome: ReplayOutcome, _ events: [SimEvent], duration: Double) -> BudgetTrace {
+        var trace = BudgetTrace()
+        var curve: [(time: Double, remaining: Double)] = []
         var previous: SimEvent?
         var asleep = false
         let pausesWhileAsleep = !outcome.settings.profile.budgetRunsWhileAsleep
         func closeCurve() {
-            if curve.count > 1 { svg.polyline(curve, stroke: "#1e88e5", width: 2) }
+            // Only where time passed: the instant the app leaves, before a hold takes it, counts nothing.
+            if let first = curve.first, let last = curve.last, last.time > first.time { trace.curves.append(curve) }
             curve = []
         }
         // The run's end closes the last span: an event there that changes nothing (an empty log line).
         for event in events + [SimEvent(time: duration, detail: .appLog(""), state: events.last?.state ?? .notRunning)] {
             if let before = previous, before.state == .background {
                 if let remaining = before.remaining {
-                    // Between two events the budget runs as the simulation's own `BackgroundBudget` runs it.
                     var budget = BackgroundBudget(seconds: remaining, pausesWhileAsleep: pausesWhileAsleep)
                     budget.setCounting(budget.counts(asleep: asleep), at: SimInstant(seconds: before.time))
                     let projected = event.remaining ?? budget.remaining(at: SimInstant(seconds: event.time))
-                    if curve.isEmpty { curve.append((x(before.time), y(remaining))) }
-                    curve.append((x(event.time), y(projected)))
+                    if curve.isEmpty { curve.append((before.time, remaining)) }
+                    curve.append((event.time, projected))
                 } else {
                     closeCurve()
-                    keptAlive.append((x(before.time), x(event.time)))
+                    if event.time > before.time { trace.held.append((before.time, event.time)) }
                 }
             }
             if event.remaining == nil || event.state != .background { closeCurve() }
@@ -262,33 +319,81 @@ public enum PictureReport {
             previous = event
         }
         closeCurve()
-        for span in merged(keptAlive) { svg.line(span.0, top, span.1, top, stroke: "#2e7d32", width: 4) }
-        if !keptAlive.isEmpty {
-            // Name what kept it alive: a location session, audio, live updates, a BGTask, …
-            var holders: [String] = []
-            for case .keepAliveStart(let hold) in events.lazy.map(\.detail) where !holders.contains(Prose.text(hold)) {
-                holders.append(Prose.text(hold))
+        for case .keepAliveStart(let hold) in events.lazy.map(\.detail) where !trace.holders.contains(Prose.text(hold)) {
+            trace.holders.append(Prose.text(hold))
+        }
+        return trace
+    }
+
+    /// The background time left against the budget, where something held the app, and the line
+    /// where the app stopped (and, under `--policy delivery`, where the strict reading differs).
+    /// When the budget never counted, one line says why instead of an empty chart.
+    private static func drawBudget(_ trace: BudgetTrace, _ summary: SimSummary, lineBottom: Double, x: (Double) -> Double, into svg: inout SVG) {
+        let top = 150.0, bottom = trace.collapsed ? top + 20 : 290.0
+        let budget = summary.budgetSeconds
+        let heldSpans = merged(trace.held.map { (x($0.from), x($0.to)) })
+        if trace.collapsed {
+            svg.label(110, top + 16, "background time")
+            let line = trace.held.isEmpty
+                ? "no background time used: the app never ran in the background on its own"
+                : "held by \(trace.holderNames) whenever in the background: no background time used"
+            svg.text(left + 4, top + 16, "\(line) (budget \(Formatting.short(budget)) s)", size: 11, fill: trace.held.isEmpty ? "#607d8b" : "#2e7d32")
+            for span in heldSpans { svg.line(span.0, top, span.1, top, stroke: "#2e7d32", width: 4) }
+        } else {
+            func y(_ remaining: Double) -> Double { bottom - min(max(remaining, 0), budget) / budget * (bottom - top) }
+            svg.label(110, 190, "background")
+            svg.label(110, 204, "time left (s)")
+            // Where something held the app, a pale band the chart's height: full, not empty.
+            for span in heldSpans { svg.band(span.0, top, span.1 - span.0, bottom - top, fill: "#2e7d32", opacity: 0.07) }
+            svg.line(left, top, left + plotWidth, top, stroke: "#90a4ae", dash: "4 4")
+            svg.line(left, bottom, left + plotWidth, bottom, stroke: "#90a4ae")
+            svg.text(left + plotWidth - 4, top - 4, "budget \(Formatting.short(budget)) s", size: 11, anchor: "end", fill: "#607d8b")
+            // The axis in seconds: 0 at the bottom, the budget at the top.
+            svg.text(left - 6, bottom + 4, "0 s", size: 11, anchor: "end", fill: "#607d8b")
+            svg.text(left - 6, top + 4, "\(Formatting.short(budget)) s", size: 11, anchor: "end", fill: "#607d8b")
+            for curve in trace.curves { svg.polyline(curve.map { (x($0.time), y($0.remaining)) }, stroke: "#1e88e5", width: 2) }
+            for span in heldSpans { svg.line(span.0, top, span.1, top, stroke: "#2e7d32", width: 4) }
+            if !heldSpans.isEmpty {
+                svg.text(left + 4, top + 14, "green: held by \(trace.holderNames), no background time used", size: 11, fill: "#2e7d32")
             }
-            let names = holders.isEmpty ? "a location session" : holders.joined(separator: ", ")
-            svg.text(left + 4, top + 14, "green: kept alive by \(names), no background time spent", size: 11, fill: "#2e7d32")
         }
         if let end = summary.suspendedAt ?? summary.terminatedAt {
             svg.line(x(end), 76, x(end), lineBottom, stroke: "#c62828", width: 1.5)
             svg.text(x(end) + 4, 143, "\(summary.verdict.rawValue) \(Formatting.clock(end))", size: 11, fill: "#c62828")
         }
-        if summary.strictVerdict != .keptAlive, let strict = summary.strictSuspendedAt, strict != (summary.suspendedAt ?? summary.terminatedAt) {
+        // The strict reading is a line only where it is the run's reading; else a footnote (``strictFootnote(_:)``).
+        if summary.policy == .delivery, summary.strictVerdict != .keptAlive, let strict = summary.strictSuspendedAt, strict != (summary.suspendedAt ?? summary.terminatedAt) {
             svg.line(x(strict), top, x(strict), lineBottom, stroke: "#ef6c00", width: 1.5, dash: "6 3")
             svg.text(x(strict) + 4, bottom - 6, "strict reading: \(summary.strictVerdict.rawValue) \(Formatting.clock(strict))", size: 11, fill: "#ef6c00")
         }
     }
 
-    /// A tick per pixel column for the fixes delivered, filtered and queued, and for signal loss.
-    private static func drawFixes(_ events: [SimEvent], x: (Double) -> Double, into svg: inout SVG) {
+    /// Characters of a 10 px footnote line in the summary's column (480 px).
+    static let footnoteWidth = 84
+
+    /// The strict delivery reading in words, under the summary, when it is not the run's policy
+    /// (`--policy session`): not a mark on the time axis, which would outshine the run's own answer.
+    static func strictFootnote(_ summary: SimSummary) -> [String] {
+        switch summary.policy {
+        case .delivery: return []
+        case .session:
+            let answer = switch summary.strictVerdict {
+            case .keptAlive: "kept alive too"
+            case .foregroundOnly: "the app never went to the background"
+            case .suspended, .terminated, .crashed: "\(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"
+            }
+            return ["* Under the strict delivery reading (--policy delivery, not this run's): \(answer)."]
+        }
+    }
+
+    /// A tick per pixel column for the fixes delivered, filtered and queued, and for signal loss
+    /// (`top`, 306 under a full budget panel, is the first row's).
+    private static func drawFixes(_ events: [SimEvent], top: Double, x: (Double) -> Double, into svg: inout SVG) {
         // Fixes.
-        svg.label(110, 322, "fixes")
+        svg.label(110, top + 16, "fixes")
         let rows: [(SimEvent.Kind, Double, String, String)] = [
-            (.fixDelivered, 306, "#2e7d32", "delivered"), (.fixFiltered, 320, "#9e9e9e", "filtered"),
-            (.fixQueued, 334, "#ef6c00", "queued"), (.fixUnavailable, 348, "#c62828", "no signal"),
+            (.fixDelivered, top, "#2e7d32", "delivered"), (.fixFiltered, top + 14, "#9e9e9e", "filtered"),
+            (.fixQueued, top + 28, "#ef6c00", "queued"), (.fixUnavailable, top + 42, "#c62828", "no signal"),
         ]
         var any = false
         for (kind, rowTop, stroke, _) in rows {
@@ -299,13 +404,13 @@ public enum PictureReport {
         }
         // An app that runs no location updates: say so, rather than a legend for an empty lane.
         guard any else {
-            svg.text(left, 326, "none: the app ran no location updates", size: 11, fill: "#78909c")
+            svg.text(left, top + 20, "none: the app ran no location updates", size: 11, fill: "#78909c")
             return
         }
         var legend = left
         for (_, _, stroke, name) in rows {
-            svg.rect(legend, 366, 10, 10, fill: stroke)
-            svg.text(legend + 14, 375, name, size: 11)
+            svg.rect(legend, top + 60, 10, 10, fill: stroke)
+            svg.text(legend + 14, top + 69, name, size: 11)
             legend += 14 + Double(name.count) * 6.5 + 18
         }
     }
@@ -374,9 +479,11 @@ public enum PictureReport {
             </head>
             <body>
             <h1\(summary.goalMet.map { $0 ? " class=\"met\"" : " class=\"missed\"" } ?? "")>\(SafeText.xml(heading))</h1>
-            <p>\(SafeText.xml(Prose.sentence(summary)))</p>
+            <p>\(SafeText.xml(Prose.sentence(summary, strictReading: summary.policy == .delivery)))</p>
 
             """
+        // The strict reading, when it is not the run's policy, as the picture has it: a footnote.
+        for line in strictFootnote(summary) { page += "<p><small>\(SafeText.xml(line))</small></p>\n" }
         if let commandLine, !commandLine.isEmpty {
             // The program as `keepalive`, wherever it was run from; the arguments as given.
             page += "<h2>Command</h2>\n<pre>\(SafeText.xml(SafeText.shell(["keepalive"] + commandLine.dropFirst())))</pre>\n"
@@ -384,6 +491,16 @@ public enum PictureReport {
         page += "<h2>Settings</h2>\n<table>\n"
         for (name, value) in TimelineReport.settingRows(outcome) { page += "<tr>\(cell(name))\(cell(value))</tr>\n" }
         page += "</table>\n"
+        // The run's events as a scenario file writes them: leaving the app and locking (from
+        // their options or their defaults), then the scenario's own, in time order.
+        let timeline = outcome.settings.timeline
+        if !timeline.isEmpty {
+            page += "<h3>Events</h3>\n<table>\n<tr><th>at</th><th>do</th><th>values</th></tr>\n"
+            for event in timeline {
+                page += "<tr><td class=\"time\">\(Formatting.clock(event.time)) (\(Prose.fieldNumber(event.time)) s)</td>\(cell(ScenarioFile.verb(event.action)))\(cell(Prose.fieldsText(event.action)))</tr>\n"
+            }
+            page += "</table>\n"
+        }
         if !summary.coverage.isEmpty {
             page += "<h2>Goals and coverage</h2>\n<table>\n<tr><th>goal</th><th>wants</th><th>met</th><th>covered</th><th>not covered</th><th>longest gap</th><th>gaps</th></tr>\n"
             for coverage in summary.coverage {
@@ -476,9 +593,37 @@ public enum PictureReport {
         return min(max(metresPerSecond, 0), SimLimits.speeds.upperBound) * 3.6
     }
 
-    private static func drawTrack(_ outcome: ReplayOutcome, gaps: [NumberedGap], into svg: inout SVG, box: (x: Double, y: Double, width: Double, height: Double)) {
+    /// Every end of running code, in seconds from the start: each moment the app went from
+    /// running (on screen or in the background) to suspended, terminated or not running.
+    static func runningEnds(_ events: [SimEvent]) -> [Double] {
+        var ends: [Double] = []
+        var running = false
+        for event in events {
+            let now = isRunning(event.state)
+            if running, !now { ends.append(event.time) }
+            running = now
+        }
+        return ends
+    }
+
+    private static func isRunning(_ state: SimAppState) -> Bool {
+        switch state {
+        case .active, .inactive, .background: true
+        case .suspended, .terminated, .notRunning: false
+        }
+    }
+
+    /// The map's key for the stop mark: the last end of running code and how many there were.
+    static func stopKey(_ ends: [Double]) -> String? {
+        guard let last = ends.last else { return nil }
+        let count = ends.count == 1 ? "" : ", the last of \(ends.count) stops"
+        return "✕ where the app last stopped running (\(Formatting.clock(last))\(count))"
+    }
+
+    /// The track's shape, its gaps, start, end and stop mark; returns how many lines its key took.
+    private static func drawTrack(_ outcome: ReplayOutcome, gaps: [NumberedGap], stops: [Double], into svg: inout SVG, box: (x: Double, y: Double, width: Double, height: Double)) -> Int {
         let pieces = outcome.trajectory.pieces
-        guard let first = pieces.first?.first, let last = pieces.last?.last else { return }
+        guard let first = pieces.first?.first, let last = pieces.last?.last else { return 0 }
         svg.rect(box.x, box.y, box.width, box.height, fill: "#fafafa", stroke: "#cfd8dc")
         // The extent in one pass: the track is drawn in time linear in its length.
         var minLatitude = Double.infinity, maxLatitude = -Double.infinity
@@ -502,11 +647,13 @@ public enum PictureReport {
             (offsetX + (c.longitude - minLongitude) * cosMid * scale, offsetY + (maxLatitude - c.latitude) * scale)
         }
         // The gaps, under the track: a wide translucent red stroke along the stretch each covers.
-        let summary = outcome.result.summary
-        let stop = (summary.suspendedAt ?? summary.terminatedAt).map { when in
-            point(outcome.trajectory.position(at: when)?.coordinate ?? nearest(pieces, to: when))
+        // The stop mark at the last end of running code: an app woken again after its first
+        // suspension ran on from there.
+        let stop = stops.last.map { when in
+            let time = outcome.trajectory.startTime + when
+            return point(outcome.trajectory.position(at: time)?.coordinate ?? nearest(pieces, to: time))
         }
-        drawGaps(gaps, on: outcome.trajectory, point: point, avoiding: stop.map { [$0] } ?? [], into: &svg)
+        let folded = drawGaps(gaps, on: outcome.trajectory, point: point, avoiding: stop.map { [$0] } ?? [], into: &svg)
         for piece in outcome.trajectory.pieces {
             // Written point by point: a year's track can be hundreds of thousands of points.
             var path = svg.openPolyline()
@@ -523,11 +670,34 @@ public enum PictureReport {
         let end = point(last.coordinate)
         svg.rect(end.0 - 4, end.1 - 4, 8, 8, fill: "#263238")
         drawScaleBar(metresPerPixel: Geodesy.meanEarthRadius * .pi / 180 / scale, box: box, into: &svg)
-        // SVG collapses runs of spaces: the keys are separated by " · ".
-        let stopped = outcome.result.summary.verdict == .keptAlive ? "" : " · ✕ where the app stopped running"
-        let gapKey = gaps.isEmpty ? "" : " · red: the goal's gaps"
-        svg.text(box.x, box.y + box.height + 16, "● start · ■ end\(stopped)\(gapKey)", size: 11, fill: "#607d8b")
+        // SVG collapses runs of spaces: the keys are separated by " · ", in lines the box's width holds.
+        let gapKey = gaps.isEmpty ? nil : "red: the goal's gaps" + (folded == 0 ? "" : " (\(folded) number\(folded == 1 ? "" : "s") folded where they crowd)")
+        let keys = ["● start · ■ end", gapKey, stopKey(stops)].compactMap { $0 }
+        let lines = joined(keys, separator: " · ", width: mapKeyWidth)
+        for (index, line) in lines.enumerated() {
+            svg.text(box.x, box.y + box.height + 16 + Double(index) * mapKeyPitch, line, size: 11, fill: "#607d8b")
+        }
         if let p = stop { svg.cross(p.0, p.1, 7, stroke: "#c62828") }
+        return lines.count
+    }
+
+    /// Characters of an 11 px line of the map's key (its box is 440 px wide).
+    static let mapKeyWidth = 72
+    /// Pixels between the lines of the map's key.
+    static let mapKeyPitch = 14.0
+
+    /// `parts` joined by `separator` into lines of at most `width` characters, a part never
+    /// broken (one longer than a line has a line of its own).
+    static func joined(_ parts: [String], separator: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, last.count + separator.count + part.count <= width {
+                lines[lines.count - 1] = last + separator + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines
     }
 
     /// The most points a gap's stretch of the map is drawn with, so that a gap of hours stays small.
@@ -535,8 +705,9 @@ public enum PictureReport {
 
     /// Each gap's stretch of the track as a wide translucent red line (a dot when it did not
     /// move), the numbered ones with their number beside the stretch's start, moved off the
-    /// numbers already written.
-    private static func drawGaps(_ gaps: [NumberedGap], on trajectory: Trajectory, point: (GeoCoordinate) -> (Double, Double), avoiding marks: [(Double, Double)], into svg: inout SVG) {
+    /// numbers already written; a number with no free place is left off. Returns how many were.
+    static func drawGaps(_ gaps: [NumberedGap], on trajectory: Trajectory, point: (GeoCoordinate) -> (Double, Double), avoiding marks: [(Double, Double)], into svg: inout SVG) -> Int {
+        var folded = 0
         // The numbers' places so far, and the marks' (their centre moved to where a number would sit).
         var labels = marks.map { ($0.0 - 4, $0.1 + 4) }
         for item in gaps {
@@ -559,12 +730,16 @@ public enum PictureReport {
             guard let number = item.number else { continue }
             // Above right of the start, else the first free of a few places around it.
             let candidates = [(6.0, -6.0), (6, 12), (-16, -6), (-16, 12), (6, 24), (-16, 24), (6, -18), (-16, -18)]
-            let place = candidates.map { (first.0 + $0.0, first.1 + $0.1) }.first { spot in
+            guard let place = candidates.map({ (first.0 + $0.0, first.1 + $0.1) }).first(where: { spot in
                 !labels.contains { abs($0.0 - spot.0) < 14 && abs($0.1 - spot.1) < 11 }
-            } ?? (first.0 + 6, first.1 - 6)
+            }) else {
+                folded += 1
+                continue
+            }
             labels.append(place)
             svg.text(place.0, place.1, "\(number)", size: 10, weight: "bold", fill: "#b71c1c", halo: true)
         }
+        return folded
     }
 
     /// A scale bar in the map's lower left corner: the roundest length (1, 2 or 5 times a power
@@ -609,8 +784,11 @@ public enum PictureReport {
             ("fixes delivered", "\(summary.deliveredUpdates)"),
             ("longest between fixes", summary.longestDeliveryGapSeconds.map(Formatting.duration) ?? "—"),
             ("least time left", summary.minimumBackgroundTimeRemaining.map(Formatting.duration) ?? "—"),
-            ("strict reading", summary.strictVerdict == .keptAlive ? "kept alive" : "\(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"),
         ]
+        // Under `--policy session` the strict reading is a footnote under these rows.
+        if summary.policy == .delivery {
+            rows.append(("strict reading", summary.strictVerdict == .keptAlive ? "kept alive" : "\(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"))
+        }
         for (state, _) in stateColors {
             if let seconds = summary.secondsInState[state.rawValue], seconds > 0 {
                 rows.append(("time \(state.rawValue)", Formatting.duration(seconds)))

@@ -254,11 +254,17 @@ extension Prose {
 
     /// The verdict in one sentence.
     public static func sentence(_ summary: SimSummary) -> String {
+        sentence(summary, strictReading: true)
+    }
+
+    /// The verdict in one sentence; without `strictReading`, a kept-alive run's sentence leaves
+    /// the strict delivery reading out (the picture gives it as a footnote).
+    static func sentence(_ summary: SimSummary, strictReading: Bool) -> String {
         if let stall = summary.stall { return Self.stall(stall) }
         let reason = Self.reason(summary.causes) ?? ""
         switch summary.verdict {
         case .keptAlive:
-            let strict = summary.strictVerdict == .keptAlive ? "" : "; under the strict delivery reading it would have been \(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"
+            let strict = summary.strictVerdict == .keptAlive || !strictReading ? "" : "; under the strict delivery reading it would have been \(summary.strictVerdict.rawValue) at \(Formatting.clock(summary.strictSuspendedAt ?? 0))"
             let silence = summary.warnings.contains(.audio(.silentKeepAlive)) ? ", but only by playing silent audio, which App Review rejects (guideline 2.5.4): not a pass" : ""
             return "The app stayed alive for the whole trip (\(Formatting.clock(summary.durationSeconds)))\(silence)\(strict)."
         case .foregroundOnly:

@@ -80,3 +80,13 @@ extension Prose {
         "playback that stops only during an interruption and plays again within \(Formatting.duration(goal.resumeWithinSeconds)) of its end"
     }
 }
+
+extension Prose {
+    /// An interruption's fields, as a scenario file writes them.
+    static func fields(_ action: AudioScenarioAction) -> [(name: String, value: String)] {
+        switch action {
+        case .call(let accepted, let seconds): [("accepted", "\(accepted)"), ("duration", fieldNumber(seconds))]
+        case .alarm(let seconds): [("duration", fieldNumber(seconds))]
+        }
+    }
+}

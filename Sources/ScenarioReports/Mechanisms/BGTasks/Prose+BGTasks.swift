@@ -193,3 +193,13 @@ extension Prose {
         "a background run at least every \(Formatting.duration(goal.intervalSeconds))"
     }
 }
+
+extension Prose {
+    /// A BGTaskScheduler event's fields, as a scenario file writes them.
+    static func fields(_ action: BGTaskScenarioAction) -> [(name: String, value: String)] {
+        switch action {
+        case .launch(let identifier), .expire(let identifier), .cancel(let identifier): [("id", identifier)]
+        case .setBackgroundAppRefresh(let enabled): [("enabled", "\(enabled)")]
+        }
+    }
+}

@@ -73,3 +73,17 @@ extension Prose {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 }
+
+extension Prose {
+    /// A device event's fields (§15), as a scenario file writes them.
+    static func fields(_ action: SimDeviceAction) -> [(name: String, value: String)] {
+        switch action {
+        case .setLowPowerMode(let on): [("on", "\(on)")]
+        case .setBattery(let level, let drain): [("level", fieldNumber(level))] + (drain.map { [("drainPerHour", fieldNumber($0))] } ?? [])
+        case .setCharging(let charging, let rate): [("charging", "\(charging)")] + (rate.map { [("chargePerHour", fieldNumber($0))] } ?? [])
+        case .setThermalState(let state): [("state", state.rawValue)]
+        case .setBackgroundAppRefresh(let enabled): [("enabled", "\(enabled)"), ("scope", "device")]
+        case .restart, .osUpdate, .appUpdate: []
+        }
+    }
+}

@@ -37,3 +37,13 @@ extension Prose {
         }
     }
 }
+
+extension Prose {
+    /// A memory-pressure event's fields, as a scenario file writes them.
+    static func fields(_ action: ResourceScenarioAction) -> [(name: String, value: String)] {
+        switch action {
+        case .criticalMemoryPressure: [("level", "critical")]
+        case .extremeMemoryPressure: [("level", "extreme")]
+        }
+    }
+}
