@@ -42,6 +42,7 @@ public enum MatrixFile {
     ///   or not UTF-8.
     public static func text(contentsOf path: String, name: String? = nil) throws(MatrixError) -> String {
         let name = name ?? path
+        InputFiles.note(path, .matrixFile)
         let data: Data
         do {
             // May be a pipe (`/dev/stdin`): opened as given, unlike a scenario file.

@@ -78,6 +78,8 @@ struct MatrixReader {
         guard let tracksNode else { throw MatrixError(usage: "\(name): a matrix needs 'tracks' (a list of GPX files)") }
         guard let runsNode else { throw MatrixError(usage: "\(name): a matrix needs 'runs' (a list of settings to replay)") }
         let tracks = try names("tracks", tracksNode).map { MatrixTrack(name: $0.0, path: resolve($0.0)) }
+        // Read by the workers, perhaps in other processes: noted here, where the paths are made.
+        for track in tracks { InputFiles.note(track.path, .track) }
 
         var profiles = [ReplaySettings.defaultProfile]
         if let profilesNode {

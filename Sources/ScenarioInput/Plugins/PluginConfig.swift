@@ -45,6 +45,7 @@ public enum PluginConfig {
     /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be read,
     ///   ``ReplayError/invalidSettings(_:)`` when it is no configuration, naming file, line and column.
     public static func read(contentsOf path: String, plugin: LocationPlugin? = nil) throws(ReplayError) -> ImportedApp {
+        InputFiles.note(path, .pluginConfiguration)
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {
         case .success(let bytes): data = Data(bytes)

@@ -50,6 +50,7 @@ public enum MetricKitPayload {
     /// - Throws: ``InputFileError``: `cannotOpen` when it cannot be read, `invalidData` when
     ///   it is not a payload, naming file, line and column.
     public static func read(contentsOf path: String) throws(InputFileError) -> MetricKitExits {
+        InputFiles.note(path, .metricKitPayload)
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {
         case .success(let bytes): data = Data(bytes)

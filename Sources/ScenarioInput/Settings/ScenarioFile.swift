@@ -28,6 +28,7 @@ public enum ScenarioFile {
     /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be opened or read,
     ///   ``ReplayError/invalidSettings(_:)`` when it is too large, not UTF-8, or not a scenario.
     public static func read(contentsOf path: String) throws(ReplayError) -> ReplaySettings {
+        InputFiles.note(path, .scenarioFile)
         // A regular file only: a FIFO without a writer would block for ever (as a track is refused).
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {

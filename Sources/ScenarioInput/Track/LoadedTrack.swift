@@ -22,6 +22,7 @@ public struct LoadedTrack: Sendable {
     public static func load(
         _ track: String, lenient: Bool, untimedSpeed: Double, progress: ((Double) -> Void)? = nil
     ) throws(ReplayError) -> LoadedTrack {
+        InputFiles.note(track, .track)
         // The track streams into the trajectory: no document of every point's every field is kept.
         let options = GPXReadOptions(isLenient: lenient)
         let file: TrajectoryBuilder.FileOutcome
