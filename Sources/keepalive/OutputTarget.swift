@@ -52,7 +52,8 @@ struct OutputTarget {
             guard let status = FileName.status(input.path), status.st_dev == output.st_dev, status.st_ino == output.st_ino else { continue }
             let one = !several.contains(input.kind) && entries.count(where: { $0.kind == input.kind }) == 1
             let same = input.path == path ? "" : " (\(input.path))"
-            printError("Error: \(option): '\(path)' is \(one ? "the" : "a") \(input.kind.rawValue)\(same): refusing to write over an input")
+            let article = one ? "the" : "AEIOU".contains(input.kind.rawValue.first!) ? "an" : "a"
+            printError("Error: \(option): '\(path)' is \(article) \(input.kind.rawValue)\(same): refusing to write over an input")
             throw ExitStatus.usage.exitCode
         }
     }

@@ -50,8 +50,8 @@ public struct InfoPlist: Hashable, Sendable {
         } catch {
             let advice = error.message.hasPrefix("not a valid") || error.message.contains("version")
                 ? "give the Info.plist as Xcode writes it (XML) or as the built app holds it (binary)"
-                : "an Info.plist holds a few hundred values, a few levels deep: give the app's own Info.plist"
-            throw .invalidSettings("\(error.located(in: path)): refused before decoding; \(advice)")
+                : "an Info.plist holds a few hundred values, a few levels deep; give the app's own Info.plist"
+            throw .invalidSettings("\(error.located(in: path)): refused before decoding: \(advice)")
         }
         let root: Any
         do {

@@ -42,8 +42,11 @@ enum PropertyListBudget {
 
     /// "more than 100000 values", "more than 4 MB": what exceeded which limit.
     static func tooManyValues(_ limits: Limits, expanded: Bool) -> String {
-        "more than \(limits.values) values\(expanded ? " once the objects it shares are counted for every place that uses them (decoding copies them)" : "")"
+        expanded ? "expands to more than \(limits.values) values \(sharing)" : "holds more than \(limits.values) values"
     }
+
+    /// Why shared objects count for each reference.
+    static let sharing = "(a shared object counts once per reference: decoding copies it)"
 }
 
 // MARK: Binary
@@ -84,7 +87,7 @@ private struct BinaryWalk {
         // Every object takes a byte at least: a count past the file's size is a lie, not a budget question.
         guard count >= 1, count <= UInt64(trailer) else { throw Self.broken("the trailer counts \(count) objects in a file of \(bytes.count) bytes", at: nil) }
         guard count <= UInt64(limits.values) else {
-            throw .init(place: nil, message: "\(PropertyListBudget.tooManyValues(limits, expanded: false)): it holds \(count) objects")
+            throw .init(place: nil, message: "\(PropertyListBudget.tooManyValues(limits, expanded: false)) (\(count) objects)")
         }
         guard topObject < count else { throw Self.broken("the top object is number \(topObject) of \(count)", at: nil) }
         guard table >= 8, table <= UInt64(trailer), (UInt64(trailer) - table) / UInt64(offsetSize) >= count else {
@@ -197,7 +200,7 @@ private struct BinaryWalk {
                 throw .init(place: place, message: PropertyListBudget.tooManyValues(limits, expanded: true))
             }
             if size > limits.expandedBytes {
-                throw .init(place: place, message: "more than \(limits.expandedBytes >> 20) MB once the objects it shares are counted for every place that uses them (decoding copies them)")
+                throw .init(place: place, message: "expands to more than \(limits.expandedBytes >> 20) MB \(PropertyListBudget.sharing)")
             }
         }
         onPath[number] = false
