@@ -3,7 +3,8 @@
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET[:SECONDS]...]     (default: 60 s, every target)
 #
-# Targets: FuzzGPXReader, FuzzValueParsers, FuzzScenarioFile, FuzzAppScript, FuzzMatrixFile (see
+# Targets: FuzzGPXReader, FuzzValueParsers, FuzzScenarioFile, FuzzAppScript, FuzzMatrixFile,
+# FuzzPluginConfig, FuzzInfoPlist, FuzzCSVRecording, FuzzMetricKitPayload, FuzzListOptions (see
 # Docs/Fuzzing.md); TARGET:SECONDS gives one target its own time.
 # Before fuzzing, each target replays its regression inputs (Tests/Fuzz/Regressions/<target>).
 # Seeds: the real-world files in ../shared/corpus/gpx (for the reader, with control bytes put in
@@ -15,7 +16,8 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 requested=("$@")
-[ ${#requested[@]} -gt 0 ] || requested=(FuzzGPXReader FuzzValueParsers FuzzScenarioFile FuzzAppScript FuzzMatrixFile)
+[ ${#requested[@]} -gt 0 ] || requested=(FuzzGPXReader FuzzValueParsers FuzzScenarioFile FuzzAppScript FuzzMatrixFile
+    FuzzPluginConfig FuzzInfoPlist FuzzCSVRecording FuzzMetricKitPayload FuzzListOptions)
 targets=()
 declare -A target_seconds
 for entry in "${requested[@]}"; do
@@ -94,6 +96,11 @@ for target in "${targets[@]}"; do
         FuzzScenarioFile) seeds=$fuzz_dir/Seeds/scenario; dict=$fuzz_dir/scenario.dict; regressions=$fuzz_dir/Regressions/scenario-file; max_len=4096 ;;
         FuzzAppScript) seeds=$fuzz_dir/Seeds/app-script; dict=$fuzz_dir/scenario.dict; regressions=$fuzz_dir/Regressions/app-script; max_len=4096 ;;
         FuzzMatrixFile) seeds=$fuzz_dir/Seeds/matrix; dict=$fuzz_dir/matrix.dict; regressions=$fuzz_dir/Regressions/matrix-file; max_len=4096 ;;
+        FuzzPluginConfig) seeds=$fuzz_dir/Seeds/plugin-config; dict=$fuzz_dir/plugin.dict; regressions=$fuzz_dir/Regressions/plugin-config; max_len=4096 ;;
+        FuzzInfoPlist) seeds=$fuzz_dir/Seeds/info-plist; dict=$fuzz_dir/plist.dict; regressions=$fuzz_dir/Regressions/info-plist; max_len=8192 ;;
+        FuzzCSVRecording) seeds=$fuzz_dir/Seeds/csv-recording; dict=$fuzz_dir/csv.dict; regressions=$fuzz_dir/Regressions/csv-recording; max_len=4096 ;;
+        FuzzMetricKitPayload) seeds=$fuzz_dir/Seeds/metrickit-payload; dict=$fuzz_dir/metrickit.dict; regressions=$fuzz_dir/Regressions/metrickit-payload; max_len=8192 ;;
+        FuzzListOptions) seeds=$fuzz_dir/Seeds/list-options; dict=$fuzz_dir/options.dict; regressions=$fuzz_dir/Regressions/list-options; max_len=256 ;;
         *) echo "unknown target $target" >&2; exit 64 ;;
     esac
     corpus=$work/corpus/$target
