@@ -90,6 +90,7 @@ fi
 status=0
 summary=()
 for target in "${targets[@]}"; do
+    extra=()
     case $target in
         FuzzGPXReader) seeds=$gpx_seeds; dict=$fuzz_dir/gpx.dict; regressions=$fuzz_dir/Regressions/gpx-reader; max_len=16384 ;;
         FuzzValueParsers) seeds=$fuzz_dir/Seeds/values; dict=$fuzz_dir/values.dict; regressions=$fuzz_dir/Regressions/value-parsers; max_len=2048 ;;
@@ -97,7 +98,10 @@ for target in "${targets[@]}"; do
         FuzzAppScript) seeds=$fuzz_dir/Seeds/app-script; dict=$fuzz_dir/scenario.dict; regressions=$fuzz_dir/Regressions/app-script; max_len=4096 ;;
         FuzzMatrixFile) seeds=$fuzz_dir/Seeds/matrix; dict=$fuzz_dir/matrix.dict; regressions=$fuzz_dir/Regressions/matrix-file; max_len=4096 ;;
         FuzzPluginConfig) seeds=$fuzz_dir/Seeds/plugin-config; dict=$fuzz_dir/plugin.dict; regressions=$fuzz_dir/Regressions/plugin-config; max_len=4096 ;;
-        FuzzInfoPlist) seeds=$fuzz_dir/Seeds/info-plist; dict=$fuzz_dir/plist.dict; regressions=$fuzz_dir/Regressions/info-plist; max_len=8192 ;;
+        # Foundation leaks a CFError on every plist it cannot decode (lsan.supp): libFuzzer's leak
+        # check after each such input stopped the world (37 executions/s); leaks are still checked at exit.
+        FuzzInfoPlist) seeds=$fuzz_dir/Seeds/info-plist; dict=$fuzz_dir/plist.dict; regressions=$fuzz_dir/Regressions/info-plist; max_len=8192
+            extra=(-detect_leaks=0) ;;
         FuzzCSVRecording) seeds=$fuzz_dir/Seeds/csv-recording; dict=$fuzz_dir/csv.dict; regressions=$fuzz_dir/Regressions/csv-recording; max_len=4096 ;;
         FuzzMetricKitPayload) seeds=$fuzz_dir/Seeds/metrickit-payload; dict=$fuzz_dir/metrickit.dict; regressions=$fuzz_dir/Regressions/metrickit-payload; max_len=8192 ;;
         FuzzListOptions) seeds=$fuzz_dir/Seeds/list-options; dict=$fuzz_dir/options.dict; regressions=$fuzz_dir/Regressions/list-options; max_len=256 ;;
@@ -123,7 +127,7 @@ for target in "${targets[@]}"; do
     target_time=${target_seconds[$target]}
     echo "== $target: fuzzing for $target_time s"
     set +e
-    "$bin/$target" -max_total_time="$target_time" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
+    "$bin/$target" -max_total_time="$target_time" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" "${extra[@]}" \
         -dict="$dict" -artifact_prefix="$findings/" -print_final_stats=1 -print_pcs=0 \
         "$corpus" "$seeds" "$regressions" > "$log" 2>&1
     result=$?

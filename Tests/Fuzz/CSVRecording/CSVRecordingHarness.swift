@@ -49,7 +49,7 @@ enum CSVRecordingHarness {
             }
         } catch {
             Fuzz.check(error.kind == .invalidData, "a recording failed as \(error.kind): \(error)")
-            let place = error.description.dropFirst(path.count).split(separator: ":", maxSplits: 3)
+            let place = error.description.dropFirst(path.count).split(separator: ":", maxSplits: 2)
             Fuzz.check(error.description.hasPrefix(path + ":") && place.count == 3 && Int(place[0]) ?? 0 >= 1 && Int(place[1]) ?? 0 >= 1,
                        "the error has no FILE:LINE:COLUMN: \(error)")
             Fuzz.check(Fuzz.isOneLine(error.description), "the error is not one line: \(error.description.debugDescription)")
