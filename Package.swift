@@ -98,10 +98,17 @@ let package = Package(
         .executableTarget(name: "FuzzScenarioFile", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/ScenarioFile"),
         .executableTarget(name: "FuzzAppScript", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/AppScript"),
         .executableTarget(name: "FuzzMatrixFile", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/MatrixFile"),
+        // The readers of issue 33: plugin configurations, Info.plists, CSV recordings, MetricKit payloads, list options.
+        .executableTarget(name: "FuzzPluginConfig", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/PluginConfig"),
+        .executableTarget(name: "FuzzInfoPlist", dependencies: ["Scenario", "Simulation", "FuzzSupport"], path: "Tests/Fuzz/InfoPlist"),
+        .executableTarget(name: "FuzzCSVRecording", dependencies: ["GPX", "Scenario", "FuzzSupport"], path: "Tests/Fuzz/CSVRecording"),
+        .executableTarget(name: "FuzzMetricKitPayload", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/MetricKitPayload"),
+        .executableTarget(name: "FuzzListOptions", dependencies: ["Scenario", "Simulation", "FuzzSupport"], path: "Tests/Fuzz/ListOptions"),
         // Replays the fuzz targets' regression inputs and seeds in `swift test`.
         .testTarget(
             name: "FuzzReplayTests",
-            dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile", "FuzzAppScript", "FuzzMatrixFile", "ChildProcess"],
+            dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile", "FuzzAppScript", "FuzzMatrixFile",
+                           "FuzzPluginConfig", "FuzzInfoPlist", "FuzzCSVRecording", "FuzzMetricKitPayload", "FuzzListOptions", "ChildProcess"],
             path: "Tests/Fuzz/ReplayTests"
         ),
     ],

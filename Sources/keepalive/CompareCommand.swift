@@ -88,19 +88,20 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Every file the readers open is noted, so that --report is checked against them all.
+        let inputs = InputFiles()
         // Swift-argument-parser calls `run` on the main thread; the simulation is main-actor code.
-        try MainActor.assumeIsolated { try compare() }
+        try inputs.recording { try MainActor.assumeIsolated { try compare(inputs) } }
     }
 
     @MainActor
-    private func compare() throws {
-        if let report {
-            try OutputTarget(option: "--report", path: report).check(
-                against: [("the track", track), ("the device's recording", device)] + (scenario.map { [("the scenario file", $0)] } ?? []))
-        }
-        let comparison: DeviceComparison
+    private func compare(_ inputs: InputFiles) throws {
+        let reportTarget = report.map { OutputTarget(option: "--report", path: $0) }
+        try reportTarget?.checkFolder()
+        let settings: ResolvedReplay
+        var cells: [CompareCell] = []
         do throws(CompareError) {
-            let given: ReplaySettings, settings: ResolvedReplay
+            let given: ReplaySettings
             do throws(ReplayError) {
                 let fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
                 given = fromFile.overridden(by: options.settings)
@@ -108,12 +109,21 @@ struct CompareCommand: ParsableCommand {
             } catch {
                 throw .replay(error)
             }
-            var cells: [CompareCell] = []
             if profiles != nil || conditions != nil {
                 // Either list alone crosses with the run's own profile, or with the phone as it is.
                 cells = try CompareCell.plan(given, profiles: profiles?.wrappedValue ?? [settings.profile],
                                              conditions: conditions?.wrappedValue ?? [.normal], maximumCells: maxCells)
             }
+        } catch {
+            throw ExitStatus.report(error.description, error.kind)
+        }
+        // The settings' files are read by now; the track and the recording are read by the run,
+        // so they are noted here, to be refused before it. The write checks again.
+        InputFiles.note(track, .track)
+        InputFiles.note(device, .deviceRecording)
+        try reportTarget?.check(against: inputs)
+        let comparison: DeviceComparison
+        do throws(CompareError) {
             comparison = try CompareRun(track: track, device: device, settings: settings, cells: cells).run()
         } catch {
             throw ExitStatus.report(error.description, error.kind)
@@ -135,12 +145,7 @@ struct CompareCommand: ParsableCommand {
             } catch {
                 throw ExitStatus.report(error.description, error.kind)
             }
-            do {
-                try Output.toFile(picture, at: report)
-            } catch {
-                printError("\(report): cannot write the report: \(error.reason)")
-                throw ExitStatus.cannotWrite.exitCode
-            }
+            try reportTarget?.write(picture, inputs: inputs)
         }
         if comparison.diverged { throw ExitStatus.diverged.exitCode }
     }

@@ -64,7 +64,7 @@ struct Keepalive: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if !message.isEmpty {
-                if code == .success { print(message) } else { printError(message) }
+                if code == .success { print(message) } else { printErrorLines(message) }
             }
             Foundation.exit(code.rawValue)
         }

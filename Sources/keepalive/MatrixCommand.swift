@@ -82,12 +82,17 @@ struct MatrixCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Every file the readers open is noted (the matrix, its tracks, scenario files and
+        // Info.plists, the payload), so that --output is checked against them all.
+        let inputs = InputFiles()
         // Swift-argument-parser calls `run` on the main thread; replays are main-actor code.
-        try MainActor.assumeIsolated { try runMatrix() }
+        try inputs.recording { try MainActor.assumeIsolated { try runMatrix(inputs) } }
     }
 
     @MainActor
-    private func runMatrix() throws {
+    private func runMatrix(_ inputs: InputFiles) throws {
+        // A matrix reads several tracks, scenario files and Info.plists by nature: "a track".
+        let outputTarget = output.map { OutputTarget(option: "--output", path: $0, several: [.track, .scenarioFile, .infoPlist]) }
         let outcome: MatrixOutcome
         var renderedRows: [String]?
         var exits: MetricKitExits?
@@ -103,11 +108,8 @@ struct MatrixCommand: ParsableCommand {
                 }
                 for warning in exits?.warnings ?? [] { printError("warning: " + warning) }
             }
-            if let output {
-                let inputs: [OutputTarget.Input] = [("the matrix file", file)] + (metrickit.map { [("the MetricKit payload", $0)] } ?? [])
-                    + matrix.tracks.map { ("a track", $0.path) } + matrix.runs.compactMap { run in run.scenario.map { ("a scenario file", $0) } }
-                try OutputTarget(option: "--output", path: output).check(against: inputs)
-            }
+            try outputTarget?.checkFolder()
+            try outputTarget?.check(against: inputs)
             let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, matrix.tracks.count)
             // For JSON the workers write each run's object themselves: the parent need not decode every gap.
             let results = workers <= 1
@@ -128,11 +130,15 @@ struct MatrixCommand: ParsableCommand {
             else { MatrixReport.json(outcome).serialized() + "\n" }
         case .junit: MatrixReport.junit(outcome)
         }
-        do throws(Output.WriteError) {
-            if let output { try Output.toFile(text, at: output) } else { try Output.toStandardOutput(text) }
-        } catch {
-            printError("\(output ?? "standard output"): cannot write the output: \(error.reason)")
-            throw ExitStatus.cannotWrite.exitCode
+        if let outputTarget {
+            try outputTarget.write(text, inputs: inputs)
+        } else {
+            do throws(Output.WriteError) {
+                try Output.toStandardOutput(text)
+            } catch {
+                printError("standard output: cannot write the output: \(error.reason)")
+                throw ExitStatus.cannotWrite.exitCode
+            }
         }
         if !outcome.allAsExpected { throw ExitStatus.verdictNotMet.exitCode }
     }

@@ -100,21 +100,18 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Every file the readers open is noted, so that --report is checked against them all.
+        let inputs = InputFiles()
         // Swift-argument-parser calls `run` on the main thread; the simulation is main-actor code, as UIKit is.
-        try MainActor.assumeIsolated { try replay() }
+        try inputs.recording { try MainActor.assumeIsolated { try replay(inputs) } }
     }
 
     @MainActor
-    private func replay() throws {
-        if let report {
-            try OutputTarget(option: "--report", path: report).check(against: [("the track", track)] + (scenario.map { [("the scenario file", $0)] } ?? [])
-                + (appConfig.map { [("the plugin configuration", $0)] } ?? []))
-        }
-        let outcome: ReplayOutcome
-        var explanation: Explanation?
-        var debugger: SimSummary?
-        // The first failed write of the streamed JSON Lines; the rest are not attempted.
-        var linesFailure: Output.WriteError?
+    private func replay(_ inputs: InputFiles) throws {
+        let reportTarget = report.map { OutputTarget(option: "--report", path: $0) }
+        try reportTarget?.checkFolder()
+        let settings: ResolvedReplay
+        let loaded: LoadedTrack
         do throws(ReplayError) {
             var fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
             if let appConfig {
@@ -124,7 +121,21 @@ struct ReplayCommand: ParsableCommand {
                 if fromFile.goal != nil { app.goal = nil }  // the scenario's goal stands
                 fromFile = fromFile.overridden(by: app)
             }
-            let settings = try fromFile.overridden(by: options.settings).resolved()
+            settings = try fromFile.overridden(by: options.settings).resolved()
+            loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: ProgressLine.forTerminal(track))
+        } catch {
+            ProgressLine.clear()
+            throw ExitStatus.report(error.description, error.kind)
+        }
+        ProgressLine.clear()
+        // Every input is read by now (the scenario, the plugin configuration, any Info.plist, the track): before the run.
+        try reportTarget?.check(against: inputs)
+        let outcome: ReplayOutcome
+        var explanation: Explanation?
+        var debugger: SimSummary?
+        // The first failed write of the streamed JSON Lines; the rest are not attempted.
+        var linesFailure: Output.WriteError?
+        do throws(ReplayError) {
             // JSON Lines stream as the run goes.
             let lines = format == .jsonl ? [EventLinesReport(writeBytes: { bytes in
                 guard linesFailure == nil else { return }
@@ -132,7 +143,6 @@ struct ReplayCommand: ParsableCommand {
             })] : []
             // The timeline and the picture keep the key moments and fold the fixes as they stream (`RunDigest`).
             let digests = format == .text || report != nil
-            let loaded = try LoadedTrack.load(track, lenient: settings.lenient, untimedSpeed: settings.untimedSpeed, progress: ProgressLine.forTerminal(track))
             let replay = ReplayRun(track: track, settings: settings)
             outcome = try replay.run(on: loaded, sinks: lines, keepsEvents: false, digests: digests)
             if let stall = outcome.result.summary.stall { throw .stalled(stall) }
@@ -154,14 +164,9 @@ struct ReplayCommand: ParsableCommand {
             printError("standard output: cannot write the output: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
-        if let report {
-            let picture = report.hasSuffix(".html") ? PictureReport.html(outcome, commandLine: CommandLine.arguments, explanation: explanation) : PictureReport.svg(outcome)
-            do {
-                try Output.toFile(picture, at: report)
-            } catch {
-                printError("\(report): cannot write the report: \(error.reason)")
-                throw ExitStatus.cannotWrite.exitCode
-            }
+        if let reportTarget {
+            let picture = reportTarget.path.hasSuffix(".html") ? PictureReport.html(outcome, commandLine: CommandLine.arguments, explanation: explanation) : PictureReport.svg(outcome)
+            try reportTarget.write(picture, inputs: inputs)
         }
         if !outcome.passed { throw ExitStatus.verdictNotMet.exitCode }
     }

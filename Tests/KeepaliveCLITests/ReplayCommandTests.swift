@@ -216,6 +216,18 @@ import Testing
         let moment = try CLI.run(["replay", single])
         #expect(moment.status == 65)
         #expect(moment.stderr == "\(single): the waypoints span no time (a single place at a single moment): there is no trip to replay\n")
+        // Issue 33: a second point a year earlier is skipped, leaving one moment, while inspect
+        // shows 8760 h: the message says so, at the first <time> that goes back.
+        let back = try fixtures.write("back.gpx", """
+            <gpx version="1.1" creator="t"><trk><trkseg>
+            <trkpt lat="1" lon="1"><time>2024-01-01T00:00:00Z</time></trkpt>
+            <trkpt lat="1.1" lon="1"><time>2023-01-01T00:00:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let goesBack = try CLI.run(["replay", back])
+        #expect(goesBack.status == 65)
+        #expect(goesBack.stderr == "\(back):3:26: the track points' times go back: 1 point is skipped because its time is not after an earlier point's (the first such <time> is here), which leaves a single moment to replay; a replay follows the points in file order and does not sort them (inspect counts the span from the earliest time to the latest): put the points in time order, or correct their times\n")
+        #expect(try CLI.run(["inspect", back]).stdout.contains("8760h 00m 00s"))
         let unwritable = try CLI.run(["replay", commute, "--report", "/nonexistent/dir/r.svg"])
         #expect(unwritable.status == 73)
     }

@@ -38,6 +38,11 @@ import TestSupport
     @Test(arguments: [
         ("conditions: [cold]", "m.yaml:2:14: 'cold' is not one of normal, low-power, low-battery, restart-mid-trip, app-updated, memory-pressure, hot"),
         ("conditions: [hot, hot]", "m.yaml:2:19: 'hot' is listed twice"),
+        // Issue 33: a single name said "must be a list, not empty", a list in the list "must be a string".
+        ("conditions: normal", "m.yaml:2:13: 'conditions' must be a list of field conditions (normal, low-power, low-battery, restart-mid-trip, app-updated, memory-pressure, hot), not a single name: write [normal]"),
+        ("conditions: [[normal]]", "m.yaml:2:14: 'conditions' must be a list of field conditions (normal, low-power, low-battery, restart-mid-trip, app-updated, memory-pressure, hot), not of lists: remove the inner brackets ([normal])"),
+        ("conditions: {normal: 1}", "m.yaml:2:13: 'conditions' must be a list of field conditions (normal, low-power, low-battery, restart-mid-trip, app-updated, memory-pressure, hot), not a mapping"),
+        ("conditions: []", "m.yaml:2:13: 'conditions' must be a list, not empty"),
     ])
     func badConditionsAreUsageErrorsWithTheirPlace(line: String, message: String) throws {
         #expect(throws: MatrixError(usage: message)) { try MatrixFile.parse("tracks: [a.gpx]\n\(line)\nruns: [{name: app}]\n", name: "m.yaml") }

@@ -143,6 +143,14 @@ import TestSupport
         ("{\"appVersion\": \"1\",\n \"appVersion\": \"2\"}", "p.json:1:2: not valid JSON: a key is given twice ('appVersion')"),
         ("[{\"appVersion\": \"1\"},\n {\"appVersion\": ]", "p.json:2:17: not valid JSON: did not find expected node content"),
         (String(repeating: "[", count: 70) + String(repeating: "]", count: 70), "p.json:1:65: nested more than 64 deep; a day's payloads needs no more"),
+        // Issue 33: YAML reads 007 as 7; JSON has no leading zeros, so no payload writes it.
+        (#"{"applicationExitMetrics": {"backgroundExitData": {"cumulativeMemoryPressureExitCount": 007}}}"#,
+         "p.json:1:89: 'cumulativeMemoryPressureExitCount' must be a whole number from 0 to 86400 (a payload covers one day, and an app exits at most once a second), not 007: JSON writes no leading zeros; write 7"),
+        (#"{"applicationExitMetrics": {"backgroundExitData": {"cumulativeMemoryPressureExitCount": 00}}}"#,
+         "p.json:1:89: 'cumulativeMemoryPressureExitCount' must be a whole number from 0 to 86400 (a payload covers one day, and an app exits at most once a second), not 00: JSON writes no leading zeros; write 0"),
+        // Issue 33: a control character or UTF-16 has its place (libyaml's own error has none).
+        ("{\"appVersion\": \"1\u{7}\"}", "p.json:1:18: control character U+0007, which YAML and JSON do not allow in a file; remove it, or write it as \\u0007 in a double-quoted string"),
+        ("[\u{0}{\u{0}", "p.json:1:2: a NUL character, as UTF-16 text has; save the file as UTF-8"),
     ])
     func aBadPayloadIsInvalidDataAtItsLineAndColumn(json: String, message: String) {
         #expect(throws: InputFileError(kind: .invalidData, description: message)) { try parse(json) }

@@ -234,4 +234,46 @@ import TestSupport
             try imported(#"{"accuracy": "high", "distanceFilter": 10}"#)
         }
     }
+
+    /// Issue 33: a 5.x group that is no object was "not an option"; it is now what it is.
+    @Test func aGroupOfTheWrongTypeSaysItIsAGroup() throws {
+        #expect(throws: ReplayError.invalidSettings(#"c.json:1:17: 'geolocation' is a group of Config's options (5.x), so it must be an object ({"distanceFilter": …}), not a number (5); write its options inside braces, or flat at the top (4.x)"#)) {
+            try imported(#"{"geolocation": 5, "stopTimeout": 1}"#)
+        }
+        #expect(throws: ReplayError.invalidSettings(#"c.json:1:27: 'app' is a group of Config's options (5.x), so it must be an object ({"stopOnTerminate": …}), not an array; write its options inside braces, or flat at the top (4.x)"#)) {
+            try imported(#"{"stopTimeout": 1, "app": [true]}"#)
+        }
+        // JSON null, as a Dart config writes an unset group, leaves the defaults.
+        #expect(try imported(#"{"activity": null, "stopTimeout": 2}"#).plugin == .backgroundGeolocation)
+    }
+
+    /// Issue 33: UTF-16 or a raw control byte had no line and column.
+    @Test func aControlCharacterOrUTF16HasItsPlace() throws {
+        #expect(throws: ReplayError.invalidSettings("c.json:2:14: control character U+001B, which YAML and JSON do not allow in a file; remove it, or write it as \\u001B in a double-quoted string")) {
+            try imported("{\"stopTimeout\": 1,\n \"debug\": \"on\u{1B}\"}")
+        }
+        let utf16 = Data("{\"stopTimeout\": 1}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-plugin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("c.json").path
+        try utf16.write(to: URL(fileURLWithPath: path))
+        #expect(throws: ReplayError.invalidSettings("\(path):1:2: a NUL character, as UTF-16 text has; save the file as UTF-8")) {
+            try PluginConfig.read(contentsOf: path)
+        }
+        // With a byte order mark, it is not UTF-8 at all.
+        try (Data([0xFF, 0xFE]) + utf16).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ReplayError.invalidSettings("\(path):1:1: not UTF-8 text (byte 0xFF); save the configuration as UTF-8")) {
+            try PluginConfig.read(contentsOf: path)
+        }
+    }
+
+    /// Issue 33: keys and values from the file are escaped in warnings and errors.
+    @Test func aLineBreakInAKeyOrValueIsEscaped() throws {
+        let app = try imported("{\"stopTimeout\": 1, \"x\\nwarning: y\": 2, \"debug\": true}")
+        #expect(app.warnings == ["c.json:1:20: 'x\\u{A}warning: y' is not an option of background-geolocation; ignored", "c.json: ignored (nothing the model has): debug"])
+        #expect(throws: ReplayError.invalidSettings("c.json:1:21: 'desiredAccuracy' hi\\u{A}gh is not a desiredAccuracy (-2 or Navigation, -1 or High, 10 or Medium, 100 or Low, 1000 or VeryLow, 3000 or Lowest)")) {
+            try imported(#"{"desiredAccuracy": "hi\ngh"}"#)
+        }
+    }
 }

@@ -32,7 +32,11 @@ import TestSupport
         ("app: {on: {location: [{cpu: 0ms}]}}", "s.yaml:1:29: 'cpu' must be more than no CPU time (40ms, 0.04 s)"),
         ("app: {on: {location: [{cpu: -1}]}}", "s.yaml:1:29: 'cpu' must be CPU time (40ms, 0.04 s), in ms, s"),
         ("app: {on: {location: [{footprint: 2 TB}]}}", "s.yaml:1:35: 'footprint' must be a footprint (180 MB), in KB, MB, GB"),
-        ("app: {on: {location: [{footprint: 2000000 MB}]}}", "s.yaml:1:35: 'footprint' 2000000 MB is more than the most a script may give (1048576)"),
+        // The limit in the unit a bare number is in (issue 33: it printed without one).
+        ("app: {on: {location: [{footprint: 2000000 MB}]}}", "s.yaml:1:35: 'footprint' 2000000 MB is more than the most a script may give (1048576 MB)"),
+        ("app: {on: {location: [{grow-footprint: 2000000 MB}]}}", "s.yaml:1:40: 'grow-footprint' 2000000 MB is more than the most a script may give (1048576 MB)"),
+        ("app: {on: {location: [{cpu: 4000000000 s}]}}", "s.yaml:1:29: 'cpu' 4000000000 s is more than the most a script may give (3155760000 s)"),
+        ("app: {on: {location: [{busy-loop: {seconds: 5, wakeups: 2000000}}]}}", "s.yaml:1:57: 'wakeups' 2000000 is more than the most a script may give (1000000 wake-ups a second)"),
         ("app: {on: {location: [{busy-loop: {cpu: 0.5}}]}}", "s.yaml:1:35: 'seconds' is needed by 'busy-loop'"),
         ("app: {on: {location: [{busy-loop: {seconds: 5, cpu: 2}}]}}", "s.yaml:1:53: 'cpu' 2.0 is not a fraction (0…1)"),
         ("app: {on: {location: [{busy-loop: {seconds: 5, load: 1}}]}}", "s.yaml:1:48: 'load' is not a field of 'busy-loop' (seconds, cpu, wakeups)"),

@@ -42,6 +42,7 @@ public enum MatrixFile {
     ///   or not UTF-8.
     public static func text(contentsOf path: String, name: String? = nil) throws(MatrixError) -> String {
         let name = name ?? path
+        InputFiles.note(path, .matrixFile)
         let data: Data
         do {
             // May be a pipe (`/dev/stdin`): opened as given, unlike a scenario file.
@@ -57,7 +58,7 @@ public enum MatrixFile {
             throw MatrixError(usage: "\(name): larger than \(ScenarioFile.maximumBytes / 1024 / 1024) MB: not a matrix file")
         }
         do throws(ReplayError) {
-            return try ScenarioFile.text(data, name: name)
+            return try ScenarioFile.text(data, name: name, what: "the matrix file")
         } catch {
             throw MatrixError(error)
         }
@@ -66,7 +67,8 @@ public enum MatrixFile {
     /// Parses a matrix from text; `name` stands for the file in messages and its folder is where
     /// relative paths start; `maximumCells` is the most replays it may plan.
     public static func parse(_ text: String, name: String, maximumCells: Int = Matrix.defaultMaximumCells) throws(MatrixError) -> Matrix {
-        if let problem = YAMLShapeGuard.problem(in: text) {
+        do throws(ReplayError) { try ScenarioFile.refuseControlCharacters(text, name: name) } catch { throw MatrixError(error) }
+        if let problem = YAMLShapeGuard.problem(in: text, what: "a matrix") {
             throw MatrixError(usage: "\(name):\(problem.line):\(problem.column): \(problem.message)")
         }
         let node: Yams.Node?

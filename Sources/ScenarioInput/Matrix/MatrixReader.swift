@@ -58,10 +58,30 @@ struct MatrixReader {
         }
     }
 
-    func names(_ key: String, _ node: Yams.Node) throws(MatrixError) -> [(String, Yams.Node)] {
-        guard let list = node.sequence, !list.isEmpty else { throw fail(node, "'\(key)' must be a list, not empty") }
+    /// The names a list key holds (`tracks`, `conditions`): a single name, a mapping, or a list
+    /// in the list is an error that says what to write; `what` is what the list holds ("GPX files").
+    func names(_ key: String, _ node: Yams.Node, of what: String) throws(MatrixError) -> [(String, Yams.Node)] {
+        let list: Yams.Node.Sequence
+        switch node {
+        case .sequence(let sequence) where !sequence.isEmpty: list = sequence
+        case .scalar(let scalar) where node.null == nil:
+            throw fail(node, "'\(key)' must be a list of \(what), not a single name: write [\(SafeText.terminal(scalar.string))]")
+        case .mapping:
+            throw fail(node, "'\(key)' must be a list of \(what), not a mapping")
+        case .sequence, .scalar, .alias:
+            throw fail(node, "'\(key)' must be a list, not empty")
+        }
         var names: [(String, Yams.Node)] = []
-        for item in list { names.append((try string(key, item), item)) }
+        for item in list {
+            switch item {
+            case .scalar(let scalar): names.append((scalar.string, item))
+            case .sequence(let inner):
+                let written = inner.compactMap(\.scalar?.string).map { SafeText.terminal($0) }.joined(separator: ", ")
+                throw fail(item, "'\(key)' must be a list of \(what), not of lists: remove the inner brackets ([\(written)])")
+            case .mapping, .alias:
+                throw fail(item, "'\(key)' must be a list of \(what), not of mappings")
+            }
+        }
         return names
     }
 
@@ -77,11 +97,16 @@ struct MatrixReader {
         }
         guard let tracksNode else { throw MatrixError(usage: "\(name): a matrix needs 'tracks' (a list of GPX files)") }
         guard let runsNode else { throw MatrixError(usage: "\(name): a matrix needs 'runs' (a list of settings to replay)") }
-        let tracks = try names("tracks", tracksNode).map { MatrixTrack(name: $0.0, path: resolve($0.0)) }
+        let tracks = try names("tracks", tracksNode, of: "GPX files").map { MatrixTrack(name: $0.0, path: resolve($0.0)) }
+        // Read by the workers, perhaps in other processes: noted here, where the paths are made.
+        for track in tracks { InputFiles.note(track.path, .track) }
 
         var profiles = [ReplaySettings.defaultProfile]
         if let profilesNode {
             profiles = []
+            if let scalar = profilesNode.scalar, profilesNode.null == nil {
+                throw fail(profilesNode, "'profiles' must be a list of profiles, not a single name: write [\(SafeText.terminal(scalar.string))]")
+            }
             guard let list = profilesNode.sequence, !list.isEmpty else { throw fail(profilesNode, "'profiles' must be a list, not empty") }
             for node in list {
                 let profile: SimProfile
@@ -112,7 +137,7 @@ struct MatrixReader {
         var conditions = [FieldCondition.normal]
         if let conditionsNode {
             conditions = []
-            for (name, node) in try names("conditions", conditionsNode) {
+            for (name, node) in try names("conditions", conditionsNode, of: "field conditions (\(FieldCondition.settingNames.joined(separator: ", ")))") {
                 guard let condition = FieldCondition(settingText: name) else { throw fail(node, FieldCondition.notAValue(name)) }
                 if conditions.contains(condition) { throw fail(node, "'\(name)' is listed twice") }
                 conditions.append(condition)

@@ -40,23 +40,28 @@ public struct ImportedApp: Hashable, Sendable {
 public enum PluginConfig {
     /// The largest file read; a configuration is a few dozen lines.
     public static let maximumBytes = 1 << 20
+    /// The most values (numbers, strings, objects, arrays) a configuration may hold, checked
+    /// before its tree is built, aliases expanded: a configuration has a few dozen. Nesting is
+    /// bounded as a scenario's (64 levels).
+    public static let maximumValues = 10_000
 
     /// Reads `path`; `plugin` nil tells the plugin from the file's keys.
     /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be read,
     ///   ``ReplayError/invalidSettings(_:)`` when it is no configuration, naming file, line and column.
     public static func read(contentsOf path: String, plugin: LocationPlugin? = nil) throws(ReplayError) -> ImportedApp {
+        InputFiles.note(path, .pluginConfiguration)
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {
         case .success(let bytes): data = Data(bytes)
         case .failure(let error): throw .settingsFileUnreadable("\(path): cannot read the plugin configuration: \(error.description)")
         }
         guard data.count <= maximumBytes else { throw .invalidSettings("\(path): larger than 1 MB: not a plugin configuration") }
-        return try parse(try ScenarioFile.text(data, name: path), name: path, plugin: plugin)
+        return try parse(try ScenarioFile.text(data, name: path, what: "the configuration"), name: path, plugin: plugin)
     }
 
     /// The configuration in `text`, named `name` in messages.
     public static func parse(_ text: String, name: String, plugin: LocationPlugin? = nil) throws(ReplayError) -> ImportedApp {
-        let node = try ScenarioFile.compose(text, name: name, language: "JSON")
+        let node = try ScenarioFile.compose(text, name: name, language: "JSON", maximumNodes: maximumValues, what: "a plugin configuration")
         guard let mapping = node?.mapping else {
             throw .invalidSettings("\(name): a plugin configuration is a JSON object of options")
         }
@@ -77,10 +82,15 @@ struct PluginConfigReader: ScenarioNodeReader {
         var flat: [KeyEntry] = []
         let groups = plugin == nil || plugin == .backgroundGeolocation ? LocationPlugin.transistorGroups : []
         for entry in try entries(mapping, keys: groups) {
-            if groups.contains(entry.key), let inner = entry.value.mapping {
-                flat += try entries(inner, keys: [])
-            } else {
+            guard groups.contains(entry.key) else {
                 flat.append(entry)
+                continue
+            }
+            if let inner = entry.value.mapping {
+                flat += try entries(inner, keys: [])
+            } else if entry.value.null == nil {
+                // A 5.x group that is no object would otherwise read as an unknown option.
+                throw fail(entry.written, "is a group of Config's options (5.x), so it must be an object ({\"\(entry.key == "geolocation" ? "distanceFilter" : entry.key == "app" ? "stopOnTerminate" : "stopTimeout")\": …}), not \(Self.shape(entry.value)); write its options inside braces, or flat at the top (4.x)", entry.value)
             }
         }
         return flat
@@ -108,7 +118,7 @@ struct PluginConfigReader: ScenarioNodeReader {
             script = config.script
         }
         if !ignored.isEmpty {
-            warnings.append("\(name): ignored (nothing the model has): \(ignored.joined(separator: ", "))")
+            warnings.append("\(name): ignored (nothing the model has): \(ignored.map { SafeText.terminal($0) }.joined(separator: ", "))")
         }
         return ImportedApp(plugin: plugin, script: script, warnings: warnings)
     }
@@ -128,7 +138,7 @@ struct PluginConfigReader: ScenarioNodeReader {
             } else {
                 let place = entry.keyNode.mark.map { ":\($0.line):\($0.column)" } ?? ""
                 let known = plugin.options + plugin.ignored
-                warnings.append("\(name)\(place): '\(entry.written)' is not an option of \(plugin.rawValue)\(Suggestion.didYouMean(entry.written, among: known)); ignored")
+                warnings.append("\(name)\(place): '\(SafeText.terminal(entry.written))' is not an option of \(plugin.rawValue)\(Suggestion.didYouMean(entry.written, among: known)); ignored")
             }
         }
         return options
@@ -146,7 +156,20 @@ struct PluginConfigReader: ScenarioNodeReader {
             return Suggestion.folded(name) == Suggestion.folded(word)
         } }) { return match.value }
         let choices = table.map { $0.names.joined(separator: " or ") }.joined(separator: ", ")
-        throw fail(entry.written, "\(written) is not \(what) (\(choices))", entry.value)
+        throw fail(entry.written, "\(SafeText.terminal(written)) is not \(what) (\(choices))", entry.value)
+    }
+
+    /// What a value is, for a message: "a number (5)", "an array", "a string ("x")".
+    static func shape(_ node: Yams.Node) -> String {
+        switch node {
+        case .mapping: return "an object"
+        case .sequence: return "an array"
+        case .alias: return "an alias"
+        case .scalar(let scalar):
+            let shown = SafeText.terminal(String(scalar.string.prefix(40)))
+            guard scalar.style == .plain else { return "a string (\"\(shown)\")" }
+            return node.bool != nil ? "a boolean (\(shown))" : "a number (\(shown))"
+        }
     }
 
     private func read(_ entry: KeyEntry, into config: inout BackgroundGeolocationConfig) throws(ReplayError) {

@@ -42,6 +42,7 @@ public enum DeviceRecording {
     /// `origin` (the trip's start).
     /// - Throws: ``InputFileError``: unreadable (cannot open), or bad data with its place.
     public static func read(_ path: String, origin: GPXTime, _ body: (DeviceFix) -> Void) throws(InputFileError) {
+        InputFiles.note(path, .deviceRecording)
         switch Format(path: path) {
         case .gpx: try readGPX(path, origin: origin, body)
         case .csv: try CSVRecordingReader(path: path, origin: origin).read(body)

@@ -50,6 +50,7 @@ public enum MetricKitPayload {
     /// - Throws: ``InputFileError``: `cannotOpen` when it cannot be read, `invalidData` when
     ///   it is not a payload, naming file, line and column.
     public static func read(contentsOf path: String) throws(InputFileError) -> MetricKitExits {
+        InputFiles.note(path, .metricKitPayload)
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {
         case .success(let bytes): data = Data(bytes)
@@ -197,10 +198,15 @@ private struct PayloadReader {
         let cap = MetricKitPayload.maximumCount
         let expectation = "a whole number from 0 to \(cap) (a payload covers one day, and an app exits at most once a second)"
         guard let scalar = node.scalar else { throw fail("'\(key)' must be \(expectation), not an array or object", node) }
-        guard scalar.style == .plain, !scalar.string.isEmpty, scalar.string.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let value = Int(scalar.string), value <= cap else {
-            let written = Self.shown(scalar.string)
+        let digits = scalar.string
+        guard scalar.style == .plain, !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let value = Int(digits), value <= cap else {
+            let written = Self.shown(digits)
             throw fail("'\(key)' must be \(expectation), not \(scalar.style == .plain ? written : "\"\(written)\"")", node)
+        }
+        // JSON's grammar: a number starts with 0 only when it is 0 (YAML reads 007 as 7; no JSON reader does).
+        guard digits == "0" || digits.first != "0" else {
+            throw fail("'\(key)' must be \(expectation), not \(Self.shown(digits)): JSON writes no leading zeros; write \(value)", node)
         }
         return value
     }

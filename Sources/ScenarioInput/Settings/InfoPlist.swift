@@ -17,22 +17,42 @@ public struct InfoPlist: Hashable, Sendable {
 
     /// The largest Info.plist read: real ones are a few kilobytes.
     public static let maximumBytes = 1 << 20
+    /// The most values (strings, numbers, arrays, dictionaries, keys) a plist may decode to, an
+    /// object shared by several references counted once for each: real Info.plists hold a few
+    /// hundred. Checked before decoding, which copies a shared object once per reference.
+    public static let maximumValues = 100_000
+    /// The most bytes a binary plist's objects may come to, shared ones counted once for each
+    /// reference: four times the largest file read.
+    public static let maximumExpandedBytes = 4 << 20
+    /// The deepest nesting of arrays and dictionaries: real Info.plists nest three or four deep.
+    public static let maximumDepth = 64
 
     /// Reads the plist at `path`.
     /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be read,
-    ///   ``ReplayError/invalidSettings(_:)`` when it is not a property list of the shape Apple's is.
+    ///   ``ReplayError/invalidSettings(_:)`` when it is not a property list of the shape Apple's is,
+    ///   or would decode past ``maximumValues``, ``maximumExpandedBytes`` or ``maximumDepth``.
     public static func read(contentsOf path: String) throws(ReplayError) -> InfoPlist {
+        InputFiles.note(path, .infoPlist)
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {
         case .success(let bytes): data = Data(bytes)
         case .failure(let error): throw .settingsFileUnreadable("\(path): cannot read the Info.plist: \(error.description)")
         }
-        guard data.count <= maximumBytes else { throw .invalidSettings("\(path): larger than 1 MB: not an Info.plist") }
+        guard data.count <= maximumBytes else { throw .invalidSettings("\(path): larger than 1 MB: not an Info.plist (a few kilobytes); give the app's Info.plist") }
         return try parse(data, path: path)
     }
 
-    /// The Info.plist in `data` (XML or binary), named `path` in messages.
+    /// The Info.plist in `data` (XML, binary, or old-style text), named `path` in messages;
+    /// measured (``maximumValues``, ``maximumExpandedBytes``, ``maximumDepth``) before it is decoded.
     public static func parse(_ data: Data, path: String) throws(ReplayError) -> InfoPlist {
+        do throws(PropertyListBudget.Refusal) {
+            try PropertyListBudget.check([UInt8](data))
+        } catch {
+            let advice = error.message.hasPrefix("not a valid") || error.message.contains("version")
+                ? "give the Info.plist as Xcode writes it (XML) or as the built app holds it (binary)"
+                : "an Info.plist holds a few hundred values, a few levels deep; give the app's own Info.plist"
+            throw .invalidSettings("\(error.located(in: path)): refused before decoding: \(advice)")
+        }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -75,7 +95,7 @@ public struct InfoPlist: Hashable, Sendable {
 
     /// The warning the run gives for modes it leaves out.
     var warnings: [String] {
-        unmodelledModes.isEmpty ? [] : ["\(path): UIBackgroundModes \(unmodelledModes.joined(separator: ", ")) not modelled: the run leaves them out"]
+        unmodelledModes.isEmpty ? [] : ["\(SafeText.terminal(path)): UIBackgroundModes \(unmodelledModes.map { SafeText.terminal($0) }.joined(separator: ", ")) not modelled: the run leaves them out"]
     }
 }
 

@@ -28,6 +28,7 @@ public enum ScenarioFile {
     /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be opened or read,
     ///   ``ReplayError/invalidSettings(_:)`` when it is too large, not UTF-8, or not a scenario.
     public static func read(contentsOf path: String) throws(ReplayError) -> ReplaySettings {
+        InputFiles.note(path, .scenarioFile)
         // A regular file only: a FIFO without a writer would block for ever (as a track is refused).
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {
@@ -56,6 +57,34 @@ public enum ScenarioFile {
         throw .invalidSettings("\(name):\(line):\(column): not UTF-8 text (byte 0x\(hex.count < 2 ? "0" : "")\(hex)); save \(what) as UTF-8")
     }
 
+    /// Whether YAML (and so JSON, read through it) allows `scalar` in a file: tab, line feed,
+    /// carriage return, the printable characters, NEL and the rest of Unicode but U+FFFE and
+    /// U+FFFF (YAML 1.1 §5.1, as libyaml checks). A byte order mark is allowed too.
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    /// Throws `FILE:LINE:COLUMN` of the first character YAML and JSON do not allow in a file
+    /// (libyaml's own error gives no place): a NUL, as UTF-16 text has between its ASCII
+    /// characters, says to save the file as UTF-8; any other, to remove it or write it escaped.
+    static func refuseControlCharacters(_ text: String, name: String) throws(ReplayError) {
+        guard let bad = text.unicodeScalars.firstIndex(where: { !isAllowed($0) }) else { return }
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars[..<bad] {
+            if scalar == "\n" { (line, column) = (line + 1, 1) } else { column += 1 }
+        }
+        let scalar = text.unicodeScalars[bad]
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let advice = scalar.value == 0
+            ? "a NUL character, as UTF-16 text has; save the file as UTF-8"
+            : "control character \(code), which YAML and JSON do not allow in a file; remove it, or write it as \\u\(String(code.dropFirst(2))) in a double-quoted string"
+        throw .invalidSettings("\(name):\(line):\(column): \(advice)")
+    }
+
     /// Parses a scenario from text; `name` stands for the file in messages.
     public static func parse(_ text: String, name: String) throws(ReplayError) -> ReplaySettings {
         let node = try compose(text, name: name)
@@ -79,6 +108,7 @@ public enum ScenarioFile {
     /// should have been).
     static func compose(_ text: String, name: String, language: String = "YAML or JSON",
                         maximumNodes: Int = YAMLShapeGuard.maximumNodes, what: String = "a scenario") throws(ReplayError) -> Yams.Node? {
+        try refuseControlCharacters(text, name: name)
         if let problem = YAMLShapeGuard.problem(in: text, maximumNodes: maximumNodes, what: what) {
             throw .invalidSettings("\(name):\(problem.line):\(problem.column): \(problem.message)")
         }

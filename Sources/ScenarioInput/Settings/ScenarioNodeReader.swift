@@ -12,7 +12,7 @@ extension ScenarioNodeReader {
     /// `FILE:LINE:COLUMN: 'key' problem`.
     func fail(_ key: String, _ problem: String, _ node: Yams.Node) -> ReplayError {
         let place = node.mark.map { ":\($0.line):\($0.column)" } ?? ""
-        return .invalidSettings("\(name)\(place): '\(key)' \(problem)")
+        return .invalidSettings("\(name)\(place): '\(SafeText.terminal(key))' \(problem)")
     }
 
     /// A number within `range` (see ``SettingRange``).

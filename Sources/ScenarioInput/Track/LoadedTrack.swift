@@ -22,6 +22,7 @@ public struct LoadedTrack: Sendable {
     public static func load(
         _ track: String, lenient: Bool, untimedSpeed: Double, progress: ((Double) -> Void)? = nil
     ) throws(ReplayError) -> LoadedTrack {
+        InputFiles.note(track, .track)
         // The track streams into the trajectory: no document of every point's every field is kept.
         let options = GPXReadOptions(isLenient: lenient)
         let file: TrajectoryBuilder.FileOutcome
@@ -44,7 +45,15 @@ public struct LoadedTrack: Sendable {
         }
         let built = file.outcome
         guard built.trajectory.duration > 0 else {
-            throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
+            guard built.droppedPoints > 0 else {
+                throw .invalidTrack("\(track): the \(built.source) span no time (a single place at a single moment): there is no trip to replay")
+            }
+            // The file's times do span time (`inspect` counts from the earliest to the latest), but
+            // the points after the first go back or repeat, and a replay skips those, not sorts them.
+            let place = built.firstUnorderedTime.map { "\(track):\($0)" } ?? track
+            let count = built.droppedPoints
+            let skipped = count == 1 ? "1 point is skipped because its time is" : "\(count) points are skipped because their times are"
+            throw .invalidTrack("\(place): the \(built.source)' times go back: \(skipped) not after an earlier point's (the first such <time> is here), which leaves a single moment to replay; a replay follows the points in file order and does not sort them (inspect counts the span from the earliest time to the latest): put the points in time order, or correct their times")
         }
         return LoadedTrack(path: track, built: built, warnings: file.warnings, suppressedWarningCount: file.suppressedWarningCount,
                            lenient: lenient, untimedSpeed: untimedSpeed)

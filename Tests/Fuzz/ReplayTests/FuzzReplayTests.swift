@@ -14,6 +14,11 @@ import Testing
         ("FuzzScenarioFile", ["Regressions/scenario-file", "Seeds/scenario"]),
         ("FuzzAppScript", ["Regressions/app-script", "Seeds/app-script"]),
         ("FuzzMatrixFile", ["Regressions/matrix-file", "Seeds/matrix"]),
+        ("FuzzPluginConfig", ["Regressions/plugin-config", "Seeds/plugin-config"]),
+        ("FuzzInfoPlist", ["Regressions/info-plist", "Seeds/info-plist"]),
+        ("FuzzCSVRecording", ["Regressions/csv-recording", "Seeds/csv-recording"]),
+        ("FuzzMetricKitPayload", ["Regressions/metrickit-payload", "Seeds/metrickit-payload"]),
+        ("FuzzListOptions", ["Regressions/list-options", "Seeds/list-options"]),
     ])
     func replaysRegressionInputsAndSeeds(target: String, folders: [String]) throws {
         // A target's regression folder may not exist yet (git keeps no empty folders).

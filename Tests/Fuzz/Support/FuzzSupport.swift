@@ -116,3 +116,11 @@ public struct FuzzInput {
     /// What is left after the control bytes.
     public var rest: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[min(offset, bytes.count)...]) }
 }
+
+extension Fuzz {
+    /// Whether `text` holds no control character (C0, DEL, C1): a message or warning shows what
+    /// a file wrote escaped, so that it can neither break a line nor drive a terminal.
+    public static func isOneLine(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+}

@@ -72,7 +72,9 @@ enum ResourceWords {
             throw reader.fail(key, expected, node)
         }
         let value = number * factor
-        guard value <= max else { throw reader.fail(key, "\(text) is more than the most a script may give (\(Formatting.short(max)))", node) }
+        // The limit in the unit a bare number is in (MB, s), or as the quantity's words say (wake-ups a second).
+        let limit = units.first { $0.1 == 1 }.map { "\(Formatting.short(max)) \($0.0)" } ?? "\(Formatting.short(max)) \(what)"
+        guard value <= max else { throw reader.fail(key, "\(text) is more than the most a script may give (\(limit))", node) }
         return value
     }
 }
