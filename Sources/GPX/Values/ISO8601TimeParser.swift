@@ -19,18 +19,25 @@ enum ISO8601TimeParser {
         let bytes = ASCII.trimmed(raw)
         var cursor = Cursor(bytes: bytes)
 
-        guard let year = cursor.number(minDigits: 4, maxDigits: 9),
-              cursor.take(UInt8(ascii: "-")),
-              let month = cursor.number(minDigits: 2, maxDigits: 2),
-              cursor.take(UInt8(ascii: "-")),
-              let day = cursor.number(minDigits: 2, maxDigits: 2),
-              cursor.takeDateTimeSeparator(),
-              let hour = cursor.number(minDigits: 2, maxDigits: 2),
-              cursor.take(UInt8(ascii: ":")),
-              let minute = cursor.number(minDigits: 2, maxDigits: 2),
-              cursor.take(UInt8(ascii: ":")),
-              let second = cursor.number(minDigits: 2, maxDigits: 2)
-        else { return .failure(.notISO8601) }
+        let year, month, day, hour, minute, second: Int64
+        if let fields = fixedWidthDateTime(bytes) {
+            (year, month, day, hour, minute, second) = fields
+            cursor.index = 19
+        } else {
+            guard let parsedYear = cursor.number(minDigits: 4, maxDigits: 9),
+                  cursor.take(UInt8(ascii: "-")),
+                  let parsedMonth = cursor.number(minDigits: 2, maxDigits: 2),
+                  cursor.take(UInt8(ascii: "-")),
+                  let parsedDay = cursor.number(minDigits: 2, maxDigits: 2),
+                  cursor.takeDateTimeSeparator(),
+                  let parsedHour = cursor.number(minDigits: 2, maxDigits: 2),
+                  cursor.take(UInt8(ascii: ":")),
+                  let parsedMinute = cursor.number(minDigits: 2, maxDigits: 2),
+                  cursor.take(UInt8(ascii: ":")),
+                  let parsedSecond = cursor.number(minDigits: 2, maxDigits: 2)
+            else { return .failure(.notISO8601) }
+            (year, month, day, hour, minute, second) = (parsedYear, parsedMonth, parsedDay, parsedHour, parsedMinute, parsedSecond)
+        }
 
         var nanoseconds: Int64 = 0
         if cursor.take(UInt8(ascii: ".")) {
@@ -75,6 +82,33 @@ enum ISO8601TimeParser {
             nanoseconds: Int32(nanoseconds),
             utcOffsetSeconds: offset.map { Int32($0) }
         ))
+    }
+
+    /// `YYYY-MM-DDThh:mm:ss` at the start of `bytes`, the shape nearly every file writes, read
+    /// in one pass over fixed places: year, month, day, hour, minute, second; `nil` for any other
+    /// shape (the general reading then decides). Only digits and separators are checked here.
+    @inline(__always)
+    private static func fixedWidthDateTime(_ bytes: UnsafeRawBufferPointer) -> (Int64, Int64, Int64, Int64, Int64, Int64)? {
+        guard bytes.count >= 19 else { return nil }
+        let separator = bytes[10]
+        // A fifth year digit means an expanded year: the general reading takes it.
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: ":"),
+              bytes[16] == UInt8(ascii: ":"),
+              separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ")
+        else { return nil }
+        var valid = true
+        func digit(_ index: Int) -> Int64 {
+            let value = bytes[index] &- 0x30
+            valid = valid && value < 10
+            return Int64(value)
+        }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6)
+        let day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12)
+        let minute = digit(14) * 10 + digit(15)
+        let second = digit(17) * 10 + digit(18)
+        return valid ? (year, month, day, hour, minute, second) : nil
     }
 
     private struct Cursor {
