@@ -170,6 +170,28 @@ import Testing
         }
     }
 
+    /// A remembered date serves only the same date's times: across midnight, after a refused date,
+    /// and after a time in another shape, each time reads as it does alone.
+    @Test func theRememberedDateServesOnlyItsOwnDate() {
+        var memo = ISO8601TimeParser.DateMemo()
+        func read(_ text: String) -> Int64? {
+            var text = text
+            return text.withUTF8 { try? ISO8601TimeParser.parseChecked(UnsafeRawBufferPointer($0), memo: &memo).get().secondsSince1970 }
+        }
+        let texts = [
+            "2023-11-14T23:59:59Z", "2023-11-14T22:13:20Z", "2023-11-15T00:00:00Z", "2023-02-28T00:00:00Z",
+            "2023-02-29T00:00:00Z", "2023-02-28T25:00:00Z", "2023-02-28T00:00:01+01:00", "02023-02-28T00:00:00Z",
+            "2023-11-15T00:00:00Z",
+        ]
+        let read = texts.map(read)
+        let expected: [Int64?] = [
+            1_700_006_399, 1_700_000_000, 1_700_006_400, 1_677_542_400,
+            nil, nil, 1_677_538_801, 1_677_542_400,
+            1_700_006_400,
+        ]
+        #expect(read == expected)
+    }
+
     /// The general reading still takes what the fixed shape does not: a year written with more
     /// digits is read by it (years past 9999 are refused for lying outside the readable ones).
     @Test func anExpandedYearGoesTheGeneralWay() {

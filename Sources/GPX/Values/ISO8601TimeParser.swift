@@ -15,14 +15,41 @@ enum ISO8601TimeParser {
         try? parseChecked(raw).get()
     }
 
+    /// The last fixed-width date read and its day number: a track's points share their date, so
+    /// most times are read without their date's digits or calendar arithmetic.
+    struct DateMemo {
+        fileprivate var dateBytes: (UInt64, UInt16) = (0, 0)
+        fileprivate var daysSince1970: Int64 = 0
+        fileprivate var isSet = false
+
+        init() {}
+    }
+
     static func parseChecked(_ raw: UnsafeRawBufferPointer) -> Result<GPXTime, Failure> {
+        var memo = DateMemo()
+        return parseChecked(raw, memo: &memo)
+    }
+
+    /// As ``parseChecked(_:)``, remembering the date in `memo` for the next time.
+    static func parseChecked(_ raw: UnsafeRawBufferPointer, memo: inout DateMemo) -> Result<GPXTime, Failure> {
         let bytes = ASCII.trimmed(raw)
         var cursor = Cursor(bytes: bytes)
 
         let year, month, day, hour, minute, second: Int64
+        var knownDays: Int64?
         if let fields = fixedWidthDateTime(bytes) {
             (year, month, day, hour, minute, second) = fields
             cursor.index = 19
+            let dateBytes = (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+            if memo.isSet && memo.dateBytes == dateBytes {
+                knownDays = memo.daysSince1970
+            } else if (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month) {
+                let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
+                memo.dateBytes = dateBytes
+                memo.daysSince1970 = days
+                memo.isSet = true
+                knownDays = days
+            }
         } else {
             guard let parsedYear = cursor.number(minDigits: 4, maxDigits: 9),
                   cursor.take(UInt8(ascii: "-")),
@@ -67,12 +94,12 @@ enum ISO8601TimeParser {
         }
         guard cursor.atEnd else { return .failure(.notISO8601) }
 
-        guard (1...12).contains(month),
-              day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
+        // A remembered date is a valid one.
+        guard knownDays != nil || ((1...12).contains(month) && day >= 1 && day <= CivilCalendar.daysInMonth(year: year, month: month)),
               hour <= 23, minute <= 59, second <= 60  // 60: a leap second, as GPS logs may write
         else { return .failure(.notISO8601) }
 
-        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
+        let days = knownDays ?? CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let local = days * 86_400 + hour * 3600 + minute * 60 + second
         let utc = local - (offset ?? 0)
         // Only what prints back in four year digits is read, so every time re-reads as written.
