@@ -25,7 +25,9 @@ struct AsyncBenchmark: AsyncParsableCommand {
     var `repeat` = 3
 
     func validate() throws {
-        guard seconds > 0, `repeat` > 0 else { throw ValidationError("--seconds and --repeat must be positive") }
+        guard (1...366 * 86_400).contains(seconds), (1...1_000).contains(`repeat`) else {
+            throw ValidationError("--seconds must be 1…31622400 and --repeat 1…1000")
+        }
     }
 
     /// One fix as the app handled it.

@@ -25,8 +25,8 @@ struct GPXBenchmark: ParsableCommand {
     var `repeat` = 3
 
     func validate() throws {
-        guard points > 0 else { throw ValidationError("--points must be positive") }
-        guard `repeat` > 0 else { throw ValidationError("--repeat must be positive") }
+        guard (1...100_000_000).contains(points) else { throw ValidationError("--points must be 1…100000000") }
+        guard (1...1_000).contains(`repeat`) else { throw ValidationError("--repeat must be 1…1000") }
     }
 
     func run() throws {

@@ -28,11 +28,13 @@ struct JobsBenchmark: ParsableCommand {
     @Option(help: "Where to write the tracks, the matrix and the outputs (default: a temporary folder, removed afterwards).")
     var folder: String?
 
+    @OptionGroup var shape: MatrixShape
+
     @Flag(help: "Instead, three tracks whose file sizes mislead: 1 h at 1 Hz (288 kB), and twice 3 h at a point every 10 s (87 kB each).")
     var skewed = false
 
     func validate() throws {
-        guard `repeat` > 0 else { throw ValidationError("--repeat must be positive") }
+        guard (1...1_000).contains(`repeat`) else { throw ValidationError("--repeat must be 1…1000") }
     }
 
     func run() throws {
@@ -42,14 +44,15 @@ struct JobsBenchmark: ParsableCommand {
         defer { if folder == nil { try? FileManager.default.removeItem(atPath: root) } }
         var names: [String] = []
         // (seconds, seconds between points) of each track.
-        let tracks = skewed ? [(3_600, 1), (10_800, 10), (10_800, 10)] : (0..<10).map { (1_800 + $0 * 1_000, 1) }
+        let tracks = skewed ? [(3_600, 1), (10_800, 10), (10_800, 10)] : shape.secondsOfEachTrack.map { ($0, 1) }
         for (index, track) in tracks.enumerated() {
             try SyntheticGPX.write(points: track.0 / track.1 + 1, to: "\(root)/track-\(index).gpx", interval: track.1)
             names.append("track-\(index).gpx")
         }
         var matrix = "tracks: [\(names.joined(separator: ", "))]\n"
         matrix += "profiles: [\(MatrixBenchmark.profiles.joined(separator: ", "))]\nruns:\n"
-        for run in MatrixBenchmark.runs { matrix += "  - name: \(run.name)\n    settings: \(run.yaml)\n" }
+        let runs = shape.runs
+        for run in runs { matrix += "  - name: \(run.name)\n    settings: \(run.yaml)\n" }
         try matrix.write(toFile: "\(root)/matrix.yaml", atomically: true, encoding: .utf8)
 
         // Each worker of --jobs 2 runs under /usr/bin/time, which adds its CPU seconds to a file:
@@ -71,7 +74,7 @@ struct JobsBenchmark: ParsableCommand {
         }
         let same = (try? Data(contentsOf: URL(fileURLWithPath: "\(root)/one.json"))) == (try? Data(contentsOf: URL(fileURLWithPath: "\(root)/two.json")))
         let oneTime = ChildRun.median(one.map(\.seconds)), twoTime = ChildRun.median(two.map(\.seconds))
-        print("\(tracks.count * 100) replays (\(skewed ? "3 tracks, sizes misleading" : "10 tracks") × 5 profiles × 20 settings), \(`repeat`) runs each, alternated; medians of wall time")
+        print("\(tracks.count * 5 * runs.count) replays (\(skewed ? "3 tracks, sizes misleading" : "\(tracks.count) tracks") × 5 profiles × \(runs.count) settings), \(`repeat`) runs each, alternated; medians of wall time")
         print("--jobs 1  \(ChildRun.format(oneTime, 2)) s  (CPU \(ChildRun.format(ChildRun.median(one.map(\.cpuSeconds)), 2)) s)")
         print("--jobs 2  \(ChildRun.format(twoTime, 2)) s  (CPU of the parent \(ChildRun.format(ChildRun.median(two.map(\.cpuSeconds)), 2)) s)")
         print("jobs 1 ÷ jobs 2: \(ChildRun.verdict(oneTime / twoTime, atLeast: 1.7)); outputs \(same ? "identical" : "DIFFERENT")")

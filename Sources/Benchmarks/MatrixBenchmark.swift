@@ -26,6 +26,8 @@ struct MatrixBenchmark: ParsableCommand {
     @Option(help: "Where to write the tracks and outputs (default: a temporary folder, removed afterwards).")
     var folder: String?
 
+    @OptionGroup var shape: MatrixShape
+
     static let profiles = ["ios6", "ios7", "ios12", "ios13", "ios17"]
     static let distanceFilters = ["none", "10", "50", "100", "500"]
 
@@ -41,7 +43,7 @@ struct MatrixBenchmark: ParsableCommand {
     }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs: must be 1 or more") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1…256") }
     }
 
     func run() throws {
@@ -56,25 +58,25 @@ struct MatrixBenchmark: ParsableCommand {
         try FileManager.default.createDirectory(atPath: outputs, withIntermediateDirectories: true)
         defer { if folder == nil { try? FileManager.default.removeItem(atPath: root) } }
 
-        // Ten tracks from 30 min to 3 h, a point a second.
+        // Ten tracks from 30 min to 3 h by default, a point a second.
         var tracks: [String] = []
         var megabytes = 0.0
-        for index in 0..<10 {
-            let seconds = 1_800 + index * 1_000
+        for (index, seconds) in shape.secondsOfEachTrack.enumerated() {
             let path = "\(root)/track-\(index).gpx"
             try SyntheticGPX.write(points: seconds + 1, to: path)
             megabytes += Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1_000_000
             tracks.append(path)
         }
+        let runs = shape.runs
         var matrix = "tracks: [\(tracks.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))]\n"
         matrix += "profiles: [\(Self.profiles.joined(separator: ", "))]\nruns:\n"
-        for run in Self.runs { matrix += "  - name: \(run.name)\n    settings: \(run.yaml)\n" }
+        for run in runs { matrix += "  - name: \(run.name)\n    settings: \(run.yaml)\n" }
         try matrix.write(toFile: "\(root)/matrix.yaml", atomically: true, encoding: .utf8)
         // The same replays in the matrix's order (track, profile, run), one a line, for the loop.
         var plan = ""
-        for track in tracks { for profile in Self.profiles { for run in Self.runs { plan += "\(track) \(profile) \(run.options)\n" } } }
+        for track in tracks { for profile in Self.profiles { for run in runs { plan += "\(track) \(profile) \(run.options)\n" } } }
         try plan.write(toFile: "\(root)/plan.txt", atomically: true, encoding: .utf8)
-        let count = tracks.count * Self.profiles.count * Self.runs.count
+        let count = tracks.count * Self.profiles.count * runs.count
 
         let matrixJSON = "\(root)/matrix.json"
         let matrixTime = try ProcessTiming.seconds(keepalive, ["matrix", "\(root)/matrix.yaml", "--jobs", String(jobs), "--format", "json", "--output", matrixJSON])
@@ -89,7 +91,7 @@ struct MatrixBenchmark: ParsableCommand {
         let loopTime = try ProcessTiming.seconds("/bin/sh", ["-c", loop, keepalive, outputs, "\(root)/plan.txt"])
 
         let agreeing = try compare(matrixJSON: matrixJSON, outputs: outputs, count: count)
-        print("tracks: 10, 0.5–3 h at 1 Hz, \(format(megabytes, 1)) MB in all; \(count) replays (10 tracks × 5 profiles × 20 settings)")
+        print("tracks: \(tracks.count), \(shape.secondsOfEachTrack.first!)–\(shape.secondsOfEachTrack.last!) s at 1 Hz, \(format(megabytes, 1)) MB in all; \(count) replays (\(tracks.count) tracks × 5 profiles × \(runs.count) settings)")
         print("(a) keepalive matrix --jobs \(jobs)          \(format(matrixTime, 2)) s  (\(format(matrixTime / Double(count) * 1000, 2)) ms a replay)")
         print("(b) shell loop of keepalive replay      \(format(loopTime, 2)) s  (\(format(loopTime / Double(count) * 1000, 2)) ms a replay)")
         print("b / a: \(format(loopTime / matrixTime, 1))× (target ≥ 4); verdicts and times agree for \(agreeing) of \(count) replays")
@@ -114,4 +116,28 @@ struct MatrixBenchmark: ParsableCommand {
     private func format(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), value)
     }
+}
+
+/// The matrix's size, for `matrix` and `jobs`: by default 10 tracks of 0.5 to 3 hours × 20
+/// settings; smaller for a tiny run.
+struct MatrixShape: ParsableArguments {
+    @Option(help: "Tracks (1…10), each 1,000 s longer than the one before.")
+    var tracks = 10
+
+    @Option(help: "Seconds of the first track (60…1800).")
+    var trackSeconds = 1_800
+
+    @Option(help: "Settings per track and profile (1…20): the first of the 20.")
+    var settings = 20
+
+    func validate() throws {
+        guard (1...10).contains(tracks) else { throw ValidationError("--tracks must be 1…10") }
+        guard (60...1_800).contains(trackSeconds) else { throw ValidationError("--track-seconds must be 60…1800") }
+        guard (1...MatrixBenchmark.runs.count).contains(settings) else { throw ValidationError("--settings must be 1…20") }
+    }
+
+    /// Each track's seconds.
+    var secondsOfEachTrack: [Int] { (0..<tracks).map { trackSeconds + $0 * 1_000 } }
+
+    var runs: ArraySlice<(name: String, yaml: String, options: String)> { MatrixBenchmark.runs.prefix(settings) }
 }

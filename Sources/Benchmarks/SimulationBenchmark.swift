@@ -5,7 +5,7 @@ import Scripting
 import Simulation
 
 /// A day's trip simulated end to end, against the bare trajectory lookups it is made of.
-struct SimulationBenchmark: ParsableCommand {
+struct SimulationBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sim",
         abstract: "Simulate a 24-hour trip at 1 Hz (86,400 fixes) and report fixes per second.",
@@ -26,11 +26,16 @@ struct SimulationBenchmark: ParsableCommand {
     var `repeat` = 5
 
     func validate() throws {
-        guard seconds > 0, `repeat` > 0 else { throw ValidationError("--seconds and --repeat must be positive") }
+        guard (1...366 * 86_400).contains(seconds), (1...1_000).contains(`repeat`) else {
+            throw ValidationError("--seconds must be 1…31622400 and --repeat 1…1000")
+        }
     }
 
-    func run() throws {
-        MainActor.assumeIsolated { measure() }
+    /// The simulation is main-actor isolated: argument-parser runs an async command's `run` on
+    /// the actor it names (under the async root a synchronous `run` is not on the main actor).
+    @MainActor
+    func run() async throws {
+        measure()
     }
 
     @MainActor
@@ -96,7 +101,7 @@ struct SimulationBenchmark: ParsableCommand {
 }
 
 /// A year at 1 Hz with no event log kept: the run's memory must not grow with the trip.
-struct YearBenchmark: ParsableCommand {
+struct YearBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sim-year",
         abstract: "Simulate a year-long trip at 1 Hz (31.5 M fixes) keeping no events; print time and peak memory.",
@@ -110,13 +115,22 @@ struct YearBenchmark: ParsableCommand {
     @Option(help: "Days of trip.")
     var days = 365
 
-    func run() throws {
-        MainActor.assumeIsolated { measure() }
+    @Option(help: "Hours of trip instead of days (1…24; a tiny run, as CI makes).")
+    var hours: Int?
+
+    func validate() throws {
+        guard (1...36_500).contains(days) else { throw ValidationError("--days must be 1…36500") }
+        if let hours, !(1...24).contains(hours) { throw ValidationError("--hours must be 1…24") }
+    }
+
+    @MainActor
+    func run() async throws {
+        measure()
     }
 
     @MainActor
     private func measure() {
-        let seconds = days * 86_400
+        let seconds = hours.map { $0 * 3_600 } ?? days * 86_400
         let trajectory = SimulationBenchmark.day(seconds: seconds, step: 60)
         var settings = StandardNavigationApp.Settings()
         settings.distanceFilter = 20
@@ -133,7 +147,7 @@ struct YearBenchmark: ParsableCommand {
             delivered = simulation.run().summary.deliveredUpdates
         }
         let secondsTaken = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("trip: \(days) days at 1 Hz (\(seconds + 1) fixes), \(trajectory.sampleCount) samples")
+        print("trip: \(hours.map { "\($0) hours" } ?? "\(days) days") at 1 Hz (\(seconds + 1) fixes), \(trajectory.sampleCount) samples")
         print("run: \(String(format: "%.2f", secondsTaken)) s, \(delivered) delivered, \(events) events streamed, none kept")
         print("peak memory (VmHWM): \(PeakMemory.megabytes().map { String(format: "%.1f MB", $0) } ?? "unknown") (target < 100 MB)")
     }

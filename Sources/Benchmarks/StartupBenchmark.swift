@@ -26,7 +26,7 @@ struct StartupBenchmark: ParsableCommand {
     var floors: [String] = []
 
     func validate() throws {
-        guard runs > 0 else { throw ValidationError("--runs must be positive") }
+        guard (1...100_000).contains(runs) else { throw ValidationError("--runs must be 1…100000") }
     }
 
     func run() throws {

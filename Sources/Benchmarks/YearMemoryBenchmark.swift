@@ -21,11 +21,15 @@ struct YearMemoryBenchmark: ParsableCommand {
     @Option(help: "Days of trip, a point a minute.")
     var days = 365
 
+    @Option(help: "Hours of trip instead of days (1…24; a tiny run, as CI makes).")
+    var hours: Int?
+
     @Option(help: "Rounds; the medians count.")
     var `repeat` = 1
 
     func validate() throws {
-        guard days > 0, days <= 3_650, `repeat` > 0 else { throw ValidationError("--days must be 1…3650 and --repeat positive") }
+        guard (1...3_650).contains(days), (1...1_000).contains(`repeat`) else { throw ValidationError("--days must be 1…3650 and --repeat 1…1000") }
+        if let hours, !(1...24).contains(hours) { throw ValidationError("--hours must be 1…24") }
     }
 
     func run() throws {
@@ -34,7 +38,8 @@ struct YearMemoryBenchmark: ParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let track = folder.appendingPathComponent("year.gpx").path
-        try SyntheticGPX.write(points: days * 1_440 + 1, to: track, interval: 60)
+        let minutes = hours.map { $0 * 60 } ?? days * 1_440
+        try SyntheticGPX.write(points: minutes + 1, to: track, interval: 60)
         let picture = folder.appendingPathComponent("year.svg").path
         let base = ["replay", track, "--no-pauses-automatically"]
         let passes: [(name: String, arguments: [String])] = [
@@ -47,7 +52,7 @@ struct YearMemoryBenchmark: ParsableCommand {
         for _ in 0..<`repeat` {
             for (index, pass) in passes.enumerated() { runs[index].append(try ChildRun.run(keepalive, pass.arguments)) }
         }
-        print("\(days) days, a point a minute (\(days * 1_440 + 1) points), fixes at 1 Hz; \(`repeat`) round(s), medians")
+        print("\(hours.map { "\($0) hours" } ?? "\(days) days"), a point a minute (\(minutes + 1) points), fixes at 1 Hz; \(`repeat`) round(s), medians")
         for (index, pass) in passes.enumerated() {
             let peak = ChildRun.median(runs[index].map(\.peakMegabytes))
             let time = ChildRun.median(runs[index].map(\.seconds))

@@ -94,6 +94,7 @@ struct GPXContentHandler {
     /// Where the current point's `<time>` starts, so that a consumer can name it (points out of time order).
     private(set) var pointTimePosition: GPXSourcePosition?
     private var warnedAboutZonelessTime = false
+    private var dateMemo = ISO8601TimeParser.DateMemo()
 
     init(fileName: String, isLenient: Bool, maximumValueLength: Int = GPXReadOptions().maximumValueLength) {
         self.fileName = fileName
@@ -552,7 +553,7 @@ struct GPXContentHandler {
     private mutating func time(_ bytes: UnsafeRawBufferPointer, inPoint: Bool) -> GPXTime? {
         if ASCII.isBlank(bytes) { return nil }
         let message: String
-        switch ISO8601TimeParser.parseChecked(bytes) {
+        switch ISO8601TimeParser.parseChecked(bytes, memo: &dateMemo) {
         case .success(let time):
             if !time.hasTimeZone && !warnedAboutZonelessTime {
                 warnedAboutZonelessTime = true
