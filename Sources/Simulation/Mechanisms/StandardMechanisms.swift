@@ -6,7 +6,7 @@ package enum SimMechanism: CaseIterable, Sendable {
     case serviceSessions, monitor, transfers, resources, timers, locationPushes, visits
 }
 
-/// The mechanisms every run installs, one line each, in ``SimMechanism``'s order.
+/// The mechanisms every run installs, one line each, in `SimMechanism`'s order.
 enum StandardMechanisms {
     @MainActor
     static func install(in system: SimSystem, _ configuration: SimulationConfiguration) {

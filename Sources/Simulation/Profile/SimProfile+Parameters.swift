@@ -2,7 +2,7 @@
 /// mechanism's folder lists its own.
 extension SimProfile {
     /// Every settable parameter, by name (`regions.crossingDistance`): the app's, each
-    /// mechanism's in ``SimMechanism``'s order, then the device's.
+    /// mechanism's in the order the model installs them, then the device's.
     public static let parameters: [SimProfileParameter] =
         appParameters.placed(in: "app") + SimMechanism.allCases.flatMap(parameters(of:)) + SimDeviceProfile.parameters.placed(at: \.device, in: "device")
 
