@@ -80,8 +80,7 @@ final class LocationGoalMeter: SimGoalMeter {
     private func judge(second: Int) {
         let time = Double(second)
         // In a signal gap no app gets a fix: those seconds count for no goal. [model]
-        guard let position = trajectory.position(at: time, cursor: &trajectoryCursor) else { return }
-        let speed = position.speed
+        guard let speed = trajectory.speed(at: time, cursor: &trajectoryCursor) else { return }
         let moving = speed >= goal.movingSpeed
         if moving {
             movingSeconds += 1
