@@ -199,8 +199,21 @@ public class ScriptedApp: SimAppDelegate, SimLocationManagerDelegate {
             case .foreground: state.isForeground
             }
             if due { perform(timer.actions) }
+            // Firings that do nothing, or only use CPU, are counted in one step over idle time.
+            if let use = due ? timer.fixedUse : (cpu: 0, wakeups: 0) {
+                _ = application.repeatFirings(every: seconds, cpu: use.cpu, wakeups: use.wakeups)
+            }
             schedule(timer)
         }
+    }
+}
+
+extension AppScript.Timer {
+    /// What each firing uses when all it does is one `cpu` action (a wake-up with it), the only
+    /// work a firing may do for the firings to be counted in one step; `nil` for any other.
+    var fixedUse: (cpu: Double, wakeups: Double)? {
+        guard actions.count == 1, case .resources(.cpu(let seconds)) = actions[0] else { return nil }
+        return (seconds, 1)
     }
 }
 

@@ -40,7 +40,7 @@ import TestSupport
         let first = try #require(backgroundFixes(result).first)
         #expect(first == 60)
         #expect(backgroundFixes(result).count == 54)
-        let used = (0..<54).reduce(0.0) { sum, _ in sum + 0.9 }
+        let used = 54 * 0.9  // the window's sum: its uses times their amount
         #expect(result.summary.terminatedAt == 113)
         #expect(result.summary.causes == [.resources(.cpuLimit(usedSeconds: used, overSeconds: 53, limit: Self.cpuLimit))])
         #expect(result.summary.exitCategory == .cpuResourceLimit)
@@ -57,7 +57,7 @@ import TestSupport
     @Test func aBusyLoopIsKilledAfterFiftyFourSeconds() {
         let script = navigation(onFix: [], onLaunch: []).with(.background, [.resources(.busyLoop(seconds: 120, cpu: 0.9, wakeups: 0))])
         let result = run(script)
-        let used = (0..<54).reduce(0.0) { sum, _ in sum + 0.9 }
+        let used = 54 * 0.9  // the window's sum: its uses times their amount
         #expect(result.summary.terminatedAt == 114)
         #expect(result.summary.causes == [.resources(.cpuLimit(usedSeconds: used, overSeconds: 53, limit: Self.cpuLimit))])
     }

@@ -68,6 +68,29 @@ import TestSupport
         #expect(abs(middle.coordinate.latitude - 59.317_944) < 1e-6)
     }
 
+    /// The goals' meters ask only for the speed (issue 33): it is the position's, everywhere —
+    /// on samples, between them, with recorded speeds on one side or both, in gaps, on a piece of
+    /// one sample, and with the cursor jumping back.
+    @Test func theSpeedAloneIsThePositionsSpeed() {
+        var pieces = threePieces
+        pieces[1][2].speed = 7
+        pieces[1][3].speed = 2
+        pieces[2][4].speed = 9
+        pieces.append([TrajectorySample(time: 120, coordinate: a, speed: 4)])
+        let trajectory = Trajectory(pieces: pieces)
+        var cursor = TrajectoryCursor()
+        var differing: [Double] = []
+        var positions = 0
+        for time in stride(from: -2.0, through: 125, by: 0.25) + [99, 3, 45, 31, 120, 20] {
+            let expected = trajectory.position(at: time)?.speed
+            if expected != nil { positions += 1 }
+            if trajectory.speed(at: time, cursor: &cursor) != expected { differing.append(time) }
+        }
+        #expect(differing == [])
+        // 0…20, 30…40, 50…100 and 120 at quarter seconds (81 + 41 + 201 + 1), and 5 of the 6 jumps.
+        #expect(positions == 324 + 5)
+    }
+
     @Test func recordedSpeedAndCourseWin() throws {
         let trajectory = Trajectory(pieces: [[
             TrajectorySample(time: 0, coordinate: a, speed: 3, course: 80), TrajectorySample(time: 10, coordinate: b, speed: 5, course: 100),

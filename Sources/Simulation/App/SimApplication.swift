@@ -95,6 +95,16 @@ public final class SimApplication: BackgroundTasking {
         return timers.schedule(after: seconds, tolerance: tolerance, in: live, action)
     }
 
+    /// For a repeating timer's firing, after its work: the next firings, due every `seconds`,
+    /// that come before anything else is due (at most `limit`), counted in one step as running
+    /// them would count them, when each uses only `cpu` seconds of CPU and `wakeups` wake-ups
+    /// (both 0: it does nothing). Time moves to the last of them; returns how many, 0 when
+    /// they must run one by one. Schedule the next firing `seconds` from the new now (issue 33).
+    package func repeatFirings(every seconds: Double, cpu: Double, wakeups: Double, atMost limit: Int = .max) -> Int {
+        guard let live, let timers = live.mechanism(AppTimers.self) else { return 0 }
+        return timers.repeatFirings(every: seconds, cpu: cpu, wakeups: wakeups, atMost: limit, in: live)
+    }
+
     /// Starts a task of the app's own, run on the main actor. `KeepAliveSimulation.runAsync()`
     /// lets every such task run until it comes to rest — sleeps on ``clock``, waits on one of the
     /// simulation's sequences (``SimAsyncStream``) or finishes — before time moves on; `name`

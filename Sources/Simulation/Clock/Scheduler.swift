@@ -114,9 +114,17 @@ public final class Scheduler {
         return heap.first?.time
     }
 
+    /// The furthest instant that work repeating with a fixed use may be counted up to in one step
+    /// (``fastForward(to:)``) during the current ``run(until:horizon:)``.
+    private(set) var horizon = SimInstant.zero
+
     /// Runs every piece of work due at or before `limit`, in order, advancing `now`; then sets
-    /// `now` to `limit`. App work the admission defers goes to `deferWork`.
-    func run(until limit: SimInstant) {
+    /// `now` to `limit` (unless repeating work counted in one step took it past). App work the
+    /// admission defers goes to `deferWork`. `horizon` (at least `limit`): how far repeating work
+    /// may be counted in one step, when the caller looks only at what work does, not at the time
+    /// between (the run's end).
+    func run(until limit: SimInstant, horizon: SimInstant? = nil) {
+        self.horizon = max(limit, horizon ?? limit)
         while !stalled, !isStopped, let first = heap.first, first.time <= limit {
             let entry = popFirst()
             guard entry.work.isPending else { continue }
@@ -145,6 +153,16 @@ public final class Scheduler {
             now = limit
             onAdvance(now)
         }
+    }
+
+    /// Moves `now` on to `instant`, before any pending work, for work that repeats with a fixed
+    /// use and was counted up to there in one step (issue 33: time proportional to events).
+    func fastForward(to instant: SimInstant) {
+        precondition(instant >= now && instant <= horizon && instant < (nextTime ?? .distantFuture), "fast-forward past pending work")
+        guard instant > now else { return }
+        now = instant
+        stepsAtNow = 0
+        onAdvance(now)
     }
 
     /// Whether ``stop()`` ended the run.

@@ -31,6 +31,14 @@ public enum SimLimits {
     /// `SimulationConfiguration.stepsPerInstant` lowers or raises it for one run.
     public static let stepsPerInstant = 100_000
 
+    /// The most firings of the app's own timers a run simulates one by one
+    /// (``SimulationConfiguration/maximumTimerFirings``). Work that repeats with a fixed use is
+    /// counted over idle stretches in one step and costs nothing here; what is left (a timer
+    /// whose every firing changes something, two timers at once) costs about a microsecond a
+    /// firing, so 10 million keep any run under about 10 s of CPU while a 1-s timer still runs
+    /// for 115 days of virtual time.
+    public static let maximumTimerFirings = 10_000_000
+
     /// Whether `seconds` is a valid time from the start.
     public static func isTime(_ seconds: Double) -> Bool { times.contains(seconds) }
 }

@@ -24,6 +24,10 @@ package struct AnchoredGaps: Sendable {
     /// The last thing that brought the app back to running since the open gap began.
     private var reopenedBy: SimCause?
     private var open: SimGap?
+    /// The open gap's missed seconds, kept apart so that a missed second does not copy the gap.
+    private var openSeconds = 0.0
+    /// Whether a gap is open: asked every second, where comparing `open` with `nil` copied the gap.
+    private var isOpen = false
     private var log = GapLog()
     /// The missed moving seconds, and their travel, over the whole run.
     package private(set) var missedSeconds = 0
@@ -39,7 +43,7 @@ package struct AnchoredGaps: Sendable {
     /// launch that gives a new process the goal's age): the next gap's anchor, and where an open
     /// gap closes if the goal is met from here.
     package mutating func fix(at time: Double) {
-        if open == nil {
+        if !isOpen {
             anchor = time
             metresSinceAnchor = 0
         } else {
@@ -51,7 +55,7 @@ package struct AnchoredGaps: Sendable {
     /// The app runs again at `time` because of `cause`: an open gap names it as what closed it,
     /// and ends here if the fix the app still holds meets the goal from here.
     package mutating func appRan(at time: Double, by cause: SimCause) {
-        guard open != nil else { return }
+        guard isOpen else { return }
         reopenedBy = cause
         restored = (time, metresSinceAnchor)
         stoodStill = false
@@ -71,10 +75,18 @@ package struct AnchoredGaps: Sendable {
     @discardableResult
     package mutating func judge(second: Int, speed: Double?, moving: Bool, missed: Bool, causes: () -> [SimCause]) -> Bool {
         guard let speed else { return false }
+        let opened = judge(second: second, speed: speed, moving: moving, missed: missed)
+        if opened { open?.causes = causes() }
+        return opened
+    }
+
+    /// ``judge(second:speed:moving:missed:causes:)`` for a second with a position; a gap that
+    /// opens has no causes yet: the caller names them (``nameOpenGapCauses(_:)``).
+    package mutating func judge(second: Int, speed: Double, moving: Bool, missed: Bool) -> Bool {
         let time = Double(second)
         if moving, !missed { close(orAt: time) }
         // Moving again after standing still since the last fix: a gap would start here.
-        if moving, stoodStill, open == nil {
+        if moving, stoodStill, !isOpen {
             anchor = time
             metresSinceAnchor = 0
         }
@@ -85,19 +97,27 @@ package struct AnchoredGaps: Sendable {
         missedMetres += speed
         restored = nil
         var opened = false
-        if open == nil {
-            open = SimGap(from: anchor, firstMissed: time, to: time, seconds: 0, metres: 0, causes: causes(), closedBy: nil, closed: false)
+        if !isOpen {
+            isOpen = true
+            open = SimGap(from: anchor, firstMissed: time, to: time, seconds: 0, metres: 0, causes: [], closedBy: nil, closed: false)
+            openSeconds = 0
             reopenedBy = nil
             opened = true
         }
-        open?.seconds += 1
+        openSeconds += 1
         return opened
+    }
+
+    /// The causes of the gap that just opened.
+    package mutating func nameOpenGapCauses(_ causes: [SimCause]) {
+        open?.causes = causes
     }
 
     /// Closes the open gap where the goal was last restored (else at `time`, the second found
     /// covered); the next gap's anchor is there.
     private mutating func close(orAt time: Double) {
-        guard var gap = open else { return }
+        guard isOpen, var gap = open else { return }
+        gap.seconds = openSeconds
         let end = restored ?? (time, metresSinceAnchor)
         gap.to = end.time
         gap.metres = end.metres
@@ -105,6 +125,7 @@ package struct AnchoredGaps: Sendable {
         gap.closed = true
         log.add(gap)
         open = nil
+        isOpen = false
         anchor = end.time
         metresSinceAnchor -= end.metres
         restored = nil
@@ -117,6 +138,7 @@ package struct AnchoredGaps: Sendable {
         if let restored, restored.time <= end {
             copy.close(orAt: end)
         } else if var gap = copy.open {
+            gap.seconds = copy.openSeconds
             gap.to = max(end, gap.firstMissed)
             gap.metres = copy.metresSinceAnchor
             copy.log.add(gap)

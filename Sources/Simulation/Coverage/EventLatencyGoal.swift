@@ -111,9 +111,10 @@ final class EventLatencyMeter: SimGoalMeter {
     private func lateAt(_ time: Double, lookingUntil limit: Double) -> Double {
         let byTime = time + latency.latencySeconds
         var travelled = 0.0
+        var cursor = TrajectoryCursor()
         var second = time.rounded(.up)
         while second < min(byTime, limit) {
-            travelled += trajectory.position(at: second)?.speed ?? 0
+            travelled += trajectory.speed(at: second, cursor: &cursor) ?? 0
             second += 1
             if travelled > latency.travelMetres { return min(second, byTime) }
         }
@@ -129,9 +130,10 @@ final class EventLatencyMeter: SimGoalMeter {
     /// Metres travelled from `from` to `to`, a second at a time.
     private func travel(from: Double, to: Double) -> Double {
         var metres = 0.0
+        var cursor = TrajectoryCursor()
         var second = from.rounded(.up)
         while second < to {
-            metres += trajectory.position(at: second)?.speed ?? 0
+            metres += trajectory.speed(at: second, cursor: &cursor) ?? 0
             second += 1
         }
         return metres

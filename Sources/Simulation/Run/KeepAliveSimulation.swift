@@ -99,7 +99,8 @@ public final class KeepAliveSimulation {
 
     /// Runs until `seconds` from the start (no further than the end), for stepping in tests.
     public func run(untilSeconds seconds: Double) {
-        step(until: min(end, SimInstant(seconds: seconds)))
+        let limit = min(end, SimInstant(seconds: seconds))
+        system.scheduler.run(until: limit, horizon: limit)
     }
 
     /// Runs to the end, letting the app's tasks (``SimApplication/task(name:_:)``), the consumers
@@ -240,13 +241,16 @@ public final class KeepAliveSimulation {
     /// The process whose sleeps may end now: the running one (-1, none, while it is suspended or ended).
     private var runnableProcess: Int { system.appState.isRunning ? system.process : -1 }
 
+    /// Runs the work due by `limit`. Repeating work may be counted in one step up to the run's
+    /// end: every caller looks at what work does (its events, its wakes), never at the time between.
     private func step(until limit: SimInstant) {
-        system.scheduler.run(until: limit)
+        system.scheduler.run(until: limit, horizon: end)
     }
 
     /// The summary so far; after `run()`, the whole run.
     public func result() -> SimulationResult {
-        SimulationResult(events: log?.events ?? [], summary: summary(), logLimitReachedAt: system.record.logLimitReachedAt, restlessTasks: restless)
+        SimulationResult(events: log?.events ?? [], summary: summary(), logLimitReachedAt: system.record.logLimitReachedAt, restlessTasks: restless,
+                         firingLimitReachedAt: system.record.firingLimitReachedAt)
     }
 
     @discardableResult

@@ -19,6 +19,8 @@ final class SimRunRecord {
     var appLogLines = 0
     /// When the app's log went past the configuration's limit and the run stopped.
     var logLimitReachedAt: Double?
+    /// When the firing past ``SimulationConfiguration/maximumTimerFirings`` stopped the run.
+    var firingLimitReachedAt: Double?
     /// The strict delivery reading of §4, kept beside every run.
     let strictCheck: StrictDeliveryCheck
     private var state = SimAppState.notRunning

@@ -33,6 +33,16 @@ public struct SimulationConfiguration: Sendable {
     /// line past it stops the run there (``SimulationResult/logLimitReachedAt``), so a script
     /// that logs every second for years cannot fill memory. `nil`: no limit.
     public var maximumLogLines: Int?
+    /// Whether app work that repeats with a fixed use (a script's timer doing only `cpu`, or whose
+    /// condition does not hold; a busy loop) is counted over an idle stretch in one step, as
+    /// running each firing would count it (issue 33). `false` runs every firing: the yardstick
+    /// the tests compare the one-step runs with.
+    public var integratesRepeatedWork = true
+    /// The most firings of the app's own timers (``SimApplication/schedule(after:tolerance:_:)``)
+    /// the run simulates one by one; the firing past it stops the run there
+    /// (``SimulationResult/firingLimitReachedAt``), so repeating work that cannot be counted in
+    /// one step ends in bounded time. Firings counted in one step do not count. `nil`: no limit.
+    public var maximumTimerFirings: Int? = SimLimits.maximumTimerFirings
     /// The phone's state when the run starts (§15): Low Power Mode, battery, heat, switches.
     public var device = SimDevice()
     /// The app's Location Push Service Extension (§16), as the system instantiates its principal class for each push; nil when the app has none.

@@ -10,9 +10,12 @@ public struct SimulationResult: Hashable, Sendable, Codable {
     /// Tasks that `KeepAliveSimulation.runAsync()` woke and that never came to rest: they wait on
     /// something the simulation does not control. Always empty after `run()`. Not in files.
     public var restlessTasks: [SimRestlessTask] = []
+    /// When the app's timers went past ``SimulationConfiguration/maximumTimerFirings`` simulated
+    /// one by one and the run stopped, cut short as at the log limit; `nil` for a whole run.
+    public var firingLimitReachedAt: Double? = nil
 
     private enum CodingKeys: String, CodingKey {
-        case events, summary, logLimitReachedAt
+        case events, summary, logLimitReachedAt, firingLimitReachedAt
     }
 }
 

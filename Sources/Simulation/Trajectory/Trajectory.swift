@@ -142,6 +142,29 @@ public struct Trajectory: Hashable, Sendable {
         return TruePosition(coordinate: coordinate, altitude: altitude, speed: speed, course: course)
     }
 
+    /// The speed ``position(at:cursor:)`` gives at `time`, without placing the point: what a
+    /// goal's meter needs for each second, at a fraction of the cost.
+    func speed(at time: Double, cursor: inout TrajectoryCursor) -> Double? {
+        let pieceIndex: Int
+        if piecesInOrder, cursor.piece < pieces.count, let first = pieces[cursor.piece].first?.time,
+           let last = pieces[cursor.piece].last?.time, first <= time, time <= last {
+            pieceIndex = cursor.piece
+        } else {
+            guard let found = piece(containing: time) else { return nil }
+            pieceIndex = found
+            cursor = TrajectoryCursor(piece: found, sample: 0)
+        }
+        let piece = pieces[pieceIndex]
+        if piece.count == 1 { return piece[0].speed ?? 0 }
+        let index = Self.sampleBefore(time, in: piece, from: cursor.sample)
+        cursor.sample = index
+        let before = piece[index]
+        let after = piece[index + 1]
+        let fraction = (time - before.time) / (after.time - before.time)
+        let exact = fraction <= 0 ? before : fraction >= 1 ? after : nil
+        return exact?.speed ?? before.speed.flatMap { b in after.speed.map { b + ($0 - b) * fraction } } ?? steps[pieceIndex][index].speed
+    }
+
     /// The time of the first sample of the first piece that starts after `time`: when a position
     /// is known again after a signal gap (or before the trip); `nil` when none follows.
     public func nextPieceStart(after time: Double) -> Double? {

@@ -40,7 +40,9 @@ public enum ResourceScriptAction: Hashable, Sendable {
         }
     }
 
-    /// One step of a busy loop, counted at its end, then the next.
+    /// One step of a busy loop, counted at its end, then the next. Whole steps that come before
+    /// anything else is due are counted in one step (issue 33); the loop's last, partial step
+    /// runs on its own.
     @MainActor
     private static func loop(left: Double, cpu: Double, wakeups: Double, in application: SimApplication) {
         guard left > 0 else { return }
@@ -48,7 +50,15 @@ public enum ResourceScriptAction: Hashable, Sendable {
         application.schedule(after: step) { [weak application] in
             guard let application else { return }
             application.useCPU(seconds: cpu * step, wakeups: wakeups * step)
-            loop(left: left - step, cpu: cpu, wakeups: wakeups, in: application)
+            var rest = left - step
+            // The whole steps after this one, but for the last: it is scheduled as before.
+            let wholeSteps = (rest / busyLoopStep).rounded(.down) - 1
+            if step == busyLoopStep, wholeSteps >= 1 {
+                let repeated = application.repeatFirings(every: step, cpu: cpu * step, wakeups: wakeups * step, atMost: Int(wholeSteps))
+                // `rest - n` is exact: `rest` is a multiple of its ulp, which is at most 1 below 2⁵³.
+                rest -= Double(repeated) * busyLoopStep
+            }
+            loop(left: rest, cpu: cpu, wakeups: wakeups, in: application)
         }
     }
 }

@@ -69,34 +69,49 @@ final class LocationGoalMeter: SimGoalMeter {
     }
 
     /// Judges every whole second before `time` (events at a second come before it is judged).
+    /// Nothing the meter holds but its counts changes between two events, so the stretch is
+    /// judged in one loop on local copies (issue 33: a run that stopped early is judged to the
+    /// end of the trip at a few instructions a second), exactly as a second at a time.
     private func judge(until time: Double) {
         let end = min(time, trajectory.endTime)
-        while Double(cursor) < end {
-            judge(second: cursor)
-            cursor += 1
-        }
-    }
-
-    private func judge(second: Int) {
-        let time = Double(second)
-        // In a signal gap no app gets a fix: those seconds count for no goal. [model]
-        guard let position = trajectory.position(at: time, cursor: &trajectoryCursor) else { return }
-        let speed = position.speed
-        let moving = speed >= goal.movingSpeed
-        if moving {
-            movingSeconds += 1
-            if lastFix != nil {
-                movingSinceFix += 1
-                metresSinceFix += speed
+        guard Double(cursor) < end else { return }
+        let canCover = running || goal.kind == .tracking
+        let hasFix = lastFix != nil
+        let movingSpeed = goal.movingSpeed, maximumAge = goal.maximumFixAgeSeconds, maximumMetres = goal.maximumMetresSinceFix
+        let trajectory = self.trajectory
+        var gaps = self.gaps
+        var trajectoryCursor = self.trajectoryCursor
+        var movingSeconds = self.movingSeconds, movingSinceFix = self.movingSinceFix, metresSinceFix = self.metresSinceFix
+        var second = cursor
+        while Double(second) < end {
+            // In a signal gap no app gets a fix: those seconds count for no goal. [model]
+            if let speed = trajectory.speed(at: Double(second), cursor: &trajectoryCursor) {
+                let moving = speed >= movingSpeed
+                if moving {
+                    movingSeconds += 1
+                    if hasFix {
+                        movingSinceFix += 1
+                        metresSinceFix += speed
+                    }
+                }
+                let fresh = hasFix && movingSinceFix <= maximumAge
+                // Not `maximumMetres.map { … }`: a closure here checked the executor every second.
+                var near = true
+                if let maximumMetres { near = metresSinceFix <= maximumMetres }
+                // Navigation needs running code holding the fix; a recording only needs its fixes.
+                let covered = canCover && fresh && near
+                if gaps.judge(second: second, speed: speed, moving: moving, missed: !covered) {
+                    gaps.nameOpenGapCauses(AnchoredGaps.causes(running: running, stopCauses: stopCauses, serviceCause: locationCause))
+                }
             }
+            second += 1
         }
-        let fresh = lastFix != nil && movingSinceFix <= goal.maximumFixAgeSeconds
-        let near = goal.maximumMetresSinceFix.map { metresSinceFix <= $0 } ?? true
-        // Navigation needs running code holding the fix; a recording only needs its fixes.
-        let covered = (running || goal.kind == .tracking) && fresh && near
-        gaps.judge(second: second, speed: speed, moving: moving, missed: !covered) {
-            AnchoredGaps.causes(running: running, stopCauses: stopCauses, serviceCause: locationCause)
-        }
+        cursor = second
+        self.gaps = gaps
+        self.trajectoryCursor = trajectoryCursor
+        self.movingSeconds = movingSeconds
+        self.movingSinceFix = movingSinceFix
+        self.metresSinceFix = metresSinceFix
     }
 
     /// Missed once more seconds went uncovered than the goal allows of the whole trip's

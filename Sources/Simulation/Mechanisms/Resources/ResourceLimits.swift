@@ -33,18 +33,40 @@ public final class ResourceLimits: BackgroundMechanism {
         guard system.appState == .background else { return }
         let limits = system.profile.resources
         if seconds > 0, let limit = limits.cpuLimit {
-            let (used, over) = cpu.add(seconds, at: system.now.seconds, window: limit.windowSeconds)
+            let (used, over) = cpu.add(seconds, at: system.now, window: limit.windowSeconds)
             if used > limit.allowed {
                 kill(.cpuLimit(usedSeconds: used, overSeconds: over, limit: limit), blockingRelaunch: !limits.relaunchAfterCPUKill, in: system)
                 return
             }
         }
         if wakeupCount > 0, let limit = limits.wakeupsLimit {
-            let (count, over) = wakeups.add(wakeupCount, at: system.now.seconds, window: limit.windowSeconds)
+            let (count, over) = wakeups.add(wakeupCount, at: system.now, window: limit.windowSeconds)
             if count > limit.allowed {
                 kill(.wakeupsLimit(wakeups: count, overSeconds: over, limit: limit), blockingRelaunch: !limits.relaunchAfterCPUKill, in: system)
             }
         }
+    }
+
+    /// Whether `count` more uses like the one just made (``use(cpu:wakeups:in:)`` now), each
+    /// `interval` nanoseconds after the last, can be counted in one step: outside the background
+    /// they count for nothing; in it, each monitor must hold only this repeating use, as many as
+    /// its window holds, so that no further one changes its sum (it was not over, so none will be).
+    func canRepeat(cpu seconds: Double, wakeups wakeupCount: Double, every interval: Int64, in system: SimSystem) -> Bool {
+        guard system.appState == .background else { return true }
+        let limits = system.profile.resources
+        if seconds > 0, let limit = limits.cpuLimit,
+           !cpu.isSteady(amount: seconds, every: interval, lastAt: system.now, window: limit.windowSeconds) { return false }
+        if wakeupCount > 0, let limit = limits.wakeupsLimit,
+           !wakeups.isSteady(amount: wakeupCount, every: interval, lastAt: system.now, window: limit.windowSeconds) { return false }
+        return true
+    }
+
+    /// Counts `count` more uses that ``canRepeat(cpu:wakeups:every:in:)`` allowed.
+    func repeatUse(cpu seconds: Double, wakeups wakeupCount: Double, every interval: Int64, count: Int, in system: SimSystem) {
+        guard system.appState == .background else { return }
+        let limits = system.profile.resources
+        if seconds > 0, limits.cpuLimit != nil { cpu.extend(by: count, every: interval) }
+        if wakeupCount > 0, limits.wakeupsLimit != nil { wakeups.extend(by: count, every: interval) }
     }
 
     /// The process's footprint becomes `megabytes`.

@@ -82,8 +82,7 @@ final class SignificantChangeGoalMeter: SimGoalMeter {
 
     private func judge(second: Int) {
         let time = Double(second)
-        guard let lastFix, let position = trajectory.position(at: time, cursor: &trajectoryCursor) else { return }
-        let speed = position.speed
+        guard let lastFix, let speed = trajectory.speed(at: time, cursor: &trajectoryCursor) else { return }
         let moving = speed >= goal.movingSpeed
         if moving {
             movingSeconds += 1

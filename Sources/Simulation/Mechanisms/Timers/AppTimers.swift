@@ -8,6 +8,8 @@ public final class AppTimers: BackgroundMechanism {
     /// Fires due while the app was suspended and not yet run, by number: their date and tolerance.
     private var waiting: [Int: (due: Double, tolerance: Double)] = [:]
     private var nextNumber = 0
+    /// Firings simulated one by one in the run, against ``SimulationConfiguration/maximumTimerFirings``.
+    private var firings = 0
 
     public init() {}
 
@@ -21,6 +23,14 @@ public final class AppTimers: BackgroundMechanism {
         let process = system.process
         return system.scheduler.schedule(after: seconds, owner: .mechanism) { [unowned self, unowned system] in
             guard system.process == process else { return }
+            firings += 1
+            if let limit = system.configuration.maximumTimerFirings, firings > limit {
+                if system.record.firingLimitReachedAt == nil {
+                    system.record.firingLimitReachedAt = system.now.seconds
+                    system.scheduler.stop()
+                }
+                return
+            }
             switch system.appState {
             case .active, .inactive:
                 action()
@@ -41,6 +51,35 @@ public final class AppTimers: BackgroundMechanism {
                 break
             }
         }
+    }
+
+    /// Called by a firing of a repeating timer after its work, which used `cpu` seconds of CPU
+    /// with `wakeups` wake-ups (none: did nothing), and which is due again every `seconds`:
+    /// counts the firings that come before anything else is due — at most `limit` — in one step,
+    /// exactly as running them would, and moves time to the last. Returns how many; the timer's
+    /// next firing comes `seconds` after the new now. Counts none where a firing could change
+    /// something: the app not running, a task awake or sleeping until then, or a CPU or wake-ups
+    /// monitor whose sum the firings would still change (issue 33).
+    func repeatFirings(every seconds: Double, cpu: Double, wakeups: Double, atMost limit: Int, in system: SimSystem) -> Int {
+        guard system.configuration.integratesRepeatedWork, limit > 0, system.appState.isRunning else { return 0 }
+        let interval = SimInstant.nanoseconds(fromSeconds: seconds)
+        let now = system.now
+        let scheduler = system.scheduler
+        guard interval > 0, !scheduler.isStopped, !scheduler.stalled, system.clock.rest.isAtRest else { return 0 }
+        // Firings strictly before the next work (work due with one runs first) or sleeper.
+        var bound = scheduler.horizon.nanoseconds
+        if let next = scheduler.nextTime { bound = min(bound, next.nanoseconds - 1) }
+        if let sleeper = system.clock.earliestDeadline(runnable: system.process) { bound = min(bound, sleeper.nanoseconds - 1) }
+        guard bound > now.nanoseconds else { return 0 }
+        let count = Int(min(Int64(limit), (bound - now.nanoseconds) / interval))
+        guard count > 0 else { return 0 }
+        if cpu > 0 || wakeups > 0, let resources = system.mechanism(ResourceLimits.self) {
+            guard resources.canRepeat(cpu: cpu, wakeups: wakeups, every: interval, in: system) else { return 0 }
+            resources.repeatUse(cpu: cpu, wakeups: wakeups, every: interval, count: count, in: system)
+        }
+        if system.appState == .background { onTime += count }
+        scheduler.fastForward(to: SimInstant(nanoseconds: now.nanoseconds + Int64(count) * interval))
+        return count
     }
 
     public func processEnded(in system: SimSystem, process: Int, forceQuit: Bool) {

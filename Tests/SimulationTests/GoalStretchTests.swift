@@ -1,0 +1,54 @@
+import Testing
+import TestSupport
+@testable import Scripting
+@testable import Simulation
+
+/// Issue 33: the location goal's meter judges the seconds between two events in one loop (and
+/// the rest of a trip that stopped early in one go). Fed the same events, a meter asked for its
+/// coverage at every whole second — a second at a time — must give exactly what one asked only
+/// at the end gives: the fraction, the uncovered seconds and metres, every gap and its causes.
+@MainActor @Suite struct GoalStretchTests {
+    private func expectSameCoverage(_ goal: LocationGoal, _ result: SimulationResult, on trajectory: Trajectory, end: Double,
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        let perSecond = LocationGoalMeter(goal, trajectory: trajectory)
+        let oneStep = LocationGoalMeter(goal, trajectory: trajectory)
+        var second = 0.0
+        for event in result.events {
+            while second < event.time {
+                _ = perSecond.coverage(until: second)
+                second += 1
+            }
+            perSecond.receive(event)
+            oneStep.receive(event)
+        }
+        while second < end {
+            _ = perSecond.coverage(until: second)
+            second += 1
+        }
+        let expected = perSecond.coverage(until: end)
+        let coverage = oneStep.coverage(until: end)
+        #expect(coverage == expected, sourceLocation: sourceLocation)
+        #expect(coverage.gapCount > 0, "a run with gaps, so that the comparison says something", sourceLocation: sourceLocation)
+    }
+
+    /// The navigation app without background location: suspended once its time runs out, with
+    /// stops and a signal gap on the way, so gaps open, close on a fix, and run to the end.
+    @Test func aSuspendedNavigationApp() {
+        let trajectory = drive(seconds: 1_200, stops: [300...360, 700...760], gaps: [500...540])
+        var script = NavigationApp.script
+        script.reactions[.launch, default: []] += [.set([.allowsBackgroundLocationUpdates(false)])]
+        let timeline = [SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 900, .returnToForeground)]
+        let result = KeepAliveSimulation(configuration(trajectory, profile: exact(.iOS17), timeline: timeline), app: ScriptedApp(script: script)).run()
+        expectSameCoverage(.navigation(), result, on: trajectory, end: trajectory.endTime)
+        expectSameCoverage(.tracking(maximumGapSeconds: 20, maximumGapMetres: 150), result, on: trajectory, end: trajectory.endTime)
+    }
+
+    /// A 50 m distance filter at 10 m/s: fixes every 5 s, each gap closed by the next fix.
+    @Test func aDistanceFilterThatLeavesShortGaps() {
+        let trajectory = drive(seconds: 600, stops: [200...260])
+        var script = NavigationApp.script
+        script.reactions[.launch, default: []] += [.set([.distanceFilter(50)])]
+        let result = KeepAliveSimulation(configuration(trajectory, profile: exact(.iOS17)), app: ScriptedApp(script: script)).run()
+        expectSameCoverage(.navigation(maximumFixAgeSeconds: 2), result, on: trajectory, end: trajectory.endTime)
+    }
+}
