@@ -28,7 +28,7 @@ extension ReplayRun {
             let result = simulation.result()
             // A change that makes the app log past the limit, whose virtual time stopped (a
             // reaction loop), or that crashes the app (whose goal then counts nothing) is no fix.
-            guard works, result.logLimitReachedAt == nil, result.summary.stall == nil, result.summary.verdict != .crashed else { return nil }
+            guard works, result.logLimitReachedAt == nil, result.firingLimitReachedAt == nil, result.summary.stall == nil, result.summary.verdict != .crashed else { return nil }
             meter.close(at: result.summary.durationSeconds)
             return Explanation.Fix(changes: changes, verdict: result.summary.verdict, cost: meter.cost)
         }

@@ -47,6 +47,10 @@ public struct ReplayRun: Sendable {
             let option = ReplaySettings.setting(\.$maxLogLines).option
             throw .invalidSettings("\(track): the app logged more than \(settings.maximumLogLines) lines, by \(Formatting.clock(at)) into the trip: the run stopped there (\(option) raises the limit)")
         }
+        if let at = result.firingLimitReachedAt {
+            // Work that cannot be counted in one step (SimLimits.maximumTimerFirings): a bound, as for the log.
+            throw .invalidSettings("\(track): the app's timers fired more than \(SimLimits.maximumTimerFirings) times that could not be counted in one step, by \(Formatting.clock(at)) into the trip: the run stopped there (a timer doing one `cpu` action, or nothing, is counted at once; see Docs/Model.md)")
+        }
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
             timed: built.timed, droppedPoints: built.droppedPoints, warnings: loaded.warnings,
