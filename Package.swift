@@ -95,15 +95,15 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Tests/Fuzz/Support"),
         .executableTarget(name: "FuzzGPXReader", dependencies: ["GPX", "FuzzSupport"], path: "Tests/Fuzz/GPXReader"),
         .executableTarget(name: "FuzzValueParsers", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/ValueParsers"),
-        .executableTarget(name: "FuzzScenarioFile", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/ScenarioFile"),
-        .executableTarget(name: "FuzzAppScript", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/AppScript"),
-        .executableTarget(name: "FuzzMatrixFile", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/MatrixFile"),
+        .executableTarget(name: "FuzzScenarioFile", dependencies: ["ScenarioInput", "FuzzSupport"], path: "Tests/Fuzz/ScenarioFile"),
+        .executableTarget(name: "FuzzAppScript", dependencies: ["ScenarioInput", "FuzzSupport"], path: "Tests/Fuzz/AppScript"),
+        .executableTarget(name: "FuzzMatrixFile", dependencies: ["ScenarioInput", "FuzzSupport"], path: "Tests/Fuzz/MatrixFile"),
         // The readers of issue 33: plugin configurations, Info.plists, CSV recordings, MetricKit payloads, list options.
-        .executableTarget(name: "FuzzPluginConfig", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/PluginConfig"),
-        .executableTarget(name: "FuzzInfoPlist", dependencies: ["Scenario", "Simulation", "FuzzSupport"], path: "Tests/Fuzz/InfoPlist"),
-        .executableTarget(name: "FuzzCSVRecording", dependencies: ["GPX", "Scenario", "FuzzSupport"], path: "Tests/Fuzz/CSVRecording"),
-        .executableTarget(name: "FuzzMetricKitPayload", dependencies: ["Scenario", "FuzzSupport"], path: "Tests/Fuzz/MetricKitPayload"),
-        .executableTarget(name: "FuzzListOptions", dependencies: ["Scenario", "Simulation", "FuzzSupport"], path: "Tests/Fuzz/ListOptions"),
+        .executableTarget(name: "FuzzPluginConfig", dependencies: ["ScenarioInput", "FuzzSupport"], path: "Tests/Fuzz/PluginConfig"),
+        .executableTarget(name: "FuzzInfoPlist", dependencies: ["ScenarioInput", "Simulation", "FuzzSupport"], path: "Tests/Fuzz/InfoPlist"),
+        .executableTarget(name: "FuzzCSVRecording", dependencies: ["GPX", "ScenarioInput", "FuzzSupport"], path: "Tests/Fuzz/CSVRecording"),
+        .executableTarget(name: "FuzzMetricKitPayload", dependencies: ["ScenarioInput", "FuzzSupport"], path: "Tests/Fuzz/MetricKitPayload"),
+        .executableTarget(name: "FuzzListOptions", dependencies: ["ScenarioInput", "Simulation", "FuzzSupport"], path: "Tests/Fuzz/ListOptions"),
         // Replays the fuzz targets' regression inputs and seeds in `swift test`.
         .testTarget(
             name: "FuzzReplayTests",

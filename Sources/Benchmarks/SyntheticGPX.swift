@@ -7,10 +7,7 @@ import GPX
 /// a point every `interval` seconds.
 enum SyntheticGPX {
     static func write(points: Int, to path: String, interval: Int = 1) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw ValidationError("cannot create \(path)")
-        }
+        let handle = try createFile(path)
         defer { try? handle.close() }
         var buffer = Data()
         buffer.append(contentsOf: Array("""
@@ -65,10 +62,7 @@ enum SyntheticGPX {
 /// 12 m/s east (west on odd days) for 50 minutes of each hour, then 10 minutes stopped.
 enum LeanGPX {
     static func write(seconds: Int, to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw ValidationError("cannot create \(path)")
-        }
+        let handle = try createFile(path)
         defer { try? handle.close() }
         var buffer = Data()
         buffer.append(contentsOf: Array("""
@@ -115,4 +109,12 @@ enum LeanGPX {
     }
 
     private static func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// An empty file at `path`, open for writing: where the synthetic tracks are written.
+private func createFile(_ path: String) throws -> FileHandle {
+    guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        throw ValidationError("cannot create \(path)")
+    }
+    return handle
 }

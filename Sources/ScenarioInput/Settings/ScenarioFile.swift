@@ -127,7 +127,8 @@ public enum ScenarioFile {
         case .scanner(_, let text, let at, _), .parser(_, let text, let at, _), .composer(_, let text, let at, _):
             (mark, problem) = (at, text)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            // The keys are the file's own text: a line break in one must not forge a line of output.
+            let keys = duplicates.sorted().map { "'\(SafeText.terminal($0))'" }.joined(separator: ", ")
             (mark, problem) = (context.mark, "a key is given twice (\(keys))")
         case .reader(let text, _, _, _):
             (mark, problem) = (nil, text)

@@ -109,15 +109,7 @@ public struct Trajectory: Hashable, Sendable {
     /// was left: a caller that asks for later and later times (a fix a second) finds each in a
     /// step or two instead of two binary searches.
     public func position(at time: Double, cursor: inout TrajectoryCursor) -> TruePosition? {
-        let pieceIndex: Int
-        if piecesInOrder, cursor.piece < pieces.count, let first = pieces[cursor.piece].first?.time,
-           let last = pieces[cursor.piece].last?.time, first <= time, time <= last {
-            pieceIndex = cursor.piece
-        } else {
-            guard let found = piece(containing: time) else { return nil }
-            pieceIndex = found
-            cursor = TrajectoryCursor(piece: found, sample: 0)
-        }
+        guard let pieceIndex = self.pieceIndex(at: time, cursor: &cursor) else { return nil }
         let piece = pieces[pieceIndex]
         if piece.count == 1 {
             let only = piece[0]
@@ -142,18 +134,23 @@ public struct Trajectory: Hashable, Sendable {
         return TruePosition(coordinate: coordinate, altitude: altitude, speed: speed, course: course)
     }
 
+    /// The piece holding `time`, from where `cursor` was left (then a binary search); the cursor
+    /// moves to its start when the piece changes. `nil` in a signal gap.
+    @inline(__always)
+    private func pieceIndex(at time: Double, cursor: inout TrajectoryCursor) -> Int? {
+        if piecesInOrder, cursor.piece < pieces.count, let first = pieces[cursor.piece].first?.time,
+           let last = pieces[cursor.piece].last?.time, first <= time, time <= last {
+            return cursor.piece
+        }
+        guard let found = piece(containing: time) else { return nil }
+        cursor = TrajectoryCursor(piece: found, sample: 0)
+        return found
+    }
+
     /// The speed ``position(at:cursor:)`` gives at `time`, without placing the point: what a
     /// goal's meter needs for each second, at a fraction of the cost.
     func speed(at time: Double, cursor: inout TrajectoryCursor) -> Double? {
-        let pieceIndex: Int
-        if piecesInOrder, cursor.piece < pieces.count, let first = pieces[cursor.piece].first?.time,
-           let last = pieces[cursor.piece].last?.time, first <= time, time <= last {
-            pieceIndex = cursor.piece
-        } else {
-            guard let found = piece(containing: time) else { return nil }
-            pieceIndex = found
-            cursor = TrajectoryCursor(piece: found, sample: 0)
-        }
+        guard let pieceIndex = self.pieceIndex(at: time, cursor: &cursor) else { return nil }
         let piece = pieces[pieceIndex]
         if piece.count == 1 { return piece[0].speed ?? 0 }
         let index = Self.sampleBefore(time, in: piece, from: cursor.sample)

@@ -1,5 +1,5 @@
 import FuzzSupport
-import Scenario
+import ScenarioInput
 import Scripting
 
 /// The app-script reader under fuzzing: any bytes, as text, become the value of a scenario's

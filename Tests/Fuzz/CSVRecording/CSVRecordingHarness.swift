@@ -5,7 +5,7 @@ import Darwin
 #endif
 import FuzzSupport
 import GPX
-import Scenario
+import ScenarioInput
 
 /// The CSV device-recording reader under fuzzing: any bytes, written to a scratch `.csv` file
 /// (the reader streams a file), through `DeviceRecording.read`. It must hand over fixes and

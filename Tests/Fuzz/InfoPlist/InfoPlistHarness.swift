@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import Scenario
+import ScenarioInput
 import Simulation
 
 /// The Info.plist reader under fuzzing: any bytes, as a file's (XML, binary or old-style text),

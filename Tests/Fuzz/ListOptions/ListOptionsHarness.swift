@@ -1,5 +1,5 @@
 import FuzzSupport
-import Scenario
+import ScenarioInput
 import Simulation
 
 /// The list options under fuzzing: byte 0 picks `--profiles`, `--conditions` or `--goal`; the

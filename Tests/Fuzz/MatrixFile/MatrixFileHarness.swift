@@ -1,5 +1,5 @@
 import FuzzSupport
-import Scenario
+import ScenarioInput
 
 /// The matrix reader under fuzzing: any bytes, as text, through `MatrixFile.parse`, as if from a
 /// folder that does not exist (a run's relative `scenario:` is then a file that cannot be read;

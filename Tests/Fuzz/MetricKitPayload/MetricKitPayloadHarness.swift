@@ -1,5 +1,5 @@
 import FuzzSupport
-import Scenario
+import ScenarioInput
 
 /// The MetricKit payload reader under fuzzing: any bytes, as text (invalid UTF-8 repaired),
 /// through `MetricKitPayload.parse`. It must return the summed counts or throw an

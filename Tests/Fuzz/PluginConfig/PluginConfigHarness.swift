@@ -1,5 +1,5 @@
 import FuzzSupport
-import Scenario
+import ScenarioInput
 
 /// The plugin-configuration reader under fuzzing. Byte 0 picks the plugin (`--plugin` absent,
 /// or one of the three); the rest is the file's text (invalid UTF-8 repaired). Reading must

@@ -1,5 +1,5 @@
 import FuzzSupport
-import Scenario
+import ScenarioInput
 import Scripting
 
 /// The scenario decoder under fuzzing: any bytes, as text, through `ScenarioFile.parse` (JSON and
