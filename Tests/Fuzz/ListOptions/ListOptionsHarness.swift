@@ -16,7 +16,9 @@ enum ListOptionsHarness {
             let profiles = Setting<[SimProfile]>(text: text)
             guard let value = check(profiles, "--profiles", text) else { return }
             let again = Setting<[SimProfile]>(text: value.map(\.writtenName).joined(separator: ","))
-            Fuzz.check(again.wrappedValue == value, "--profiles '\(text)' reads back as \(String(describing: again.wrappedValue?.map(\.writtenName)))")
+            // The same rules: a version written back as a name ("16.4" → "ios16.4") may read as the
+            // era's profile itself, which differs only in saying which release was asked for.
+            Fuzz.check(again.wrappedValue?.map(\.rules) == value.map(\.rules), "--profiles '\(text)' reads back as \(String(describing: again.wrappedValue?.map(\.writtenName)))")
         case 1:
             let conditions = Setting<[FieldCondition]>(text: text)
             guard let value = check(conditions, "--conditions", text) else { return }
