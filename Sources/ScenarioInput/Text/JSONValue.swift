@@ -76,7 +76,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// Integers without a fraction; other values as Swift's shortest round-trip form.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }

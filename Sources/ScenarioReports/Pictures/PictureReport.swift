@@ -497,7 +497,7 @@ public enum PictureReport {
         if !timeline.isEmpty {
             page += "<h3>Events</h3>\n<table>\n<tr><th>at</th><th>do</th><th>values</th></tr>\n"
             for event in timeline {
-                page += "<tr><td class=\"time\">\(Formatting.clock(event.time)) (\(Prose.fieldNumber(event.time)) s)</td>\(cell(ScenarioFile.verb(event.action)))\(cell(Prose.fieldsText(event.action)))</tr>\n"
+                page += "<tr><td class=\"time\">\(Formatting.clock(event.time)) (\(JSONValue.number(event.time)) s)</td>\(cell(ScenarioFile.verb(event.action)))\(cell(Prose.fieldsText(event.action)))</tr>\n"
             }
             page += "</table>\n"
         }

@@ -33,12 +33,6 @@ extension Prose {
         fields(action).map { "\($0.name): \($0.value)" }.joined(separator: ", ")
     }
 
-    /// A number as a scenario file writes it: whole ones bare, others as Swift prints them
-    /// (the shortest that reads back the same).
-    static func fieldNumber(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
-
     /// The `authorization` event's `status` name (`when-in-use`), as the scenario reader looks it up.
     private static func settingName(_ status: SimAuthorizationStatus) -> String {
         ReplayAuthorization.allCases.first { $0.status == status }?.settingName ?? status.description

@@ -85,8 +85,8 @@ extension Prose {
     /// An interruption's fields, as a scenario file writes them.
     static func fields(_ action: AudioScenarioAction) -> [(name: String, value: String)] {
         switch action {
-        case .call(let accepted, let seconds): [("accepted", "\(accepted)"), ("duration", fieldNumber(seconds))]
-        case .alarm(let seconds): [("duration", fieldNumber(seconds))]
+        case .call(let accepted, let seconds): [("accepted", "\(accepted)"), ("duration", JSONValue.number(seconds))]
+        case .alarm(let seconds): [("duration", JSONValue.number(seconds))]
         }
     }
 }

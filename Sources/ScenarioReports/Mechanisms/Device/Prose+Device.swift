@@ -79,8 +79,8 @@ extension Prose {
     static func fields(_ action: SimDeviceAction) -> [(name: String, value: String)] {
         switch action {
         case .setLowPowerMode(let on): [("on", "\(on)")]
-        case .setBattery(let level, let drain): [("level", fieldNumber(level))] + (drain.map { [("drainPerHour", fieldNumber($0))] } ?? [])
-        case .setCharging(let charging, let rate): [("charging", "\(charging)")] + (rate.map { [("chargePerHour", fieldNumber($0))] } ?? [])
+        case .setBattery(let level, let drain): [("level", JSONValue.number(level))] + (drain.map { [("drainPerHour", JSONValue.number($0))] } ?? [])
+        case .setCharging(let charging, let rate): [("charging", "\(charging)")] + (rate.map { [("chargePerHour", JSONValue.number($0))] } ?? [])
         case .setThermalState(let state): [("state", state.rawValue)]
         case .setBackgroundAppRefresh(let enabled): [("enabled", "\(enabled)"), ("scope", "device")]
         case .restart, .osUpdate, .appUpdate: []
