@@ -135,7 +135,7 @@ struct CompareCommand: ParsableCommand {
         do throws(Output.WriteError) {
             try Output.toStandardOutput(output)
         } catch {
-            printError("standard output: cannot write the output: \(error.reason)")
+            printFailure("standard output: cannot write the output: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
         if let report {

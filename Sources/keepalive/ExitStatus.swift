@@ -42,10 +42,10 @@ enum ExitStatus: Int32, CaseIterable {
     /// To throw from `run()`: ArgumentParser exits with it.
     var exitCode: ExitCode { ExitCode(rawValue) }
 
-    /// Writes a library error's message to standard error and returns the exit code to throw;
-    /// a usage error starts "Error: ", as ArgumentParser's own do.
+    /// Writes a library error's message to standard error as `error: …` (``printFailure(_:)``)
+    /// and returns the exit code to throw.
     static func report(_ message: String, _ kind: FailureKind) -> ExitCode {
-        printError(kind == .usage ? "Error: \(message)" : message)
+        printFailure(message)
         return ExitStatus(kind).exitCode
     }
 

@@ -44,7 +44,7 @@ struct ImportCommand: ParsableCommand {
         do throws(Output.WriteError) {
             try Output.toStandardOutput(imported.scenarioText(source: (config as NSString).lastPathComponent))
         } catch {
-            printError("standard output: cannot write the output: \(error.reason)")
+            printFailure("standard output: cannot write the output: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
     }

@@ -46,7 +46,7 @@ struct InspectCommand: ParsableCommand {
                 let summary = try GPXSummary(reading: GPXStreamReader(contentsOf: file, options: options))
                 reports.append(InspectReport(file: file, summary: summary))
             } catch {
-                printError(error.description)
+                printFailure(error.description + ForeignTrack.advice(for: error))
                 firstFailure = firstFailure ?? ExitStatus(error)
             }
         }
@@ -65,7 +65,7 @@ struct InspectCommand: ParsableCommand {
         do {
             try Output.toStandardOutput(output)
         } catch {
-            printError("standard output: cannot write the output: \(error.reason)")
+            printFailure("standard output: cannot write the output: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
         if let firstFailure { throw firstFailure.exitCode }

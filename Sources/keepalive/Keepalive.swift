@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GPX
+import Scenario
 
 @main
 struct Keepalive: ParsableCommand {
@@ -55,8 +56,13 @@ struct Keepalive: ParsableCommand {
                 UnsafeBufferPointer(start: start, count: strlen(CommandLine.unsafeArgv[index]!))
             })
         }
+        if let unknown = unknownCommand(arguments) {
+            printFailure(unknown)
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
         // As ArgumentParser's own `main`, but its messages (which quote what was typed) go
-        // through printError, so control characters in an argument reach the terminal escaped.
+        // through printError, so control characters in an argument reach the terminal escaped,
+        // and an error is one line in the tool's own style.
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -64,9 +70,47 @@ struct Keepalive: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if !message.isEmpty {
-                if code == .success { print(message) } else { printErrorLines(message) }
+                if code == .success { print(message) } else { printFailure(oneLine(message)) }
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The commands a person may type (the matrix's worker is not one).
+    static var commandNames: [String] {
+        configuration.subcommands.compactMap { command in
+            command.configuration.shouldDisplay ? command.configuration.commandName : nil
+        }
+    }
+
+    /// Why the first argument is no command, when it is a word that names none (`replai`): "did
+    /// you mean", or the list. An option, a command, `help` and nothing at all are ArgumentParser's.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help",
+              !configuration.subcommands.contains(where: { $0.configuration.commandName == first }) else { return nil }
+        let names = commandNames
+        let what = "'\(first)' is not a command of keepalive"
+        if let nearest = Suggestion.nearest(first, among: names) {
+            return "\(what); did you mean '\(nearest)'? ('keepalive --help' lists the commands)"
+        }
+        let replay = first.lowercased().hasSuffix(".gpx") ? "; to replay a track: keepalive replay \(first)" : ""
+        return "\(what) (\(names.joined(separator: ", ")))\(replay)"
+    }
+
+    /// ArgumentParser's message as one line of the tool's style: its `Error: ` prefix dropped
+    /// (``printFailure(_:)`` writes `error: `), its lines joined, and its usage lines replaced
+    /// by where the help is ("See 'keepalive replay --help'.").
+    static func oneLine(_ message: String) -> String {
+        let argumentParserPrefix = "Error: "
+        var lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var seeHelp: String?
+        if let see = lines.last, see.hasPrefix("See '"), let end = see.dropFirst(5).firstIndex(of: "'") {
+            seeHelp = String(see[see.index(see.startIndex, offsetBy: 5)..<end])
+        }
+        if let usage = lines.firstIndex(where: { $0.hasPrefix("Usage:") || $0.hasPrefix("Help:") }) { lines.removeSubrange(usage...) }
+        var text = lines.filter { !$0.isEmpty }.joined(separator: " ")
+        if text.hasPrefix(argumentParserPrefix) { text.removeFirst(argumentParserPrefix.count) }
+        guard let seeHelp else { return text }
+        return text + (text.last.map { ".?!".contains($0) } == true ? " See '\(seeHelp)'." : "; see '\(seeHelp)'")
     }
 }

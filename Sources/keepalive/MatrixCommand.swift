@@ -136,7 +136,7 @@ struct MatrixCommand: ParsableCommand {
             do throws(Output.WriteError) {
                 try Output.toStandardOutput(text)
             } catch {
-                printError("standard output: cannot write the output: \(error.reason)")
+                printFailure("standard output: cannot write the output: \(error.reason)")
                 throw ExitStatus.cannotWrite.exitCode
             }
         }

@@ -37,12 +37,12 @@ struct MatrixWorkerCommand: ParsableCommand {
     private func work() throws {
         let matrix: Matrix
         do throws(MatrixError) { matrix = try MatrixFile.read(contentsOf: file, name: name, maximumCells: maxCells) } catch {
-            printError(error.description)
+            printFailure(error.description)
             throw ExitStatus(error.kind).exitCode
         }
         let listed = tracks.map { $0.split(separator: ",").map { Int($0) } }
         guard matrix.cells.count == cells, listed?.isEmpty != true, listed?.allSatisfy({ $0.map(matrix.tracks.indices.contains) == true }) != false else {
-            printError("\(name): not the matrix the parent planned")
+            printFailure("\(name): not the matrix the parent planned")
             throw ExitStatus.usage.exitCode
         }
         // From standard input: an index a line, until the parent's end mark (at most one per
@@ -66,11 +66,11 @@ struct MatrixWorkerCommand: ParsableCommand {
             let renderRow: ((MatrixOutcome.Row) -> String)? = rendersRows ? { MatrixReport.renderedRow($0) } : nil
             try MatrixWorker.run(matrix, tracks: indices, renderRow: renderRow) { (text: String) throws(Output.WriteError) in try Output.toStandardOutput(text) }
         } catch {
-            printError("standard output: cannot write the results: \(error.reason)")
+            printFailure("standard output: cannot write the results: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
         if let unknown {
-            printError("\(name): '\(SafeText.terminal(String(unknown.prefix(40))))' is no track of the matrix the parent planned")
+            printFailure("\(name): '\(SafeText.terminal(String(unknown.prefix(40))))' is no track of the matrix the parent planned")
             throw ExitStatus.usage.exitCode
         }
     }

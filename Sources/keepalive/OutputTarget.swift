@@ -37,7 +37,7 @@ struct OutputTarget {
             String(cString: strerror(errno))
         }
         if let reason {
-            printError("\(path): cannot write the \(what): \(reason)")
+            printFailure("\(path): cannot write the \(what): \(reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
     }
@@ -53,7 +53,7 @@ struct OutputTarget {
             let one = !several.contains(input.kind) && entries.count(where: { $0.kind == input.kind }) == 1
             let same = input.path == path ? "" : " (\(input.path))"
             let article = one ? "the" : "AEIOU".contains(input.kind.rawValue.first!) ? "an" : "a"
-            printError("Error: \(option): '\(path)' is \(article) \(input.kind.rawValue)\(same): refusing to write over an input")
+            printFailure("\(option): '\(path)' is \(article) \(input.kind.rawValue)\(same): refusing to write over an input")
             throw ExitStatus.usage.exitCode
         }
     }
@@ -65,7 +65,7 @@ struct OutputTarget {
         do {
             try Output.toFile(text, at: path)
         } catch {
-            printError("\(path): cannot write the \(what): \(error.reason)")
+            printFailure("\(path): cannot write the \(what): \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
     }

@@ -39,7 +39,7 @@ struct ProfilesCommand: ParsableCommand {
         do {
             try Output.toStandardOutput(output)
         } catch {
-            printError("standard output: cannot write the output: \(error.reason)")
+            printFailure("standard output: cannot write the output: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
     }

@@ -161,7 +161,7 @@ struct ReplayCommand: ParsableCommand {
             if let failure = linesFailure { throw failure }
             try Output.toStandardOutput(output)
         } catch {
-            printError("standard output: cannot write the output: \(error.reason)")
+            printFailure("standard output: cannot write the output: \(error.reason)")
             throw ExitStatus.cannotWrite.exitCode
         }
         if let reportTarget {

@@ -9,8 +9,8 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((SafeText.terminal(line) + "\n").utf8))
 }
 
-/// Writes a message of several lines to standard error (ArgumentParser's usage and help):
-/// control characters escaped, line breaks and tabs kept.
-func printErrorLines(_ text: String) {
-    FileHandle.standardError.write(Data((SafeText.terminal(text, keepingLineBreaks: true) + "\n").utf8))
+/// Writes an error, `error: FILE:LINE:COLUMN: what, why, what to do`, as one line: the one
+/// prefix every failure of the tool starts with, whoever found it (a reader, ArgumentParser).
+func printFailure(_ message: String) {
+    printError(ErrorLine.prefix + message)
 }

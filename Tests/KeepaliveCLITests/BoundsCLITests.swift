@@ -29,15 +29,15 @@ import Testing
         let result = try CLI.run(["replay", commute, "--scenario", scenario])
         #expect(result.status == 64)
         // 30,000 logs and the launch's three actions.
-        #expect(result.stderr == "Error: scenario: the app's script holds 30003 actions, more than the limit of 1000 (--max-script-actions raises it)\n")
+        #expect(result.stderr == "error: scenario: the app's script holds 30003 actions, more than the limit of 1000 (--max-script-actions raises it)\n")
         #expect(result.stdout == "")
         // The option raises the limit; 0 is no limit.
         let raised = try CLI.run(["replay", commute, "--scenario", scenario, "--max-script-actions", "30003", "--max-log-lines", "60000", "--format", "json"])
         #expect(raised.status == 64)
-        #expect(raised.stderr == "Error: \(commute): the app logged more than 60000 lines, by 0:00:03 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
+        #expect(raised.stderr == "error: \(commute): the app logged more than 60000 lines, by 0:00:03 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
         let zero = try CLI.run(["replay", commute, "--max-script-actions", "0"])
         #expect(zero.status == 64)
-        #expect(zero.stderr == "Error: --max-script-actions: must be a whole number from 1 to 9223372036854775807\n")
+        #expect(zero.stderr == "error: --max-script-actions: must be a whole number from 1 to 9223372036854775807\n")
     }
 
     @Test func aOneSecondTimerLoggingForYearsStopsAtTheLogLimit() throws {
@@ -47,17 +47,17 @@ import Testing
         for format in ["text", "json", "jsonl"] {
             let result = try CLI.run(["replay", track, "--scenario", scenario, "--format", format, "--max-log-lines", "1000"])
             #expect(result.status == 64)
-            #expect(result.stderr == "Error: \(track): the app logged more than 1000 lines, by 0:16:41 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
+            #expect(result.stderr == "error: \(track): the app logged more than 1000 lines, by 0:16:41 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
             // JSON Lines stream as the run goes: exactly the 1,000 lines before the limit.
             let logged = result.stdout.split(separator: "\n").filter { $0.contains("\"kind\":\"app.log\"") }.count
             #expect(logged == (format == "jsonl" ? 1000 : 0))
         }
         // The default limit, and the scenario key that raises it as the option does.
         let byDefault = try CLI.run(["replay", track, "--scenario", scenario, "--format", "json"])
-        #expect(byDefault.stderr == "Error: \(track): the app logged more than 100000 lines, by 27:46:41 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
+        #expect(byDefault.stderr == "error: \(track): the app logged more than 100000 lines, by 27:46:41 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
         let raised = try fixtures.write("raised.yaml", timerScenario("[{log: hello}]") + "\nmaxLogLines: 2000\n")
         let more = try CLI.run(["replay", track, "--scenario", raised, "--format", "json"])
-        #expect(more.stderr == "Error: \(track): the app logged more than 2000 lines, by 0:33:21 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
+        #expect(more.stderr == "error: \(track): the app logged more than 2000 lines, by 0:33:21 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
     }
 
     @Test func aMatrixOf49MillionCellsIsRefusedByCounting() throws {
@@ -67,14 +67,14 @@ import Testing
         let matrix = try fixtures.write("big.yaml", "tracks: [\(tracks)]\nruns: [\(runs)]\n")
         let result = try CLI.run(["matrix", matrix])
         #expect(result.status == 64)
-        #expect(result.stderr == "Error: \(matrix): 49500000 replays (30000 tracks × 1 profile × 1650 runs), more than the limit of 10000 (--max-cells raises it)\n")
+        #expect(result.stderr == "error: \(matrix): 49500000 replays (30000 tracks × 1 profile × 1650 runs), more than the limit of 10000 (--max-cells raises it)\n")
         #expect(result.stdout == "")
         // Raised, the count is checked again, with the new limit.
         let raised = try CLI.run(["matrix", matrix, "--max-cells", "49499999"])
-        #expect(raised.stderr == "Error: \(matrix): 49500000 replays (30000 tracks × 1 profile × 1650 runs), more than the limit of 49499999 (--max-cells raises it)\n")
+        #expect(raised.stderr == "error: \(matrix): 49500000 replays (30000 tracks × 1 profile × 1650 runs), more than the limit of 49499999 (--max-cells raises it)\n")
         let zero = try CLI.run(["matrix", matrix, "--max-cells", "0"])
         #expect(zero.status == 64)
-        #expect(zero.stderr.hasPrefix("Error: --max-cells: must be 1 or more\n"))
+        #expect(zero.stderr.hasPrefix("error: --max-cells: must be 1 or more; see 'keepalive matrix --help'\n"))
     }
 
     @Test func aMatrixWithinARaisedLimitRunsInWorkers() throws {
@@ -82,7 +82,7 @@ import Testing
         let track = "\(CLI.packageRoot.path)/Tracks/parked-car.gpx"
         let matrix = try fixtures.write("m.yaml", "tracks: [\(track), \(track), \(track)]\nprofiles: [ios13, ios17]\nruns: [{name: a}, {name: b}]\n")
         let refused = try CLI.run(["matrix", matrix, "--max-cells", "11"])
-        #expect(refused.stderr == "Error: \(matrix): 12 replays (3 tracks × 2 profiles × 2 runs), more than the limit of 11 (--max-cells raises it)\n")
+        #expect(refused.stderr == "error: \(matrix): 12 replays (3 tracks × 2 profiles × 2 runs), more than the limit of 11 (--max-cells raises it)\n")
         let result = try CLI.run(["matrix", matrix, "--max-cells", "12", "--jobs", "2", "--format", "json"])
         #expect(result.status == 0)
         #expect(result.stderr == "")

@@ -60,19 +60,19 @@ import Testing
         _ = try fixtures.write("r.csv", content)
         let result = try CLI.run(["compare", CLI.packageRoot.appendingPathComponent(trip).path, "--device", "r.csv"], in: fixtures.folder)
         #expect(result.status == 65)
-        #expect(result.stderr == message + "\n")
+        #expect(result.stderr == "error: " + message + "\n")
         #expect(result.stdout.isEmpty)
     }
 
     @Test func usageAndUnreadableFilesHaveTheirOwnStatuses() throws {
         let unknown = try CLI.run(["compare", trip, "--device", "recording.txt"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("Error: --device: 'recording.txt' must end in .gpx or .csv\n"))
+        #expect(unknown.stderr.hasPrefix("error: --device: 'recording.txt' must end in .gpx or .csv; see 'keepalive compare --help'\n"))
         let missing = try CLI.run(["compare", trip, "--device", "no-such-recording.csv"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "no-such-recording.csv: cannot open: No such file or directory\n")
+        #expect(missing.stderr == "error: no-such-recording.csv: cannot open: No such file or directory\n")
         let goal = try CLI.run(["compare", trip, "--device", "Tracks/compare/device-recording.csv", "--goal", "refresh"])
         #expect(goal.status == 64)
-        #expect(goal.stderr == "Error: compare judges a recording of fixes against a location goal (navigation or tracking); this run's goal is refresh: give --goal navigation or --goal tracking\n")
+        #expect(goal.stderr == "error: compare judges a recording of fixes against a location goal (navigation or tracking); this run's goal is refresh: give --goal navigation or --goal tracking\n")
     }
 }

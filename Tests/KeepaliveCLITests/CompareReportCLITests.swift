@@ -73,14 +73,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--profiles", "ios17,ios71"], "Error: --profiles: 'ios71' is an iOS version no profile covers (ios6: iOS 4–6, "),
-        (["--profiles", "iso17"], "Error: --profiles: 'iso17' is not a profile or an iOS version (ios6: iOS 4–6, "),
-        (["--conditions", "low-powr"], "Error: --conditions: 'low-powr' is not one of normal, low-power, low-battery, restart-mid-trip, app-updated, memory-pressure, hot; did you mean 'low-power'?\n"),
-        (["--conditions", "hot,hot"], "Error: --conditions: 'hot' is listed twice\n"),
-        (["--profiles", "15.3,15.5"], "Error: --profiles: 'ios15.5' is listed twice: iOS 15.5 → ios15 profile (covers iOS 15), as iOS 15.3 → ios15 profile (covers iOS 15)\n"),
-        (["--profiles", "ios13,ios17", "--conditions", "normal,hot", "--max-cells", "3"], "Error: --profiles × --conditions: 4 cells (2 × 2), more than the limit of 3 (--max-cells raises it)\n"),
-        (["--max-cells", "0"], "Error: --max-cells: must be 1 or more\n"),
-        (["--report", "r.png"], "Error: --report: 'r.png' must end in .svg or .html\n"),
+        (["--profiles", "ios17,ios71"], "error: --profiles: 'ios71' is an iOS version no profile covers (ios6: iOS 4–6, "),
+        (["--profiles", "iso17"], "error: --profiles: 'iso17' is not a profile or an iOS version (ios6: iOS 4–6, "),
+        (["--conditions", "low-powr"], "error: --conditions: 'low-powr' is not one of normal, low-power, low-battery, restart-mid-trip, app-updated, memory-pressure, hot; did you mean 'low-power'? See 'keepalive compare --help'.\n"),
+        (["--conditions", "hot,hot"], "error: --conditions: 'hot' is listed twice\n"),
+        (["--profiles", "15.3,15.5"], "error: --profiles: 'ios15.5' is listed twice: iOS 15.5 → ios15 profile (covers iOS 15), as iOS 15.3 → ios15 profile (covers iOS 15)\n"),
+        (["--profiles", "ios13,ios17", "--conditions", "normal,hot", "--max-cells", "3"], "error: --profiles × --conditions: 4 cells (2 × 2), more than the limit of 3 (--max-cells raises it)\n"),
+        (["--max-cells", "0"], "error: --max-cells: must be 1 or more; see 'keepalive compare --help'\n"),
+        (["--report", "r.png"], "error: --report: 'r.png' must end in .svg or .html; see 'keepalive compare --help'\n"),
     ])
     func badListsAreUsageErrorsNamingTheOption(options: [String], message: String) throws {
         let result = try CLI.run(["compare", trip, "--device", recording] + options)
@@ -145,7 +145,7 @@ import Testing
             let before = try String(contentsOfFile: input, encoding: .utf8)
             let result = try CLI.run(["compare", track, "--device", device, "--scenario", scenario, "--report", link])
             #expect(result.status == 64)
-            #expect(result.stderr == "Error: --report: '\(link)' is \(role) (\(input)): refusing to write over an input\n")
+            #expect(result.stderr == "error: --report: '\(link)' is \(role) (\(input)): refusing to write over an input\n")
             #expect(try String(contentsOfFile: input, encoding: .utf8) == before)
         }
     }

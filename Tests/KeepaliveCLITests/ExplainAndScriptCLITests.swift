@@ -64,7 +64,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try CLI.run(["replay", commute, "--scenario", file.path])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: \(file.path):4:5: 'parked' is not a trigger"))
+        #expect(result.stderr.hasPrefix("error: \(file.path):4:5: 'parked' is not a trigger"))
     }
 }
 

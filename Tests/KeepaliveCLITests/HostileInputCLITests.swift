@@ -23,7 +23,7 @@ import Testing
     func numbersOutOfRangeExit64NamingTheOptionAndTheRange(options: [String], message: String) throws {
         let result = try CLI.run(["replay", commute] + options)
         #expect(result.status == 64)
-        #expect(result.stderr == "Error: \(message)\n")
+        #expect(result.stderr == "error: \(message)\n")
         #expect(result.stdout == "")
     }
 
@@ -34,7 +34,7 @@ import Testing
     func aSpeedSoSlowTheTripOutlastsACenturyExits64(speed: String, message: String) throws {
         let result = try CLI.run(["replay", untimed, "--speed", speed])
         #expect(result.status == 64)
-        #expect(result.stderr == "Error: \(message)\n")
+        #expect(result.stderr == "error: \(message)\n")
     }
 
     @Test func aTrackSpanningMillenniaExits65() throws {
@@ -47,7 +47,7 @@ import Testing
             """)
         let result = try CLI.run(["replay", track])
         #expect(result.status == 65)
-        #expect(result.stderr == "\(track): the track points span 9998 years: a replay covers at most 100 years\n")
+        #expect(result.stderr == "error: \(track): the track points span 9998 years: a replay covers at most 100 years\n")
     }
 
     @Test func fullUInt64SeedsPrintExactly() throws {
@@ -74,7 +74,7 @@ import Testing
         let scenario = try fixtures.write(name, text)
         let result = try CLI.run(["replay", commute, "--scenario", scenario])
         #expect(result.status == 64)
-        #expect(result.stderr == "Error: \(scenario):\(message)\n")
+        #expect(result.stderr == "error: \(scenario):\(message)\n")
     }
 
     @Test func anAliasBombIsRefusedAtOnce() throws {
@@ -88,7 +88,7 @@ import Testing
         var result: CLI.Result?
         let elapsed = try clock.measure { result = try CLI.run(["replay", commute, "--scenario", scenario]) }
         #expect(result?.status == 64)
-        #expect(result?.stderr == "Error: \(scenario):6:10: aliases expand to more than 100000 values; a scenario needs no more\n")
+        #expect(result?.stderr == "error: \(scenario):6:10: aliases expand to more than 100000 values; a scenario needs no more\n")
         #expect(elapsed < .seconds(5))
     }
 
@@ -98,20 +98,20 @@ import Testing
         try (Data("profile: ios17\n# caf".utf8) + Data([0xE9, 0x0A])).write(to: URL(fileURLWithPath: path))
         let result = try CLI.run(["replay", commute, "--scenario", path])
         #expect(result.status == 64)
-        #expect(result.stderr == "Error: \(path):2:6: not UTF-8 text (byte 0xE9); save the scenario as UTF-8\n")
+        #expect(result.stderr == "error: \(path):2:6: not UTF-8 text (byte 0xE9); save the scenario as UTF-8\n")
     }
 
     @Test func anEndlessScenarioIsRefusedNotRead() throws {
         // A device is no regular file (issue 21): refused at once, as a track is.
         let result = try CLI.run(["replay", commute, "--scenario", "/dev/zero"])
         #expect(result.status == 66)
-        #expect(result.stderr == "/dev/zero: cannot read the scenario file: a character device, not a regular file\n")
+        #expect(result.stderr == "error: /dev/zero: cannot read the scenario file: a character device, not a regular file\n")
         // A regular file over 1 MB is read no further.
         let fixtures = try Fixtures()
         let large = try fixtures.write("large.yaml", String(repeating: "#", count: 1 << 20) + "\n")
         let tooLarge = try CLI.run(["replay", commute, "--scenario", large])
         #expect(tooLarge.status == 64)
-        #expect(tooLarge.stderr == "Error: \(large): larger than 1 MB: not a scenario file\n")
+        #expect(tooLarge.stderr == "error: \(large): larger than 1 MB: not a scenario file\n")
     }
 
     @Test func writeErrorsExit73() throws {
@@ -120,11 +120,11 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: "/dev/full")
         let report = try CLI.run(["replay", commute, "--report", full, "--format", "json"])
         #expect(report.status == 73)
-        #expect(report.stderr == "\(full): cannot write the report: No space left on device\n")
+        #expect(report.stderr == "error: \(full): cannot write the report: No space left on device\n")
         for arguments in [["replay", commute], ["replay", commute, "--format", "jsonl"], ["inspect", commute], ["inspect", "--format", "json", commute]] {
             let result = try CLI.run(["-c", "exec \"$0\" \"$@\" > /dev/full", CLI.executable.path] + arguments, shell: true)
             #expect(result.status == 73, "\(arguments)")
-            #expect(result.stderr == "standard output: cannot write the output: No space left on device\n", "\(arguments)")
+            #expect(result.stderr == "error: standard output: cannot write the output: No space left on device\n", "\(arguments)")
         }
     }
 

@@ -67,16 +67,16 @@ import Testing
         let result = try CLI.run(["replay", commute, "--scenario", file])
         #expect(result.status == 64)
         #expect(controls(result.stderr) == [])
-        #expect(result.stderr.hasPrefix("Error: \(file):1:22: 'do' '\\u{1B}]0;pwned\\u{7}' is not an action ("))
+        #expect(result.stderr.hasPrefix("error: \(file):1:22: 'do' '\\u{1B}]0;pwned\\u{7}' is not an action ("))
         // What ArgumentParser quotes back from the command line.
         let option = try CLI.run(["replay", commute, "--format", "\u{1B}[2Jjson"])
         #expect(option.status == 64)
-        #expect(option.stderr.hasPrefix("Error: The value '\\u{1B}[2Jjson' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'jsonl'.\n"))
+        #expect(option.stderr.hasPrefix("error: The value '\\u{1B}[2Jjson' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'jsonl'. See 'keepalive replay --help'.\n"))
         // A file name's bytes that are not UTF-8, as \xFE.
         let folder = fixtures.folder.path
         let missing = try CLI.run(["-c", "exec \"$0\" inspect \"$1/$(printf 'no\\376\\033').gpx\"", CLI.executable.path, folder], shell: true)
         #expect(missing.status == 66)
-        #expect(missing.stderr == "\(folder)/no\\xFE\\u{1B}.gpx: cannot open: No such file or directory\n")
+        #expect(missing.stderr == "error: \(folder)/no\\xFE\\u{1B}.gpx: cannot open: No such file or directory\n")
     }
 
     @Test func namesCannotBreakTheMarkdownTableOrTheJUnitFile() throws {

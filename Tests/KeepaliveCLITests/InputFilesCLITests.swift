@@ -19,17 +19,17 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: track))
         let result = try CLI.run(["replay", track, "--report", track])
         #expect(result.status == 64)
-        #expect(result.stderr == "Error: --report: '\(track)' is the track: refusing to write over an input\n")
+        #expect(result.stderr == "error: --report: '\(track)' is the track: refusing to write over an input\n")
         #expect(result.stdout == "")
         // Through a symbolic link, and as the scenario file: the same file by device and inode.
         let link = fixtures.folder.appendingPathComponent("link.svg").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: track)
         let linked = try CLI.run(["replay", track, "--report", link])
         #expect(linked.status == 64)
-        #expect(linked.stderr == "Error: --report: '\(link)' is the track (\(track)): refusing to write over an input\n")
+        #expect(linked.stderr == "error: --report: '\(link)' is the track (\(track)): refusing to write over an input\n")
         let scenario = try fixtures.write("s.html", "seed: 1\n")
         let overScenario = try CLI.run(["replay", commute, "--scenario", scenario, "--report", scenario])
-        #expect(overScenario.stderr == "Error: --report: '\(scenario)' is the scenario file: refusing to write over an input\n")
+        #expect(overScenario.stderr == "error: --report: '\(scenario)' is the scenario file: refusing to write over an input\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: track)) == before)
         #expect(try String(contentsOfFile: scenario, encoding: .utf8) == "seed: 1\n")
     }
@@ -39,14 +39,14 @@ import Testing
         let report = fixtures.folder.appendingPathComponent("missing/r.svg").path
         let result = try CLI.run(["replay", commute, "--report", report])
         #expect(result.status == 73)
-        #expect(result.stderr == "\(report): cannot write the report: No such file or directory\n")
+        #expect(result.stderr == "error: \(report): cannot write the report: No such file or directory\n")
         // Nothing was printed: the run did not happen.
         #expect(result.stdout == "")
         let matrix = try fixtures.write("m.yaml", "tracks: [\(commute)]\nruns: [{}]\n")
         let output = fixtures.folder.appendingPathComponent("missing/out.txt").path
         let matrixResult = try CLI.run(["matrix", matrix, "--output", output])
         #expect(matrixResult.status == 73)
-        #expect(matrixResult.stderr == "\(output): cannot write the output: No such file or directory\n")
+        #expect(matrixResult.stderr == "error: \(output): cannot write the output: No such file or directory\n")
     }
 
     @Test func aMatrixOutputOverAnInputIsRefused() throws {
@@ -58,7 +58,7 @@ import Testing
         for (output, role) in [(matrix, "the matrix file"), (track, "a track"), (scenario, "a scenario file")] {
             let result = try CLI.run(["matrix", matrix, "--output", output])
             #expect(result.status == 64)
-            #expect(result.stderr == "Error: --output: '\(output)' is \(role): refusing to write over an input\n")
+            #expect(result.stderr == "error: --output: '\(output)' is \(role): refusing to write over an input\n")
         }
         #expect(try String(contentsOfFile: matrix, encoding: .utf8) == text)
         #expect(try String(contentsOfFile: scenario, encoding: .utf8) == "seed: 2\n")
@@ -71,14 +71,14 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let result = try CLI.run(["replay", commute, "--scenario", fifo])
         #expect(result.status == 66)
-        #expect(result.stderr == "\(fifo): cannot read the scenario file: a FIFO (named pipe), not a regular file\n")
+        #expect(result.stderr == "error: \(fifo): cannot read the scenario file: a FIFO (named pipe), not a regular file\n")
         let matrix = try fixtures.write("m.yaml", "tracks: [\(commute)]\nruns: [{scenario: fifo.yaml}]\n")
         let inMatrix = try CLI.run(["matrix", matrix])
         #expect(inMatrix.status == 66)
-        #expect(inMatrix.stderr == "\(fifo): cannot read the scenario file: a FIFO (named pipe), not a regular file\n")
+        #expect(inMatrix.stderr == "error: \(fifo): cannot read the scenario file: a FIFO (named pipe), not a regular file\n")
         let device = try CLI.run(["replay", commute, "--scenario", "/dev/zero"])
         #expect(device.status == 66)
-        #expect(device.stderr == "/dev/zero: cannot read the scenario file: a character device, not a regular file\n")
+        #expect(device.stderr == "error: /dev/zero: cannot read the scenario file: a character device, not a regular file\n")
     }
 
     @Test func aFileNameThatIsNotUTF8Opens() throws {

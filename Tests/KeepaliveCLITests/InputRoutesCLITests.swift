@@ -24,7 +24,7 @@ import Testing
     private func expectRefused(_ result: CLI.Result, _ option: String, _ output: String, _ role: String, _ plist: String) throws {
         #expect(result.status == 64)
         let same = output == plist ? "" : " (\(plist))"
-        #expect(result.stderr == "Error: \(option): '\(output)' is \(role)\(same): refusing to write over an input\n")
+        #expect(result.stderr == "error: \(option): '\(output)' is \(role)\(same): refusing to write over an input\n")
         // Refused before the run: nothing printed, the file as it was.
         #expect(result.stdout == "")
         #expect(try String(contentsOfFile: plist, encoding: .utf8) == Self.plist)
@@ -89,7 +89,7 @@ import Testing
         let named = try fixtures.write("p\nwarning: forged.json", "{\"stopTimeout\": \"long\"}\n")
         let failed = try CLI.run(["import", named])
         #expect(failed.status == 64)
-        #expect(failed.stderr.hasPrefix("Error: \(fixtures.folder.path)/p\\u{A}warning: forged.json:1:17: 'stopTimeout' must be a number"))
+        #expect(failed.stderr.hasPrefix("error: \(fixtures.folder.path)/p\\u{A}warning: forged.json:1:17: 'stopTimeout' must be a number"))
         #expect(failed.stderr.filter { $0 == "\n" }.count == 1)
         // A background mode of the Info.plist, in the run's warnings (the text report).
         let plist = try fixtures.write("Info.plist", """

@@ -107,7 +107,7 @@ import Testing
         let result = try CLI.run(["inspect", file])
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        #expect(result.stderr == "\(file):3:1: <trkpt> latitude 100 is outside -90…90\n")
+        #expect(result.stderr == "error: \(file):3:1: <trkpt> latitude 100 is outside -90…90\n")
     }
 
     @Test func malformedXMLExits65() throws {
@@ -115,7 +115,7 @@ import Testing
         let file = try fixtures.write("broken.gpx", "<gpx>\n<trk></gpx>")
         let result = try CLI.run(["inspect", file])
         #expect(result.status == 65)
-        #expect(result.stderr == "\(file):2:8: mismatched tag\n")
+        #expect(result.stderr == "error: \(file):2:8: mismatched tag\n")
     }
 
     @Test func lenientSkipsAndReportsInvalidPoints() throws {
@@ -131,7 +131,7 @@ import Testing
     @Test func missingFileExits66() throws {
         let result = try CLI.run(["inspect", "/nonexistent/track.gpx"])
         #expect(result.status == 66)
-        #expect(result.stderr == "/nonexistent/track.gpx: cannot open: No such file or directory\n")
+        #expect(result.stderr == "error: /nonexistent/track.gpx: cannot open: No such file or directory\n")
     }
 
     @Test func otherFilesAreStillInspectedAndTheFirstFailureDecides() throws {
@@ -149,7 +149,7 @@ import Testing
     func badUsageExits64(arguments: [String]) throws {
         let result = try CLI.run(arguments)
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.hasPrefix("error: "))
     }
 
     @Test func outputIsByteIdenticalAcrossRuns() throws {

@@ -237,7 +237,7 @@ import Testing
         let stripped = try CLI.run(["matrix", "matrix.yaml", "--format", "json", "--jobs", "2", "--worker-executable", stripping], in: fixtures.folder)
         #expect(stripped.status == 70)
         #expect(stripped.stdout == "")
-        #expect(stripped.stderr == "the worker that replayed city-commute.gpx did not write its runs' objects\n")
+        #expect(stripped.stderr == "error: the worker that replayed city-commute.gpx did not write its runs' objects\n")
         // A worker asked for rows: its summaries carry one gap a goal, its rows all of them.
         let worker = try CLI.run(["matrix-worker", "--name", "matrix.yaml", "--cells", String(runs.count),
                                   "--tracks", "0", "--renders-rows", "matrix.yaml"], in: fixtures.folder)
@@ -297,13 +297,13 @@ import Testing
 
     @Test(arguments: [
         ("tracks: [city-commute.gpx]\nruns: [{name: a, colour: red}]\n",
-         "Error: matrix.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
+         "error: matrix.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
         ("tracks: [city-commute.gpx]\nprofiles: [ios17, ios99]\nruns: [{name: a}]\n",
-         "Error: matrix.yaml:2:19: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14, ios15: iOS 15, ios16: iOS 16.0–16.3, ios16.4: iOS 16.4–16.x, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26.0–26.3, ios26.4: iOS 26.4–26.x)"),
+         "error: matrix.yaml:2:19: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14, ios15: iOS 15, ios16: iOS 16.0–16.3, ios16.4: iOS 16.4–16.x, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26.0–26.3, ios26.4: iOS 26.4–26.x)"),
         ("tracks: [city-commute.gpx]\nruns: [{name: a, expect: alive}]\n",
-         "Error: matrix.yaml:2:26: 'alive' is not an answer or a verdict (met, missed, kept-alive, suspended, terminated, crashed, foreground-only)"),
+         "error: matrix.yaml:2:26: 'alive' is not an answer or a verdict (met, missed, kept-alive, suspended, terminated, crashed, foreground-only)"),
         ("tracks: [city-commute.gpx]\nruns:\n  - name: a\n    settings: {backgroundLocation: false, distanceFiltr: 3}\n",
-         "Error: matrix.yaml:4:43: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 28 others; see Docs/Scenarios.md)"),
+         "error: matrix.yaml:4:43: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 28 others; see Docs/Scenarios.md)"),
     ])
     func aBadMatrixIsAUsageErrorWithItsPlace(matrix: String, message: String) throws {
         let result = try run([], matrix: matrix)
@@ -319,7 +319,7 @@ import Testing
             let result = try CLI.run(["matrix", "matrix.yaml", "--jobs", jobs], in: fixtures.folder)
             #expect(result.status == 65)
             #expect(result.stdout == "")
-            #expect(result.stderr == "bad.gpx:1:19: <trkpt> lat=\"x\" is not a number\n")
+            #expect(result.stderr == "error: bad.gpx:1:19: <trkpt> lat=\"x\" is not a number\n")
         }
     }
 
@@ -328,17 +328,17 @@ import Testing
         for jobs in ["1", "2"] {
             let result = try CLI.run(["matrix", "matrix.yaml", "--jobs", jobs], in: fixtures.folder)
             #expect(result.status == 66)
-            #expect(result.stderr == "missing.gpx: cannot open: No such file or directory\n")
+            #expect(result.stderr == "error: missing.gpx: cannot open: No such file or directory\n")
         }
         let noMatrix = try CLI.run(["matrix", "nothing.yaml"], in: fixtures.folder)
         #expect(noMatrix.status == 66)
-        #expect(noMatrix.stderr == "nothing.yaml: cannot read the matrix file\n")
+        #expect(noMatrix.stderr == "error: nothing.yaml: cannot read the matrix file: No such file or directory\n")
     }
 
     @Test func anUnwritableOutputIsExit73() throws {
         let result = try run(["--output", "no/such/folder/out.txt"])
         #expect(result.status == 73)
-        #expect(result.stderr == "no/such/folder/out.txt: cannot write the output: No such file or directory\n")
+        #expect(result.stderr == "error: no/such/folder/out.txt: cannot write the output: No such file or directory\n")
     }
 
     /// A worker that prints garbage, exits with an error or is killed is named, and the run ends.
@@ -355,6 +355,6 @@ import Testing
         let result = try CLI.run(["matrix", "matrix.yaml", "--jobs", "2", "--worker-executable", worker], in: fixtures.folder)
         #expect(result.status == 70)
         #expect(result.stdout == "")
-        #expect(result.stderr == message + "\n")
+        #expect(result.stderr == "error: " + message + "\n")
     }
 }

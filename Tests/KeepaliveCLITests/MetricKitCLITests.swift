@@ -58,19 +58,19 @@ import Testing
         _ = try fixtures.write("p.json", content)
         let result = try CLI.run(["matrix", CLI.packageRoot.appendingPathComponent(matrix).path, "--metrickit", "p.json"], in: fixtures.folder)
         #expect(result.status == 65)
-        #expect(result.stderr == message + "\n")
+        #expect(result.stderr == "error: " + message + "\n")
         #expect(result.stdout.isEmpty)
     }
 
     @Test func aMissingPayloadAndAFormatWithoutTheComparisonHaveTheirStatuses() throws {
         let missing = try CLI.run(["matrix", matrix, "--metrickit", "no-such-payload.json"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "no-such-payload.json: cannot read the MetricKit payload: No such file or directory\n")
+        #expect(missing.stderr == "error: no-such-payload.json: cannot read the MetricKit payload: No such file or directory\n")
         let junit = try CLI.run(["matrix", matrix, "--metrickit", payload, "--format", "junit"])
         #expect(junit.status == 64)
-        #expect(junit.stderr.hasPrefix("Error: --metrickit: the comparison is printed as text or json, not junit\n"))
+        #expect(junit.stderr.hasPrefix("error: --metrickit: the comparison is printed as text or json, not junit; see 'keepalive matrix --help'\n"))
         let overwrite = try CLI.run(["matrix", matrix, "--metrickit", payload, "--output", payload])
         #expect(overwrite.status == 64)
-        #expect(overwrite.stderr == "Error: --output: 'Tracks/metrickit/payload.json' is the MetricKit payload: refusing to write over an input\n")
+        #expect(overwrite.stderr == "error: --output: 'Tracks/metrickit/payload.json' is the MetricKit payload: refusing to write over an input\n")
     }
 }

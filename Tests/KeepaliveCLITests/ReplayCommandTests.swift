@@ -164,7 +164,7 @@ import Testing
             """)
         let strict = try CLI.run(["replay", track])
         #expect(strict.status == 65)
-        #expect(strict.stderr == "\(track):3:1: <trkpt> latitude 100 is outside -90…90\n")
+        #expect(strict.stderr == "error: \(track):3:1: <trkpt> latitude 100 is outside -90…90\n")
         let lenient = try CLI.json(["replay", track, "--lenient", "--format", "json"])
         #expect(lenient.status == 0)
         #expect(lenient.object["warnings"] as? [String] == [
@@ -175,10 +175,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--profile", "ios99"], "Error: --profile: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14, ios15: iOS 15, ios16: iOS 16.0–16.3, ios16.4: iOS 16.4–16.x, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26.0–26.3, ios26.4: iOS 26.4–26.x)\n"),
-        (["--no-background-task", "--leak-background-task"], "Error: --leak-background-task: there is no background task to leak with --no-background-task\n"),
-        (["--background-modes", "location,gps"], "Error: --background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)\n"),
-        (["--speed", "0"], "Error: --speed: 0.0 is not a speed (above 0, up to 299792458 m/s, the speed of light)\n"),
+        (["--profile", "ios99"], "error: --profile: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14, ios15: iOS 15, ios16: iOS 16.0–16.3, ios16.4: iOS 16.4–16.x, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26.0–26.3, ios26.4: iOS 26.4–26.x)\n"),
+        (["--no-background-task", "--leak-background-task"], "error: --leak-background-task: there is no background task to leak with --no-background-task\n"),
+        (["--background-modes", "location,gps"], "error: --background-modes: 'gps' is not a background mode (location, fetch, processing, remote-notification, voip, audio, bluetooth-central, bluetooth-peripheral, external-accessory)\n"),
+        (["--speed", "0"], "error: --speed: 0.0 is not a speed (above 0, up to 299792458 m/s, the speed of light)\n"),
     ])
     func impossibleSettingsExit64NamingTheOption(options: [String], message: String) throws {
         let result = try CLI.run(["replay", commute] + options)
@@ -193,29 +193,29 @@ import Testing
     func badUsageExits64(options: [String]) throws {
         let result = try CLI.run(["replay"] + (options.isEmpty ? [] : [commute] + options))
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.hasPrefix("error: "))
     }
 
     @Test func missingAndUnreadableFiles() throws {
         let missing = try CLI.run(["replay", "/nonexistent/track.gpx"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "/nonexistent/track.gpx: cannot open: No such file or directory\n")
+        #expect(missing.stderr == "error: /nonexistent/track.gpx: cannot open: No such file or directory\n")
         let noScenario = try CLI.run(["replay", commute, "--scenario", "/nonexistent/s.yaml"])
         #expect(noScenario.status == 66)
-        #expect(noScenario.stderr == "/nonexistent/s.yaml: cannot read the scenario file: No such file or directory\n")
+        #expect(noScenario.stderr == "error: /nonexistent/s.yaml: cannot read the scenario file: No such file or directory\n")
         let fixtures = try Fixtures()
         let broken = try fixtures.write("broken.gpx", "<gpx><trk></gpx>")
         let malformed = try CLI.run(["replay", broken])
         #expect(malformed.status == 65)
-        #expect(malformed.stderr == "\(broken):1:13: mismatched tag\n")
+        #expect(malformed.stderr == "error: \(broken):1:13: mismatched tag\n")
         let empty = try fixtures.write("empty.gpx", "<gpx version=\"1.1\"/>")
         let nothing = try CLI.run(["replay", empty])
         #expect(nothing.status == 65)
-        #expect(nothing.stderr == "\(empty): the file has no waypoint, route point or track point to replay\n")
+        #expect(nothing.stderr == "error: \(empty): the file has no waypoint, route point or track point to replay\n")
         let single = try fixtures.write("one.gpx", "<gpx version=\"1.1\"><wpt lat=\"42.07\" lon=\"-71.43\"><time>2015-12-01T03:01:44Z</time></wpt></gpx>")
         let moment = try CLI.run(["replay", single])
         #expect(moment.status == 65)
-        #expect(moment.stderr == "\(single): the waypoints span no time (a single place at a single moment): there is no trip to replay\n")
+        #expect(moment.stderr == "error: \(single): the waypoints span no time (a single place at a single moment): there is no trip to replay\n")
         // Issue 33: a second point a year earlier is skipped, leaving one moment, while inspect
         // shows 8760 h: the message says so, at the first <time> that goes back.
         let back = try fixtures.write("back.gpx", """
@@ -226,7 +226,7 @@ import Testing
             """)
         let goesBack = try CLI.run(["replay", back])
         #expect(goesBack.status == 65)
-        #expect(goesBack.stderr == "\(back):3:26: the track points' times go back: 1 point is skipped because its time is not after an earlier point's (the first such <time> is here), which leaves a single moment to replay; a replay follows the points in file order and does not sort them (inspect counts the span from the earliest time to the latest): put the points in time order, or correct their times\n")
+        #expect(goesBack.stderr == "error: \(back):3:26: the track points' times go back: 1 point is skipped because its time is not after an earlier point's (the first such <time> is here), which leaves a single moment to replay; a replay follows the points in file order and does not sort them (inspect counts the span from the earliest time to the latest): put the points in time order, or correct their times\n")
         #expect(try CLI.run(["inspect", back]).stdout.contains("8760h 00m 00s"))
         let unwritable = try CLI.run(["replay", commute, "--report", "/nonexistent/dir/r.svg"])
         #expect(unwritable.status == 73)

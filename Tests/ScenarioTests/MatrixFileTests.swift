@@ -75,7 +75,7 @@ import TestSupport
 
     @Test(arguments: [
         ("tracks: [a.gpx]\nruns: [{name: a, colour: red}]\n", "m.yaml:2:18: 'colour' is not a key of a run (name, settings, scenario, expect)"),
-        ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix; did you mean 'runs'? (tracks, profiles, conditions, runs)"),
+        ("tracks: [a.gpx]\nrun: []\n", "m.yaml:2:1: 'run' is not a key of a matrix; did you mean 'runs'? (tracks, profiles, conditions, settings, runs)"),
         ("tracks: [a.gpx]\nprofiles: [ios17, ios99]\nruns: [{}]\n", "m.yaml:2:19: 'ios99' is an iOS version no profile covers (ios6: iOS 4–6, ios7: iOS 7–8, ios9: iOS 9–10, ios12: iOS 11–12, ios13: iOS 13, ios14: iOS 14, ios15: iOS 15, ios16: iOS 16.0–16.3, ios16.4: iOS 16.4–16.x, ios17: iOS 17, ios18: iOS 18, ios26: iOS 26.0–26.3, ios26.4: iOS 26.4–26.x)"),
         ("tracks: [a.gpx]\nprofiles: [16.1, iOS16.2]\nruns: [{}]\n",
          "m.yaml:2:18: 'iOS16.2' is listed twice: iOS 16.2 → ios16 profile (covers iOS 16.0–16.3), as iOS 16.1 → ios16 profile (covers iOS 16.0–16.3)"),
@@ -126,7 +126,7 @@ import TestSupport
     }
 
     @Test func unreadableFilesAreExit66() {
-        #expect(throws: MatrixError("/no/such/m.yaml: cannot read the matrix file", kind: .cannotOpen)) {
+        #expect(throws: MatrixError("/no/such/m.yaml: cannot read the matrix file: No such file or directory", kind: .cannotOpen)) {
             try MatrixFile.read(contentsOf: "/no/such/m.yaml")
         }
         #expect(throws: MatrixError("/no/such/s.yaml: cannot read the scenario file: No such file or directory", kind: .cannotOpen)) {
@@ -169,5 +169,41 @@ import TestSupport
         #expect(SafeText.terminal("a\u{1B}[2J\r\n\u{7}\u{9B}\u{F7FF}") == "a\\u{1B}[2J\\u{D}\\u{A}\\u{7}\\u{9B}\\xFF")
         #expect(SafeText.terminal("a\u{1B}\nb\tc", keepingLineBreaks: true) == "a\\u{1B}\nb\tc")
         #expect(SafeText.markdownCell("a|b\n<script>&") == "a\\|b\\u{A}&lt;script&gt;&amp;")
+    }
+}
+
+/// Top-level `settings:` (issue 34 item 5) and a matrix on standard input.
+@Suite struct MatrixDefaultsTests {
+    @Test func topLevelSettingsAreEveryRunsDefaultsOverriddenKeyByKey() throws {
+        let matrix = try MatrixFile.parse("""
+            tracks: [a.gpx]
+            settings: {distanceFilter: 50, lockAt: 120, events: [{at: 10, do: lock}]}
+            runs:
+              - name: defaults
+              - name: own filter
+                settings: {distanceFilter: 100, events: [{at: 20, do: lock}]}
+            """, name: "m.yaml")
+        #expect(matrix.runs[0].settings.distanceFilter == .meters(50))
+        #expect(matrix.runs[0].settings.lockAt == 120)
+        #expect(matrix.runs[1].settings.distanceFilter == .meters(100))
+        #expect(matrix.runs[1].settings.lockAt == 120)
+        #expect(matrix.runs[1].settings.events == [SimScenarioEvent(at: 10, .lock), SimScenarioEvent(at: 20, .lock)])
+    }
+
+    @Test func topLevelSettingsAreCheckedAsARunsAre() {
+        #expect(throws: MatrixError("m.yaml:2:12: 'profile' is set by the matrix's 'profiles' list, not by the matrix's 'settings'", kind: .usage)) {
+            try MatrixFile.parse("tracks: [a.gpx]\nsettings: {profile: ios13}\nruns: [{}]\n", name: "m.yaml")
+        }
+        #expect(throws: MatrixError("m.yaml:2:11: 'settings' must be a mapping of scenario settings", kind: .usage)) {
+            try MatrixFile.parse("tracks: [a.gpx]\nsettings: [a]\nruns: [{}]\n", name: "m.yaml")
+        }
+    }
+
+    /// Read from standard input, the paths start where the command was typed, not at `/dev`.
+    @Test(arguments: ["-", "/dev/stdin"])
+    func aMatrixOnStandardInputResolvesPathsFromTheWorkingDirectory(name: String) throws {
+        let matrix = try MatrixFile.parse("tracks: [sub/a.gpx]\nruns: [{}]\n", name: name)
+        #expect(matrix.tracks == [MatrixTrack(name: "sub/a.gpx", path: "sub/a.gpx")])
+        #expect(StandardInput.folder(of: "dir/m.yaml") == "dir")
     }
 }

@@ -15,7 +15,8 @@ public struct GPXReadError: Error, Hashable, Sendable, CustomStringConvertible {
         case notWellFormed(expatCode: Int)
         /// libexpat stopped an entity-expansion ("billion laughs") attack.
         case entityExpansionLimit
-        /// The root element is not `<gpx>` in a GPX namespace (or no namespace).
+        /// The root element is not `<gpx>` in a GPX namespace (or no namespace), or the file is
+        /// another format altogether (``GPXReadError/foreignFormat`` names it).
         case notGPX
         /// A point lacks `lat` or `lon`.
         case missingCoordinate
@@ -38,13 +39,17 @@ public struct GPXReadError: Error, Hashable, Sendable, CustomStringConvertible {
     public var position: GPXSourcePosition?
     /// What went wrong, in words.
     public var message: String
+    /// What the file is instead of GPX, when its first bytes tell (CSV, JSON, KML, …): for the
+    /// caller to say what to do with it.
+    public var foreignFormat: GPXForeignFormat?
 
     /// Creates an error.
-    public init(kind: Kind, file: String, position: GPXSourcePosition?, message: String) {
+    public init(kind: Kind, file: String, position: GPXSourcePosition?, message: String, foreignFormat: GPXForeignFormat? = nil) {
         self.kind = kind
         self.file = file
         self.position = position
         self.message = message
+        self.foreignFormat = foreignFormat
     }
 
     /// `FILE:LINE:COLUMN: message`, or `FILE: message` without a position.

@@ -38,6 +38,8 @@ public final class GPXStreamReader {
     private var feedSize: Int
     private var finished = false
     private var sawContent = false
+    /// The file's first bytes, to name what it is when it is not XML (``GPXForeignFormat``).
+    private var head: [UInt8] = []
     /// Bytes read from the input so far, for progress reports.
     public private(set) var bytesRead = 0
 
@@ -200,13 +202,23 @@ public final class GPXStreamReader {
 
     private func noteContent(_ chunk: UnsafeRawBufferPointer) {
         if !sawContent { sawContent = !ASCII.isBlank(chunk) }
+        if head.count < GPXForeignFormat.headLength { head += chunk.prefix(GPXForeignFormat.headLength - head.count) }
     }
 
     /// The error to report once expat has stopped: the grammar's own, or expat's, named for what it means.
     private func error(atEndOfInput: Bool) -> GPXReadError {
         let handler = parser.state.pointee.handler
-        if let failure = handler.failure { return failure }
+        if var failure = handler.failure {
+            if failure.kind == .notGPX { failure.foreignFormat = GPXForeignFormat.sniff(head) }
+            return failure
+        }
         let expat = parser.expatError
+        // XML that breaks before its root starts, and starts like another format: named as that.
+        if !handler.rootStarted, sawContent, expat.code != ExpatParser.amplificationLimitBreachCode,
+           let format = GPXForeignFormat.sniff(head) {
+            return GPXReadError(kind: .notGPX, file: fileName, position: GPXSourcePosition(line: 1, column: 1),
+                                message: "this is \(format), not GPX", foreignFormat: format)
+        }
         let kind: GPXReadError.Kind
         var message = expat.message
         if atEndOfInput && !sawContent {

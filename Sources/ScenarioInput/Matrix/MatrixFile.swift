@@ -43,16 +43,12 @@ public enum MatrixFile {
     public static func text(contentsOf path: String, name: String? = nil) throws(MatrixError) -> String {
         let name = name ?? path
         InputFiles.note(path, .matrixFile)
+        // Standard input may be a pipe (`-`, `/dev/stdin`); any other file is a regular one.
         let data: Data
-        do {
-            // May be a pipe (`/dev/stdin`): opened as given, unlike a scenario file.
-            let descriptor = FileName.open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw CocoaError(.fileReadNoSuchFile) }
-            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: ScenarioFile.maximumBytes + 1) ?? Data()
-        } catch {
-            throw MatrixError("\(name): cannot read the matrix file", kind: .cannotOpen)
+        switch StandardInput.readFile(path, upTo: ScenarioFile.maximumBytes) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(let error):
+            throw MatrixError("\(name): cannot read the matrix file: \(StandardInput.reason(error))", kind: .cannotOpen)
         }
         guard data.count <= ScenarioFile.maximumBytes else {
             throw MatrixError(usage: "\(name): larger than \(ScenarioFile.maximumBytes / 1024 / 1024) MB: not a matrix file")

@@ -18,7 +18,7 @@ struct MatrixReader {
     init(name: String, maximumCells: Int = Matrix.defaultMaximumCells) {
         self.name = name
         self.maximumCells = maximumCells
-        folder = (name as NSString).deletingLastPathComponent
+        folder = StandardInput.folder(of: name)
     }
 
     /// "1 track", "2 tracks".
@@ -40,7 +40,7 @@ struct MatrixReader {
     }
 
     /// The keys of a matrix.
-    enum MatrixKey: String, CaseIterable { case tracks, profiles, conditions, runs }
+    enum MatrixKey: String, CaseIterable { case tracks, profiles, conditions, settings, runs }
 
     /// The keys of an entry of `runs`.
     enum RunKey: String, CaseIterable { case name, settings, scenario, expect }
@@ -87,11 +87,13 @@ struct MatrixReader {
 
     func matrix(_ mapping: Yams.Node.Mapping) throws(MatrixError) -> Matrix {
         var tracksNode: Yams.Node?, profilesNode: Yams.Node?, conditionsNode: Yams.Node?, runsNode: Yams.Node?
+        var defaults = ReplaySettings()
         for entry in try fields(mapping, Self.matrixSchema) {
             switch entry.key {
             case .tracks: tracksNode = entry.value
             case .profiles: profilesNode = entry.value
             case .conditions: conditionsNode = entry.value
+            case .settings: defaults = try settings(entry.value, of: "the matrix's 'settings'")
             case .runs: runsNode = entry.value
             }
         }
@@ -156,15 +158,35 @@ struct MatrixReader {
         var runs: [MatrixRun] = []
         var runNames = Set<String>()
         for item in list {
-            let run = try self.run(item, number: runs.count + 1, profiles: profiles, conditions: conditions)
+            let run = try self.run(item, number: runs.count + 1, profiles: profiles, conditions: conditions, defaults: defaults)
             if !runNames.insert(run.name).inserted { throw fail(item, "a run named '\(run.name)' is already in the list") }
             runs.append(run)
         }
         return try Matrix(file: name, tracks: tracks, profiles: profiles, runs: runs, conditions: conditions)
     }
 
-    /// `{name:, settings:, scenario:, expect:}`, all optional.
-    func run(_ node: Yams.Node, number: Int, profiles: [SimProfile], conditions: [FieldCondition] = [.normal]) throws(MatrixError) -> MatrixRun {
+    /// A `settings:` mapping, the matrix's or a run's: a scenario's settings, but the profile,
+    /// which the matrix's `profiles` list sets; `owner` says whose in that message ("a run").
+    func settings(_ value: Yams.Node, of owner: String) throws(MatrixError) -> ReplaySettings {
+        guard let settings = value.mapping else { throw fail(value, "'settings' must be a mapping of scenario settings") }
+        let profileKey = ReplaySettings.setting(\.$profile).key
+        if let profile = settings.first(where: { $0.key.scalar.flatMap { Suggestion.spelled($0.string, among: [profileKey]) } != nil }) {
+            throw fail(profile.key, "'\(profile.key.scalar?.string ?? profileKey)' is set by the matrix's 'profiles' list, not by \(owner)")
+        }
+        do throws(ReplayError) {
+            return try ScenarioFile.settings(settings, name: name)
+        } catch {
+            throw MatrixError(error)
+        }
+    }
+
+    /// `{name:, settings:, scenario:, expect:}`, all optional; `defaults` are the matrix's own
+    /// `settings:`, which the run's scenario file and then its `settings:` override key by key
+    /// (events: the matrix's first, then the run's).
+    func run(
+        _ node: Yams.Node, number: Int, profiles: [SimProfile], conditions: [FieldCondition] = [.normal],
+        defaults: ReplaySettings = ReplaySettings()
+    ) throws(MatrixError) -> MatrixRun {
         guard let mapping = node.mapping else { throw fail(node, "a run must be a mapping (\(MatrixFile.runKeys.joined(separator: ", ")))") }
         var runName = "run \(number)"
         var fromFile = ReplaySettings(), inline = ReplaySettings()
@@ -178,22 +200,12 @@ struct MatrixReader {
                 let path = resolve(try string(key, value))
                 do throws(ReplayError) { fromFile = try ScenarioFile.read(contentsOf: path) } catch { throw MatrixError(error) }
                 scenario = path
-            case .settings:
-                guard let settings = value.mapping else { throw fail(value, "'settings' must be a mapping of scenario settings") }
-                let profileKey = ReplaySettings.setting(\.$profile).key
-                if let profile = settings.first(where: { $0.key.scalar.flatMap { Suggestion.spelled($0.string, among: [profileKey]) } != nil }) {
-                    throw fail(profile.key, "'\(profile.key.scalar?.string ?? profileKey)' is set by the matrix's 'profiles' list, not by a run")
-                }
-                do throws(ReplayError) {
-                    inline = try ScenarioFile.settings(settings, name: name)
-                } catch {
-                    throw MatrixError(error)
-                }
+            case .settings: inline = try settings(value, of: "a run")
             case .expect:
                 expect = try expectation(value, keyNode: entry.keyNode, profiles: profiles, conditions: conditions)
             }
         }
-        return MatrixRun(name: runName, settings: fromFile.overridden(by: inline), expect: expect, scenario: scenario,
+        return MatrixRun(name: runName, settings: defaults.overridden(by: fromFile).overridden(by: inline), expect: expect, scenario: scenario,
                          line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
     }
 

@@ -118,7 +118,7 @@ public struct InfoPlistPath: SettingValue {
     /// `path` read from a file named `file`: relative to that file's folder.
     static func relative(_ path: String, to file: String) -> InfoPlistPath {
         guard !path.hasPrefix("/") else { return InfoPlistPath(path) }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = StandardInput.folder(of: file)
         return InfoPlistPath(folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path))
     }
 }

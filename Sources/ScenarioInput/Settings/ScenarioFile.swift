@@ -29,11 +29,12 @@ public enum ScenarioFile {
     ///   ``ReplayError/invalidSettings(_:)`` when it is too large, not UTF-8, or not a scenario.
     public static func read(contentsOf path: String) throws(ReplayError) -> ReplaySettings {
         InputFiles.note(path, .scenarioFile)
-        // A regular file only: a FIFO without a writer would block for ever (as a track is refused).
+        // A regular file or standard input only: a FIFO without a writer would block for ever
+        // (as a track is refused).
         let data: Data
-        switch FileName.readRegularFile(path, upTo: maximumBytes) {
+        switch StandardInput.readFile(path, upTo: maximumBytes) {
         case .success(let bytes): data = Data(bytes)
-        case .failure(let error): throw .settingsFileUnreadable("\(path): cannot read the scenario file: \(error.description.replacingOccurrences(of: "cannot read: ", with: "").replacingOccurrences(of: "cannot open: ", with: ""))")
+        case .failure(let error): throw .settingsFileUnreadable("\(path): cannot read the scenario file: \(StandardInput.reason(error))")
         }
         guard data.count <= maximumBytes else {
             throw .invalidSettings("\(path): larger than \(maximumBytes / 1024 / 1024) MB: not a scenario file")

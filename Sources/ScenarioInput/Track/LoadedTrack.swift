@@ -36,7 +36,7 @@ public struct LoadedTrack: Sendable {
         } catch {
             switch error {
             case .read(let error):
-                throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description)
+                throw error.kind == .unreadable ? .trackUnreadable(error) : .invalidTrack(error.description + ForeignTrack.advice(for: error))
             case .build(let error):
                 // No points, segments overlapping in time, more than SimLimits.maximumSeconds: the builder says which.
                 if error.kind == .invalidUntimedSpeed { throw .invalidSettings("\(ReplaySettings.setting(\.$speed).option): \(error.message)") }

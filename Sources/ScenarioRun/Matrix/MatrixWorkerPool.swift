@@ -104,7 +104,7 @@ public struct MatrixWorkerPool: Sendable {
         _ output: RunningWorker.Output, from worker: RunningWorker, matrix: Matrix,
         into summaries: inout [SimSummary?], rows: inout [String?], failures: inout [Int: MatrixError]
     ) throws(MatrixError) {
-        let said = output.stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
+        let said = output.stderr.split(separator: "\n").last.map { ": " + ErrorLine.withoutPrefix($0) } ?? ""
         let name = worker.name(matrix)
         switch output.ending {
         case .signal(let signal): throw MatrixError(worker: "\(name) was killed by signal \(signal)\(said)")
