@@ -155,16 +155,23 @@ import TestSupport
     }
 
     /// 30 key moments on each of the columns 121…820 (at n + k/100 s, k = 0…29, on an 850-s axis:
-    /// column 120 + n), locks at even k and unlocks at odd: 21,000, past the 20,000 the picture
-    /// keeps each. Then every column keeps its first 16 and the last lock (k = 28) and unlock
-    /// (k = 29): 18 of 30, 12 folded each, 8,400 in all; the timeline keeps its first 5,000 and
-    /// last 5,000 moments.
+    /// column 120 + n), locks at even k and unlocks at odd, the app in the background for k < 20
+    /// and suspended from k = 20: 21,000, past the 20,000 the picture keeps each. Then a column
+    /// keeps its first 16, and more until the app is in the state it spent the most of the column
+    /// in so far (at most 32), then the last lock and unlock (k = 28, 29). Column 121 counts the
+    /// second before its first moment as not running, more than its 0.29 s in other states: no
+    /// moment is in that state, so it keeps all 30. Every other counts the 0.71 s since the last
+    /// moment before it (k = 29) as suspended, more than its 0.01 s a moment in the background:
+    /// it keeps k = 0…20 (k = 20 is the first suspended) and k = 28, 29: 23 of 30, 7 folded;
+    /// 699 × 7 = 4,893 folded, 30 + 699 × 23 = 16,107 kept. The timeline keeps its first 5,000
+    /// and last 5,000 moments.
     private func crowdedColumns() -> RunDigest {
         var events: [SimEvent] = []
         for second in 1...700 {
             for step in 0..<30 {
                 let time = Double(second) + Double(step) / 100
-                events.append(step.isMultiple(of: 2) ? lock(time) : unlock(time))
+                let state: SimAppState = step < 20 ? .background : .suspended
+                events.append(SimEvent(time: time, detail: step.isMultiple(of: 2) ? .deviceLocked : .deviceUnlocked, state: state))
             }
         }
         return RunDigest(events, duration: 850)
@@ -172,12 +179,12 @@ import TestSupport
 
     @Test func crowdedColumnsKeepTheirFirstMomentsAndTheLastOfEachKind() {
         let digest = crowdedColumns()
-        #expect(digest.pictureMomentsFolded == 8_400)
-        #expect(digest.pictureEvents.count == 12_600)
-        func kept(_ second: Int) -> [Double] { (Array(0..<16) + [28, 29]).map { Double(second) + Double($0) / 100 } }
-        #expect(digest.pictureEvents.prefix(18).map(\.time) == kept(1))
-        #expect(digest.pictureEvents.suffix(18).map(\.time) == kept(700))
-        #expect(digest.retainedCount == 10_000 + 12_600)
+        #expect(digest.pictureMomentsFolded == 4_893)
+        #expect(digest.pictureEvents.count == 16_107)
+        func times(_ second: Int, _ steps: [Int]) -> [Double] { steps.map { Double(second) + Double($0) / 100 } }
+        #expect(digest.pictureEvents.prefix(30).map(\.time) == times(1, Array(0..<30)))
+        #expect(digest.pictureEvents.suffix(23).map(\.time) == times(700, Array(0...20) + [28, 29]))
+        #expect(digest.retainedCount == 10_000 + 16_107)
         #expect(digest.timelineFold?.moments == 11_000)
     }
 
@@ -203,6 +210,6 @@ import TestSupport
         outcome.digest = crowdedColumns()
         let picture = PictureReport.svg(outcome)
         #expect(picture.contains(">not drawn</text>"))
-        #expect(picture.contains(">8400 key moments (over 16 a pixel column)</text>"))
+        #expect(picture.contains(">4893 key moments (over 16 a pixel column)</text>"))
     }
 }

@@ -15,8 +15,9 @@ import Simulation
 ///   and the last: the fix ticks (one per column and kind), the budget curve (one point per event,
 ///   so at most a few per column) and the state bands look as they would with every fix. Past
 ///   ``pictureMomentsBeforeFolding`` key moments, a pixel column keeps its first
-///   ``pictureMomentsPerColumn`` and then only the last event of each kind (so the state at the
-///   column's end, and every lane's open or closed span, is as with every event), and
+///   ``pictureMomentsPerColumn`` (up to twice as many, until the app is in the state it spent
+///   the most of the column in) and then only the last event of each kind (so the state at the column's
+///   end, and every lane's open or closed span, is as with every event), and
 ///   ``pictureMomentsFolded`` counts the key moments left out.
 ///
 /// So what is kept is bounded by the caps and the pixel columns, whatever the trip's length.
@@ -29,7 +30,8 @@ public struct RunDigest: Sendable {
     /// Key moments the picture keeps, each, before it folds them per pixel column (a day's run has
     /// a few hundred; a year of BGTask runs, ≈ 150 000).
     public static let pictureMomentsBeforeFolding = 20_000
-    /// Key moments a pixel column keeps, each, once the picture folds: then the last of each kind.
+    /// Key moments a pixel column keeps, each, once the picture folds (up to twice as many, until
+    /// the app is in the state it spent the most of the column in): then the last of each kind.
     public static let pictureMomentsPerColumn = 16
 
     /// Fixes in a row between two key moments.
@@ -270,15 +272,29 @@ public struct RunDigest: Sendable {
 }
 
 /// The picture's events folded per pixel column: a column's first
-/// ``RunDigest/pictureMomentsPerColumn`` key moments (and the fixes among them) are kept; after
-/// them only the last event of each kind, in order, so that whatever an event of a kind opens or
-/// closes (a state, a span) stands at the column's end as with every event.
+/// ``RunDigest/pictureMomentsPerColumn`` key moments (and the fixes among them) are kept, and
+/// more, up to twice as many, until the app is in the state it has spent the most of the column
+/// in so far; after them only the last event of each kind, in order, so that whatever an event
+/// of a kind opens or closes (a state, a span) stands at the column's end as with every event.
+///
+/// The wait for that state is for the state band: what is drawn from the last kept moment to
+/// the first held one is the kept moment's state, so a column of BGTask runs (suspended, 10 s in
+/// the background, suspended) must not stop keeping in the middle of a run, or its 10 s would be
+/// drawn over the column's hours.
 struct ColumnFold: Sendable {
     private let duration: Double
     private var column = Int.min
-    /// Key moments of the current column so far.
+    /// Key moments of the current column kept so far.
     private var moments = 0
-    /// After the column's first moments: the last event of each kind, in order.
+    /// The app's state after the last event seen, and that event's time.
+    private var lastState = SimAppState.notRunning
+    private var lastTime = 0.0
+    /// Seconds in each state (``SimAppState/allCases``' order) in the current column so far,
+    /// from the last event before it.
+    private var secondsInState = [Double](repeating: 0, count: SimAppState.allCases.count)
+    /// Whether the current column holds its events back (keeps only the last of each kind).
+    private var folding = false
+    /// While folding: the last event of each kind, in order.
     private(set) var held: [SimEvent] = []
     /// Key moments left out, over the run.
     private(set) var folded = 0
@@ -291,11 +307,22 @@ struct ColumnFold: Sendable {
             flush(into: &events)
             self.column = column
             moments = 0
+            folding = false
+            for index in secondsInState.indices { secondsInState[index] = 0 }
         }
-        guard moments >= RunDigest.pictureMomentsPerColumn else {
-            events.append(event)
-            if moment { moments += 1 }
-            return
+        if let index = SimAppState.allCases.firstIndex(of: lastState) { secondsInState[index] += event.time - lastTime }
+        lastState = event.state
+        lastTime = event.time
+        if !folding {
+            let kept = events.last?.state ?? .notRunning
+            let enough = moments >= 2 * RunDigest.pictureMomentsPerColumn
+                || (moments >= RunDigest.pictureMomentsPerColumn && kept == mostOfTheColumn)
+            guard enough else {
+                events.append(event)
+                if moment { moments += 1 }
+                return
+            }
+            folding = true
         }
         if moment { folded += 1 }
         // At most one of each kind: the kinds are few, so a look along the list.
@@ -304,6 +331,14 @@ struct ColumnFold: Sendable {
             held.remove(at: index)
         }
         held.append(event)
+    }
+
+    /// The state the app has spent the most of the current column in so far (the first of
+    /// ``SimAppState/allCases`` on a tie).
+    private var mostOfTheColumn: SimAppState {
+        var best = 0
+        for index in secondsInState.indices where secondsInState[index] > secondsInState[best] { best = index }
+        return SimAppState.allCases[best]
     }
 
     /// The column ended: its held events are kept, and are not folded.
