@@ -53,6 +53,7 @@ import TestSupport
             note, fix(10.3, .appSuspended), fix(10.4, .appSuspended),
         ]
         let digest = RunDigest(events, duration: 850)
+        #expect(digest.timelineFold == nil && digest.pictureMomentsFolded == 0)
         #expect(digest.pictureEvents.map(\.time) == [10.0, 10.1, 10.15, 10.19, 10.2, 10.3, 10.4])
         #expect(digest.timeline == [
             .fixes(RunDigest.FixRun(from: 10.0, to: 10.19, delivered: 3, filtered: 2)),
@@ -115,5 +116,100 @@ import TestSupport
             guard let index = rest.firstIndex(of: point) else { Issue.record("\(point) is not on the full curve"); break }
             rest = rest[(index + 1)...]
         }
+    }
+
+    // MARK: Key moments past the caps
+
+    private func lock(_ time: Double) -> SimEvent { SimEvent(time: time, detail: .deviceLocked, state: .background) }
+    private func unlock(_ time: Double) -> SimEvent { SimEvent(time: time, detail: .deviceUnlocked, state: .background) }
+
+    /// 6,000 key moments at 0, 2, 4, … s, locks and unlocks in turn, each followed by a fix a
+    /// second later: 12,000 timeline entries. The first 5,000 (moments 0…2,499, to the fix at
+    /// 4,999 s) and the last 5,000 (from the moment at 7,000 s) are kept; the 2,000 between are
+    /// folded: 1,000 moments from 5,000 s (1:23:20), 500 of each kind, the lock first, and 1,000
+    /// fixes to 6,999 s (1:56:39).
+    private func longTimeline() -> RunDigest {
+        var events: [SimEvent] = []
+        for index in 0..<6_000 {
+            let time = Double(2 * index)
+            events.append(index.isMultiple(of: 2) ? lock(time) : unlock(time))
+            events.append(fix(time + 1))
+        }
+        return RunDigest(events, duration: 12_000)
+    }
+
+    @Test func aLongTimelineKeepsItsFirstAndLastEntriesAndCountsTheRest() throws {
+        let digest = longTimeline()
+        #expect(digest.timeline.count == 10_000)
+        #expect(digest.timeline[4_999] == .fixes(RunDigest.FixRun(from: 4_999, to: 4_999, delivered: 1)))
+        #expect(digest.timeline[5_000] == .moment(lock(7_000)))
+        #expect(digest.timeline.last == .fixes(RunDigest.FixRun(from: 11_999, to: 11_999, delivered: 1)))
+        let fold = try #require(digest.timelineFold)
+        #expect(fold.index == 5_000)
+        #expect(fold.from == 5_000 && fold.to == 6_999)
+        #expect(fold.moments == 1_000)
+        #expect(fold.kinds == [.init(kind: .deviceLock, count: 500), .init(kind: .deviceUnlock, count: 500)])
+        #expect(fold.fixes.delivered == 1_000 && fold.fixes.filtered == 0 && fold.fixes.queued == 0)
+        #expect(TimelineReport.foldText(fold)
+            == "1000 key moments folded, 1:23:20–1:56:39: 500 device.lock, 500 device.unlock; 1000 fixes delivered (the timeline keeps its first 5000 and last 5000 lines)")
+    }
+
+    /// 30 key moments on each of the columns 121…820 (at n + k/100 s, k = 0…29, on an 850-s axis:
+    /// column 120 + n), locks at even k and unlocks at odd, the app in the background for k < 20
+    /// and suspended from k = 20: 21,000, past the 20,000 the picture keeps each. Then a column
+    /// keeps its first 16, and more until the app is in the state it spent the most of the column
+    /// in so far (at most 32), then the last lock and unlock (k = 28, 29). Column 121 counts the
+    /// second before its first moment as not running, more than its 0.29 s in other states: no
+    /// moment is in that state, so it keeps all 30. Every other counts the 0.71 s since the last
+    /// moment before it (k = 29) as suspended, more than its 0.01 s a moment in the background:
+    /// it keeps k = 0…20 (k = 20 is the first suspended) and k = 28, 29: 23 of 30, 7 folded;
+    /// 699 × 7 = 4,893 folded, 30 + 699 × 23 = 16,107 kept. The timeline keeps its first 5,000
+    /// and last 5,000 moments.
+    private func crowdedColumns() -> RunDigest {
+        var events: [SimEvent] = []
+        for second in 1...700 {
+            for step in 0..<30 {
+                let time = Double(second) + Double(step) / 100
+                let state: SimAppState = step < 20 ? .background : .suspended
+                events.append(SimEvent(time: time, detail: step.isMultiple(of: 2) ? .deviceLocked : .deviceUnlocked, state: state))
+            }
+        }
+        return RunDigest(events, duration: 850)
+    }
+
+    @Test func crowdedColumnsKeepTheirFirstMomentsAndTheLastOfEachKind() {
+        let digest = crowdedColumns()
+        #expect(digest.pictureMomentsFolded == 4_893)
+        #expect(digest.pictureEvents.count == 16_107)
+        func times(_ second: Int, _ steps: [Int]) -> [Double] { steps.map { Double(second) + Double($0) / 100 } }
+        #expect(digest.pictureEvents.prefix(30).map(\.time) == times(1, Array(0..<30)))
+        #expect(digest.pictureEvents.suffix(23).map(\.time) == times(700, Array(0...20) + [28, 29]))
+        #expect(digest.retainedCount == 10_000 + 16_107)
+        #expect(digest.timelineFold?.moments == 11_000)
+    }
+
+    /// The text, the HTML and the picture of a run whose digest folded say what they folded: the
+    /// timeline's line between its 5,000th and 5,001st entries, the HTML's row, the picture's summary row.
+    @MainActor
+    @Test func theReportsSayWhatWasFolded() throws {
+        let trajectory = drive(seconds: 850)
+        let result = KeepAliveSimulation(configuration(trajectory), app: StandardNavigationApp(settings: StandardNavigationApp.Settings())).run()
+        var outcome = ReplayOutcome(
+            track: "drive.gpx", settings: try ReplaySettings().resolved(), trajectory: trajectory, pathSource: "track points",
+            timed: true, droppedPoints: 0, warnings: [], runWarnings: [], result: result)
+        outcome.digest = longTimeline()
+        let foldText = "1000 key moments folded, 1:23:20–1:56:39: 500 device.lock, 500 device.unlock; 1000 fixes delivered (the timeline keeps its first 5000 and last 5000 lines)"
+        let lines = TimelineReport.text(outcome).split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex(of: Substring(String(repeating: " ", count: 27) + "…  " + foldText)))
+        #expect(lines[index - 1] == Substring(String(repeating: " ", count: 27) + "·  1 fix delivered (1:23:19)"))
+        #expect(lines[index + 1].hasPrefix("  1:56:40  background     ∞  "))
+        #expect(lines.count(where: { $0.contains("key moments folded") }) == 1)
+        let page = PictureReport.html(outcome)
+        #expect(page.components(separatedBy: "<tr><td class=\"time\">…</td><td></td><td>\(foldText)</td></tr>\n").count == 2)
+        #expect(!page.contains(">not drawn<"))
+        outcome.digest = crowdedColumns()
+        let picture = PictureReport.svg(outcome)
+        #expect(picture.contains(">not drawn</text>"))
+        #expect(picture.contains(">4893 key moments (over 16 a pixel column)</text>"))
     }
 }

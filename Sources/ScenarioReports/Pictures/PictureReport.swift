@@ -26,12 +26,14 @@ public enum PictureReport {
     ]
 
     public static func svg(_ outcome: ReplayOutcome) -> String {
-        svg(outcome, events: outcome.reportDigest.pictureEvents)
+        let digest = outcome.reportDigest
+        return svg(outcome, events: digest.pictureEvents, folded: digest.pictureMomentsFolded)
     }
 
     /// The picture, drawn from `events`: the run's whole log, or the digest's (every key moment,
-    /// and a few fixes per pixel column).
-    static func svg(_ outcome: ReplayOutcome, events: [SimEvent]) -> String {
+    /// or past its cap a few per pixel column, and a few fixes per pixel column); `folded`, the
+    /// key moments the digest left out, is said in the summary.
+    static func svg(_ outcome: ReplayOutcome, events: [SimEvent], folded: Int = 0) -> String {
         var svg = SVG()
         let summary = outcome.result.summary
         let duration = max(summary.durationSeconds, 1)
@@ -83,7 +85,7 @@ public enum PictureReport {
 
         // Summary, then the strict reading as a footnote when it is not the run's policy.
         var lineY = 520.0 + shift
-        let rows = summaryRows(outcome)
+        let rows = summaryRows(outcome, folded: folded)
         for (name, value) in rows {
             svg.text(520, lineY, name, size: 12, fill: "#607d8b")
             svg.text(700, lineY, value, size: 12)
@@ -459,7 +461,6 @@ public enum PictureReport {
     public static func html(_ outcome: ReplayOutcome, commandLine: [String]? = nil, explanation: Explanation? = nil) -> String {
         let summary = outcome.result.summary
         let digest = outcome.reportDigest
-        let moments = digest.pictureEvents.filter { !RunDigest.isFix($0.kind) }
         func cell(_ text: String) -> String { "<td>\(SafeText.xml(text))</td>" }
         let heading = summary.coverage.isEmpty ? Prose.sentence(summary) : summary.coverage.map(Prose.headline).joined(separator: " ")
         var page = """
@@ -529,9 +530,14 @@ public enum PictureReport {
             // One escaped line at a time: the <pre> keeps the line breaks between them.
             page += "<h2>--explain</h2>\n<pre>\(Prose.lines(explanation, summary: summary).map(SafeText.xml).joined(separator: "\n"))</pre>\n"
         }
-        page += "<h2>Picture</h2>\n" + svg(outcome, events: digest.pictureEvents)
+        page += "<h2>Picture</h2>\n" + svg(outcome, events: digest.pictureEvents, folded: digest.pictureMomentsFolded)
+        // The timeline's key moments, folded where the text timeline folds them.
         page += "<h2>Key moments</h2>\n<table>\n"
-        for event in moments {
+        for (index, entry) in digest.timeline.enumerated() {
+            if let fold = digest.timelineFold, fold.index == index {
+                page += "<tr><td class=\"time\">…</td><td></td><td>\(SafeText.xml(TimelineReport.foldText(fold)))</td></tr>\n"
+            }
+            guard case .moment(let event) = entry else { continue }
             page += "<tr><td class=\"time\">\(Formatting.clock(event.time))</td><td>\(event.state.rawValue)</td><td>\(SafeText.xml(Prose.message(event)))</td></tr>\n"
         }
         page += "</table>\n</body>\n</html>\n"
@@ -770,7 +776,7 @@ public enum PictureReport {
         return best.coordinate
     }
 
-    private static func summaryRows(_ outcome: ReplayOutcome) -> [(String, String)] {
+    private static func summaryRows(_ outcome: ReplayOutcome, folded: Int) -> [(String, String)] {
         let summary = outcome.result.summary
         // The goals first: they are the answer; the lifecycle verdict explains it.
         var rows: [(String, String)] = summary.coverage.map { coverage in
@@ -793,6 +799,10 @@ public enum PictureReport {
             if let seconds = summary.secondsInState[state.rawValue], seconds > 0 {
                 rows.append(("time \(state.rawValue)", Formatting.duration(seconds)))
             }
+        }
+        if folded > 0 {
+            // What the digest folded (``RunDigest/pictureMomentsPerColumn``): the marks under-count there.
+            rows.append(("not drawn", "\(folded) key moment\(folded == 1 ? "" : "s") (over \(RunDigest.pictureMomentsPerColumn) a pixel column)"))
         }
         return rows
     }

@@ -58,15 +58,15 @@ public enum TimelineReport {
     /// The key moments, the answer and the explanations, as lines.
     private static func timeline(_ outcome: ReplayOutcome, debugger: SimSummary?, into lines: inout [String]) {
         let summary = outcome.result.summary
-        for entry in outcome.reportDigest.timeline {
+        let digest = outcome.reportDigest
+        for (index, entry) in digest.timeline.enumerated() {
+            if let fold = digest.timelineFold, fold.index == index {
+                lines.append("  \(String(repeating: " ", count: 7))                  …  \(foldText(fold))")
+            }
             switch entry {
             case .fixes(let run):
-                var parts: [String] = []
-                if run.delivered > 0 { parts.append("\(run.delivered) fix\(run.delivered == 1 ? "" : "es") delivered") }
-                if run.filtered > 0 { parts.append("\(run.filtered) filtered") }
-                if run.queued > 0 { parts.append("\(run.queued) queued") }
                 let span = run.from == run.to ? Formatting.clock(run.from) : "\(Formatting.clock(run.from))–\(Formatting.clock(run.to))"
-                lines.append("  \(String(repeating: " ", count: 7))                  ·  \(parts.joined(separator: ", ")) (\(span))")
+                lines.append("  \(String(repeating: " ", count: 7))                  ·  \(fixCounts(run)) (\(span))")
             case .moment(let event):
                 let left = event.remaining.map { "\(Formatting.short($0.rounded(.up))) s" } ?? (event.state == .background ? "∞" : "")
                 lines.append(pad(Formatting.clock(event.time), 9, right: true) + "  " + pad(event.state.rawValue, 10) + " " + pad(left, 5, right: true) + "  " + Prose.message(event))
@@ -87,6 +87,25 @@ public enum TimelineReport {
         lines.append(Prose.sentence(summary))
         if let exit = Prose.exitLine(summary) { lines.append(exit) }
         if let debugger { lines.append(Prose.debuggerComparison(device: summary, debugger: debugger)) }
+    }
+
+    /// A fix run's counts: "12 fixes delivered, 3 filtered, 1 queued", the kinds it has.
+    private static func fixCounts(_ run: RunDigest.FixRun) -> String {
+        var parts: [String] = []
+        if run.delivered > 0 { parts.append("\(run.delivered) fix\(run.delivered == 1 ? "" : "es") delivered") }
+        if run.filtered > 0 { parts.append("\(run.filtered) filtered") }
+        if run.queued > 0 { parts.append("\(run.queued) queued") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// What the timeline folded, in words: how many key moments, when, how many of each kind (by
+    /// their JSON Lines names), the fixes among them, and the cap that folded them.
+    static func foldText(_ fold: RunDigest.TimelineFold) -> String {
+        let kinds = fold.kinds.map { "\($0.count) \($0.kind.rawValue)" }.joined(separator: ", ")
+        let fixes = fold.fixes.delivered + fold.fixes.filtered + fold.fixes.queued > 0 ? "; \(fixCounts(fold.fixes))" : ""
+        return "\(fold.moments) key moment\(fold.moments == 1 ? "" : "s") folded, \(Formatting.clock(fold.from))–\(Formatting.clock(fold.to))"
+            + (kinds.isEmpty ? "" : ": \(kinds)") + fixes
+            + " (the timeline keeps its first \(RunDigest.timelineHeadEntries) and last \(RunDigest.timelineTailEntries) lines)"
     }
 
     private static func activityName(_ type: SimActivityType) -> String {
