@@ -11,7 +11,10 @@ struct ImportCommand: ParsableCommand {
             flutter_background_geolocation (Config), or the Flutter location (changeSettings) \
             or geolocator (AppleSettings) plugin, and writes the app as the plugin runs it on \
             iOS: a scenario file for --scenario. Each option's mapping is in Docs/Plugins.md; \
-            options the model lacks are named on standard error.
+            options the model lacks are named on standard error. A key that is no option of the \
+            plugin is an error with did-you-mean (--lenient: a warning, and ignored). What the \
+            import decides beyond the options (a background mode added, how location runs, \
+            silent audio for preventSuspend) is written as comments above the app.
 
             EXAMPLES
               keepalive import Tracks/Scenarios/plugin-transistor.json > app.yaml
@@ -20,7 +23,7 @@ struct ImportCommand: ParsableCommand {
             EXIT STATUS
             \(ExitStatus.help([
                 .success: "the scenario was written",
-                .usage: "the file is no configuration (FILE:LINE:COLUMN: message)",
+                .usage: "the file is no configuration, or has an unknown key without --lenient (FILE:LINE:COLUMN: message)",
                 .cannotOpen: "the file cannot be opened or read",
                 .cannotWrite: "the output cannot be written",
             ]))
@@ -33,10 +36,13 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The plugin, when the file's keys do not tell: \(LocationPlugin.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "plugin"))
     var plugin: LocationPlugin?
 
+    @Flag(help: "Ignore keys that are no option of the plugin with a warning, instead of failing.")
+    var lenient = false
+
     func run() throws {
         let imported: ImportedApp
         do throws(ReplayError) {
-            imported = try PluginConfig.read(contentsOf: config, plugin: plugin)
+            imported = try PluginConfig.read(contentsOf: config, plugin: plugin, lenient: lenient)
         } catch {
             throw ExitStatus.report(error.description, error.kind)
         }

@@ -115,7 +115,9 @@ struct ReplayCommand: ParsableCommand {
         do throws(ReplayError) {
             var fromFile = try scenario.map { path throws(ReplayError) in try ScenarioFile.read(contentsOf: path) } ?? ReplaySettings()
             if let appConfig {
-                let imported = try PluginConfig.read(contentsOf: appConfig, plugin: plugin)
+                // --lenient (or the scenario's `lenient: true`) reads unknown keys as warnings, as import's does.
+                let lenient = options.settings.lenient ?? fromFile.lenient ?? false
+                let imported = try PluginConfig.read(contentsOf: appConfig, plugin: plugin, lenient: lenient)
                 for warning in imported.warnings { printError("warning: " + warning) }
                 var app = imported.settings
                 if fromFile.goal != nil { app.goal = nil }  // the scenario's goal stands

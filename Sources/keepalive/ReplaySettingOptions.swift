@@ -65,7 +65,7 @@ struct ReplaySettingOptions: ParsableArguments {
     @Option(name: .setting(\.$seed), help: ArgumentHelp("Seed of the fixes' errors; the same seed gives the same output.", valueName: "n"))
     var seed: UInt64?
 
-    @Flag(name: .setting(\.$lenient), help: "Skip invalid track points with a warning instead of failing.")
+    @Flag(name: .setting(\.$lenient), help: "Skip invalid track points, and ignore --app-config keys that are no option of the plugin, with a warning instead of failing.")
     var lenient = false
 
     @Option(name: .setting(\.$maxScriptActions), help: ArgumentHelp("The most actions the app's script may hold, nested ones included (default: \(ReplaySettings.defaultMaxScriptActions)).", valueName: "n"))

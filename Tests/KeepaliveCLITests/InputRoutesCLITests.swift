@@ -82,9 +82,14 @@ import Testing
     @Test func aLineBreakFromAFileNeverStartsALine() throws {
         let fixtures = try Fixtures()
         let config = try fixtures.write("p.json", "{\"stopTimeout\": 5, \"bad\\nwarning: forged\": 1}\n")
-        let imported = try CLI.run(["import", config])
+        let imported = try CLI.run(["import", config, "--lenient"])
         #expect(imported.status == 0)
         #expect(imported.stderr == "warning: \(config):1:20: 'bad\\u{A}warning: forged' is not an option of background-geolocation; ignored\n")
+        // Without --lenient the unknown key is an error (issue 34), escaped as well.
+        let strict = try CLI.run(["import", config])
+        #expect(strict.status == 64)
+        #expect(strict.stderr.hasPrefix("Error: \(config):1:20: unknown key 'bad\\u{A}warning: forged': "))
+        #expect(strict.stderr.filter { $0 == "\n" }.count == 1)
         // The file's own name.
         let named = try fixtures.write("p\nwarning: forged.json", "{\"stopTimeout\": \"long\"}\n")
         let failed = try CLI.run(["import", named])

@@ -10,8 +10,8 @@ import TestSupport
 /// Issue 22 §1: a background-location plugin's configuration imported as an app script. Each
 /// option changes the script as the plugin's documentation says (Docs/Plugins.md).
 @Suite struct PluginImportTests {
-    private func imported(_ json: String, plugin: LocationPlugin? = nil) throws -> ImportedApp {
-        try PluginConfig.parse(json, name: "c.json", plugin: plugin)
+    private func imported(_ json: String, plugin: LocationPlugin? = nil, lenient: Bool = false) throws -> ImportedApp {
+        try PluginConfig.parse(json, name: "c.json", plugin: plugin, lenient: lenient)
     }
 
     private func script(_ json: String, plugin: LocationPlugin? = nil) throws -> AppScript {
@@ -84,8 +84,30 @@ import TestSupport
         #expect(try script(#"{"stopOnTerminate": true}"#).reactions[.terminate] == [.stopUpdates, disarm])
     }
 
-    @Test func startOnBootDeclaresBackgroundFetch() throws {
-        #expect(try script(#"{"startOnBoot": true}"#).info.backgroundModes == [.location, .fetch])
+    @Test func startOnBootDeclaresBackgroundFetchAndUsesIt() throws {
+        let app = try imported(#"{"startOnBoot": true}"#)
+        #expect(app.script.info.backgroundModes == [.location, .fetch])
+        // TSBackgroundFetch: the minimum interval at launch, each fetch completed (issue 34: the mode is used).
+        #expect(app.script.reactions[.launch]?.last == .bgTasks(.setFetchInterval(seconds: 0)))
+        #expect(app.script.reactions[.push] == [.pushes(.complete(.noData))])
+        #expect(app.decisions == [.backgroundMode(.location, option: nil), .backgroundMode(.fetch, option: "startOnBoot"), .backgroundFetch,
+                                  .mechanism(.stopTimer(minutes: 5))])
+    }
+
+    /// Issue 34, item 3: each decision beyond the options is stated, in the script's order.
+    @Test func theDecisionsFollowTheOptions() throws {
+        #expect(try imported(#"{"preventSuspend": true, "locationAuthorizationRequest": "Any"}"#).decisions == [
+            .backgroundMode(.location, option: nil), .backgroundMode(.audio, option: "preventSuspend"), .anyAsWhenInUse,
+            .mechanism(.stopTimer(minutes: 5)), .silentAudioKeepAlive,
+        ])
+        #expect(try imported(#"{"preventSuspend": true, "pausesLocationUpdatesAutomatically": false}"#).decisions == [
+            .backgroundMode(.location, option: nil), .mechanism(.neverStopped), .preventSuspendIgnored,
+        ])
+        #expect(try imported(#"{"disableStopDetection": true}"#).decisions == [.backgroundMode(.location, option: nil), .mechanism(.iOSPause)])
+        #expect(try imported(#"{"useSignificantChangesOnly": true}"#).decisions == [.backgroundMode(.location, option: nil), .mechanism(.significantChangesOnly)])
+        #expect(try imported(#"{"enableBackgroundMode": true}"#).decisions == [.backgroundMode(.location, option: "enableBackgroundMode")])
+        #expect(try imported(#"{"enableBackgroundMode": false}"#).decisions == [])
+        #expect(try imported(#"{"allowBackgroundLocationUpdates": true}"#).decisions == [.backgroundMode(.location, option: "allowBackgroundLocationUpdates")])
     }
 
     @Test func useSignificantChangesOnlyRunsOnlyTheSignificantChangeService() throws {
@@ -204,8 +226,18 @@ import TestSupport
         #expect(settings.app == app.script)
     }
 
-    @Test func unknownKeysAreWarnedWithDidYouMeanAndIgnoredOnesNamed() throws {
-        let app = try imported("{\n  \"stopTimout\": 3,\n  \"distanceFilter\": 20,\n  \"url\": \"https://x\",\n  \"debug\": true\n}")
+    /// Issue 34, item 3: an unknown key is an error (ignored, the option would keep its default).
+    @Test func anUnknownKeyIsAnErrorWithDidYouMean() throws {
+        #expect(throws: ReplayError.invalidSettings("c.json:2:3: unknown key 'stopOnTerminte' — did you mean 'stopOnTerminate'? background-geolocation has no such option, and ignoring it would run the app with that option's default; correct the key (Docs/Plugins.md lists the options), or give --lenient to ignore it with a warning")) {
+            try imported("{\n  \"stopOnTerminte\": false,\n  \"stopTimeout\": 3\n}")
+        }
+        #expect(throws: ReplayError.invalidSettings("c.json:1:20: unknown key 'zzz': background-geolocation has no such option, and ignoring it would run the app with that option's default; correct the key (Docs/Plugins.md lists the options), or give --lenient to ignore it with a warning")) {
+            try imported(#"{"stopTimeout": 3, "zzz": 1}"#)
+        }
+    }
+
+    @Test func unknownKeysAreWarnedWithDidYouMeanAndIgnoredOnesNamedWhenLenient() throws {
+        let app = try imported("{\n  \"stopTimout\": 3,\n  \"distanceFilter\": 20,\n  \"url\": \"https://x\",\n  \"debug\": true\n}", lenient: true)
         #expect(app.plugin == .backgroundGeolocation)
         #expect(app.warnings == [
             "c.json:2:3: 'stopTimout' is not an option of background-geolocation; did you mean 'stopTimeout'?; ignored",
@@ -270,7 +302,7 @@ import TestSupport
 
     /// Issue 33: keys and values from the file are escaped in warnings and errors.
     @Test func aLineBreakInAKeyOrValueIsEscaped() throws {
-        let app = try imported("{\"stopTimeout\": 1, \"x\\nwarning: y\": 2, \"debug\": true}")
+        let app = try imported("{\"stopTimeout\": 1, \"x\\nwarning: y\": 2, \"debug\": true}", lenient: true)
         #expect(app.warnings == ["c.json:1:20: 'x\\u{A}warning: y' is not an option of background-geolocation; ignored", "c.json: ignored (nothing the model has): debug"])
         #expect(throws: ReplayError.invalidSettings("c.json:1:21: 'desiredAccuracy' hi\\u{A}gh is not a desiredAccuracy (-2 or Navigation, -1 or High, 10 or Medium, 100 or Low, 1000 or VeryLow, 3000 or Lowest)")) {
             try imported(#"{"desiredAccuracy": "hi\ngh"}"#)

@@ -65,6 +65,21 @@ public struct BackgroundGeolocationConfig: Hashable, Sendable {
     /// `preventSuspend` works: "preventSuspend will no longer work" with pausing off.
     public var keepsAwake: Bool { preventSuspend && pausesLocationUpdatesAutomatically != false }
 
+    /// What the import chose beyond the options, in the order the script shows it.
+    public var decisions: [ImportDecision] {
+        var decisions: [ImportDecision] = [.backgroundMode(.location, option: nil)]
+        if keepsAwake { decisions.append(.backgroundMode(.audio, option: "preventSuspend")) }
+        if startOnBoot { decisions += [.backgroundMode(.fetch, option: "startOnBoot"), .backgroundFetch] }
+        if locationAuthorizationRequest == .any { decisions.append(.anyAsWhenInUse) }
+        if useSignificantChangesOnly {
+            decisions.append(.mechanism(.significantChangesOnly))
+        } else {
+            decisions.append(.mechanism(detectsStops ? .stopTimer(minutes: stopTimeout) : iOSPauses ? .iOSPause : .neverStopped))
+        }
+        if keepsAwake { decisions.append(.silentAudioKeepAlive) } else if preventSuspend { decisions.append(.preventSuspendIgnored) }
+        return decisions
+    }
+
     /// The app as the plugin runs it after `ready(config)` and `start()`.
     public var script: AppScript {
         let standard = SimCapabilities()
@@ -100,6 +115,11 @@ public struct BackgroundGeolocationConfig: Hashable, Sendable {
             if detectsStops || iOSPauses || !stopOnTerminate {
                 script.reactions[.regionExit] = [.startUpdates, disarm]
             }
+        }
+        if startOnBoot {
+            // TSBackgroundFetch: the fetch the plugin relies on after a reboot, so the mode is used.
+            script.reactions[.launch] = (script.reactions[.launch] ?? []) + [.bgTasks(.setFetchInterval(seconds: 0))]
+            script.reactions[.push] = [.pushes(.complete(.noData))]
         }
         if keepsAwake {
             script.reactions[.background] = [.audio(.activateSession), .audio(.play(silent: true))]

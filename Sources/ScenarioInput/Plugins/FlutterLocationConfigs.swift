@@ -13,6 +13,11 @@ public struct FlutterLocationConfig: Hashable, Sendable {
 
     public init() {}
 
+    /// What the import chose beyond the options.
+    public var decisions: [ImportDecision] {
+        enableBackgroundMode ? [.backgroundMode(.location, option: "enableBackgroundMode")] : []
+    }
+
     /// `LocationAccuracy` by name and index, as `changeSettings` maps them on iOS.
     static let accuracies: [(name: String, accuracy: SimAccuracy)] = [
         ("powerSave", .kilometer), ("low", .hundredMeters), ("balanced", .nearestTenMeters), ("high", .best),
@@ -40,6 +45,11 @@ public struct GeolocatorConfig: Hashable, Sendable {
     public var allowBackgroundLocationUpdates = true
 
     public init() {}
+
+    /// What the import chose beyond the options.
+    public var decisions: [ImportDecision] {
+        allowBackgroundLocationUpdates ? [.backgroundMode(.location, option: "allowBackgroundLocationUpdates")] : []
+    }
 
     /// `LocationAccuracy` by name and index, as `LocationAccuracyMapper` maps them on iOS.
     static let accuracies: [(name: String, accuracy: SimAccuracy)] = [

@@ -13,6 +13,9 @@ public struct ImportedApp: Hashable, Sendable {
     public var script: AppScript
     /// What the file holds that the script leaves out: ignored and unknown options, with their places.
     public var warnings: [String]
+    /// What the import chose beyond the options (a mode added, how location runs), stated in the
+    /// written scenario.
+    public var decisions: [ImportDecision] = []
 
     /// A plugin app records a track: its goal is tracking, whatever its activity type (and a
     /// `fetch` mode adds no refresh goal).
@@ -24,7 +27,7 @@ public struct ImportedApp: Hashable, Sendable {
         AppScriptWriter.scenario(script, goal: Self.goal, comments: [
             "Imported from \(source) (\(plugin.rawValue)) by keepalive import: the app as the plugin runs it on iOS.",
             "Each option's mapping, and what is approximated, is in Docs/Plugins.md.",
-        ])
+        ] + (decisions.isEmpty ? [] : ["The import decided:"] + decisions.map { "- " + $0.text }))
     }
 
     /// The scenario settings that run it: the script and its goal.
@@ -45,10 +48,11 @@ public enum PluginConfig {
     /// bounded as a scenario's (64 levels).
     public static let maximumValues = 10_000
 
-    /// Reads `path`; `plugin` nil tells the plugin from the file's keys.
+    /// Reads `path`; `plugin` nil tells the plugin from the file's keys. A key that is no option
+    /// of the plugin is an error with did-you-mean, or with `lenient` a warning (then ignored).
     /// - Throws: ``ReplayError/settingsFileUnreadable(_:)`` when it cannot be read,
     ///   ``ReplayError/invalidSettings(_:)`` when it is no configuration, naming file, line and column.
-    public static func read(contentsOf path: String, plugin: LocationPlugin? = nil) throws(ReplayError) -> ImportedApp {
+    public static func read(contentsOf path: String, plugin: LocationPlugin? = nil, lenient: Bool = false) throws(ReplayError) -> ImportedApp {
         InputFiles.note(path, .pluginConfiguration)
         let data: Data
         switch FileName.readRegularFile(path, upTo: maximumBytes) {
@@ -56,16 +60,16 @@ public enum PluginConfig {
         case .failure(let error): throw .settingsFileUnreadable("\(path): cannot read the plugin configuration: \(error.description)")
         }
         guard data.count <= maximumBytes else { throw .invalidSettings("\(path): larger than 1 MB: not a plugin configuration") }
-        return try parse(try ScenarioFile.text(data, name: path, what: "the configuration"), name: path, plugin: plugin)
+        return try parse(try ScenarioFile.text(data, name: path, what: "the configuration"), name: path, plugin: plugin, lenient: lenient)
     }
 
-    /// The configuration in `text`, named `name` in messages.
-    public static func parse(_ text: String, name: String, plugin: LocationPlugin? = nil) throws(ReplayError) -> ImportedApp {
+    /// The configuration in `text`, named `name` in messages; `lenient` as for ``read(contentsOf:plugin:lenient:)``.
+    public static func parse(_ text: String, name: String, plugin: LocationPlugin? = nil, lenient: Bool = false) throws(ReplayError) -> ImportedApp {
         let node = try ScenarioFile.compose(text, name: name, language: "JSON", maximumNodes: maximumValues, what: "a plugin configuration")
         guard let mapping = node?.mapping else {
             throw .invalidSettings("\(name): a plugin configuration is a JSON object of options")
         }
-        var reader = PluginConfigReader(name: name)
+        var reader = PluginConfigReader(name: name, lenient: lenient)
         return try reader.read(mapping, plugin: plugin)
     }
 }
@@ -74,6 +78,8 @@ public enum PluginConfig {
 /// where it enters, anything else a warning.
 struct PluginConfigReader: ScenarioNodeReader {
     let name: String
+    /// Unknown keys are warnings, not errors.
+    let lenient: Bool
     var warnings: [String] = []
     var ignored: [String] = []
 
@@ -103,24 +109,25 @@ struct PluginConfigReader: ScenarioNodeReader {
             throw .invalidSettings("\(name): cannot tell which plugin this configures from its keys; give --plugin (\(names))")
         }
         let script: AppScript
+        let decisions: [ImportDecision]
         switch plugin {
         case .backgroundGeolocation:
             var config = BackgroundGeolocationConfig()
             for entry in try known(flat, plugin) { try read(entry, into: &config) }
-            script = config.script
+            (script, decisions) = (config.script, config.decisions)
         case .location:
             var config = FlutterLocationConfig()
             for entry in try known(flat, plugin) { try read(entry, into: &config) }
-            script = config.script
+            (script, decisions) = (config.script, config.decisions)
         case .geolocator:
             var config = GeolocatorConfig()
             for entry in try known(flat, plugin) { try read(entry, into: &config) }
-            script = config.script
+            (script, decisions) = (config.script, config.decisions)
         }
         if !ignored.isEmpty {
             warnings.append("\(name): ignored (nothing the model has): \(ignored.map { SafeText.terminal($0) }.joined(separator: ", "))")
         }
-        return ImportedApp(plugin: plugin, script: script, warnings: warnings)
+        return ImportedApp(plugin: plugin, script: script, warnings: warnings, decisions: decisions)
     }
 
     /// The entries that name an option, spelled as the plugin does; the others become warnings.
@@ -135,10 +142,15 @@ struct PluginConfigReader: ScenarioNodeReader {
                 if entry.value.null == nil { options.append(entry) }
             } else if plugin.ignored.contains(where: { Suggestion.folded($0) == Suggestion.folded(entry.written) }) || groups.contains(entry.written) {
                 ignored.append(entry.written)
-            } else {
+            } else if lenient {
                 let place = entry.keyNode.mark.map { ":\($0.line):\($0.column)" } ?? ""
                 let known = plugin.options + plugin.ignored
                 warnings.append("\(name)\(place): '\(SafeText.terminal(entry.written))' is not an option of \(plugin.rawValue)\(Suggestion.didYouMean(entry.written, among: known)); ignored")
+            } else {
+                // Ignored, a misspelt option would run the app with that option's default, maybe the opposite of the file's.
+                let place = entry.keyNode.mark.map { ":\($0.line):\($0.column)" } ?? ""
+                let guess = Suggestion.nearest(entry.written, among: plugin.options + plugin.ignored).map { " — did you mean '\($0)'?" } ?? ":"
+                throw .invalidSettings("\(name)\(place): unknown key '\(SafeText.terminal(entry.written))'\(guess) \(plugin.rawValue) has no such option, and ignoring it would run the app with that option's default; correct the key (Docs/Plugins.md lists the options), or give --lenient to ignore it with a warning")
             }
         }
         return options

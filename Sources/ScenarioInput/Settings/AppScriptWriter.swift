@@ -82,8 +82,11 @@ enum AppScriptWriter {
         case .setIdleTimerDisabled(let disabled): "{idle-timer-disabled: \(disabled)}"
         case .regions(let action): RegionWords.written(action)
         case .audio(let action): AudioWords.written(action)
+        // The legacy background fetch, which `keepalive import` writes for `startOnBoot`.
+        case .bgTasks(.setFetchInterval(let seconds)): "{set-fetch-interval: \(seconds.map { $0 == 0 ? "minimum" : number($0) } ?? "never")}"
+        case .pushes(.complete(let result)): result == .newData ? "complete" : "{complete: \(result.rawValue)}"
         case .visits, .bgTasks, .transfers, .pushes, .locationPushes, .liveUpdates, .serviceSessions, .resources, .monitor:
-            preconditionFailure("AppScriptWriter writes the core's, regions' and audio's actions, not \(action)")
+            preconditionFailure("AppScriptWriter writes the core's, regions', audio's and background fetch's actions, not \(action)")
         }
     }
 

@@ -788,7 +788,7 @@ public enum PictureReport {
             ("device", "\(Prose.profile(outcome.settings.profile)), \(Formatting.short(summary.budgetSeconds)) s budget"),
             ("trip", Formatting.clock(summary.durationSeconds)),
             ("fixes delivered", "\(summary.deliveredUpdates)"),
-            ("longest between fixes", summary.longestDeliveryGapSeconds.map(Formatting.duration) ?? "—"),
+            ("longest between fixes", Prose.shortDeliveryGap(summary)),
             ("least time left", summary.minimumBackgroundTimeRemaining.map(Formatting.duration) ?? "—"),
         ]
         // Under `--policy session` the strict reading is a footnote under these rows.

@@ -85,8 +85,8 @@ enum SystemEventLanes {
         case .tripStarts, .userOpensApp, .userLeavesApp, .userReturnsToApp, .deviceLocked, .unlockedBackOnScreen, .deviceWoke,
              .launching, .launched, .systemLaunch, .systemWake, .nothingHoldsApp, .deviceAsleep, .backgroundTimeExpired,
              .noDeliveryWithinBudget, .tasksEndedInHandlers, .tasksEndedWithinAllowance, .watchdog, .memoryPressure, .forceQuit,
-             .updatesPausedAutomatically, .updatesStopped, .fixesUnderDistanceFilter, .authorization, .backgroundUpdatesOff,
-             .locationModeMissing, .whenInUseStartedInBackground, .hiddenIndicatorRule, .updatesStartedInBackgroundWake,
+             .updatesPausedAutomatically, .updatesStopped, .fixesUnderDistanceFilter, .authorization, .usageDescriptionsMissing,
+             .backgroundUpdatesOff, .locationModeMissing, .whenInUseStartedInBackground, .hiddenIndicatorRule, .updatesStartedInBackgroundWake,
              .sessionTimeLimit, .settingsChanged, .preciseLocationChanged, .locationServicesSwitched, .userAnswered,
              .userChoseAlways, .userKeptWhenInUse, .allowOnceEnded:
             false

@@ -144,6 +144,9 @@ extension Prose {
         case .updatesStopped: "the app stopped the location updates"
         case .fixesUnderDistanceFilter: "the distance filter held the fixes back (each lay under it from the last one delivered)"
         case .authorization(let status): "authorization is \(status)"
+        case .usageDescriptionsMissing(let always, let missing):
+            "authorization is still notDetermined: \(always ? "requestAlwaysAuthorization" : "requestWhenInUseAuthorization") did nothing, for the Info.plist lacks "
+                + missing.map(\.rawValue).joined(separator: " and ")
         case .backgroundUpdatesOff: "allowsBackgroundLocationUpdates is false"
         case .locationModeMissing: "UIBackgroundModes lacks 'location'"
         case .whenInUseStartedInBackground: "a When In Use app's updates were started in the background"
@@ -227,6 +230,7 @@ extension Prose {
         case .updatesStopped: "updatesStopped"
         case .fixesUnderDistanceFilter: "fixesUnderDistanceFilter"
         case .authorization: "authorization"
+        case .usageDescriptionsMissing: "usageDescriptionsMissing"
         case .backgroundUpdatesOff: "backgroundUpdatesOff"
         case .locationModeMissing: "locationModeMissing"
         case .whenInUseStartedInBackground: "whenInUseStartedInBackground"

@@ -128,7 +128,7 @@ extension Prose {
     /// A stretch without playback reads "0:35:05–0:41:40, 6 min 35 s without playback: …; closed:
     /// playback resumed"; a VoIP push not reported, "0:03:00, a VoIP push not reported as a call: killed: …".
     public static func gap(_ gap: SimGap, of goal: SimGoal) -> String {
-        let why = reason(gap.causes) ?? noCause(goal)
+        let why = (reason(gap.causes) ?? noCause(goal)) + fixNote(gap.causes)
         func end() -> String { gap.closed ? "closed: \(gapEnd(gap, of: goal))" : gapEnd(gap, of: goal) }
         let span = "\(Formatting.clock(gap.from))–\(Formatting.clock(gap.to))"
         let metres = gap.metres > 0 ? " (\(distance(gap.metres)))" : ""
@@ -147,6 +147,12 @@ extension Prose {
         case .bgTasks, .regions, .monitor, .visits:
             return "\(span), \(Formatting.duration(gap.seconds)) uncovered\(metres): \(why); \(end())"
         }
+    }
+
+    /// The configuration fix for a gap's root cause, as `--explain` names it: "; fix (--explain
+    /// tries it): UIBackgroundModes includes location"; empty when the root is no configuration.
+    static func fixNote(_ causes: [SimCause]) -> String {
+        ExplainChange.fixing(causes).map { "; fix (--explain tries it): \(text($0))" } ?? ""
     }
 
     /// A gap with no cause: the app ran and simply did not get what the goal needs.

@@ -35,6 +35,7 @@ public enum SummaryReport {
             ("budgetSeconds", .double(summary.budgetSeconds)),
             ("deliveredUpdates", .int(summary.deliveredUpdates)),
             ("longestDeliveryGapSeconds", number(summary.longestDeliveryGapSeconds)),
+            ("longestDeliveryGapPlace", summary.longestDeliveryGapPlace.map { .string($0.rawValue) } ?? .null),
             ("minimumBackgroundTimeRemaining", number(summary.minimumBackgroundTimeRemaining)),
             ("strictVerdict", .string(summary.strictVerdict.rawValue)),
             ("strictSuspendedAt", number(summary.strictSuspendedAt)),

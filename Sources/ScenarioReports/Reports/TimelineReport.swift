@@ -75,7 +75,7 @@ public enum TimelineReport {
         lines.append(pad(Formatting.clock(summary.durationSeconds), 9, right: true) + "  end of the track")
         lines.append("")
         lines += Prose.answer(summary)
-        lines.append("Delivered \(summary.deliveredUpdates) fix\(summary.deliveredUpdates == 1 ? "" : "es"); longest gap between them \(summary.longestDeliveryGapSeconds.map(Formatting.duration) ?? "none")\(summary.minimumBackgroundTimeRemaining.map { "; least background time left \(Formatting.duration($0))" } ?? "").")
+        lines.append(Prose.deliveries(summary) + "\(summary.minimumBackgroundTimeRemaining.map { "; least background time left \(Formatting.duration($0))" } ?? "").")
         if summary.policy == .session {
             switch summary.strictVerdict {
             case .keptAlive:

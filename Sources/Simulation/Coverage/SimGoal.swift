@@ -36,11 +36,12 @@ public enum SimGoal: Hashable, Sendable, Codable {
     case locationPushes(LocationPushGoal)
 
     /// A meter that measures this goal from the run's events as they stream: each mechanism's
-    /// meter lives in its folder.
+    /// meter lives in its folder. `deliveryObstacle` tells why started updates bring running code
+    /// no fix, when authorization is why (a gap's root while the app runs).
     @MainActor
-    func meter(for configuration: SimulationConfiguration) -> SimGoalMeter {
+    func meter(for configuration: SimulationConfiguration, deliveryObstacle: @escaping @MainActor () -> SimCause?) -> SimGoalMeter {
         switch self {
-        case .location(let goal): LocationGoalMeter(goal, trajectory: configuration.trajectory)
+        case .location(let goal): LocationGoalMeter(goal, trajectory: configuration.trajectory, deliveryObstacle: deliveryObstacle)
         case .bgTasks(let goal): RefreshGoalMeter(goal)
         case .regions(let goal): RegionMonitoring.latencyMeter(goal, for: configuration)
         case .monitor(let goal): ConditionMonitoring.latencyMeter(goal, for: configuration)

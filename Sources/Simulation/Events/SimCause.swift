@@ -52,6 +52,9 @@ public enum SimCause: Hashable, Sendable, Codable {
     case fixesUnderDistanceFilter
     /// Authorization does not allow location (in the background).
     case authorization(SimAuthorizationStatus)
+    /// Authorization stayed notDetermined: the app's request (`always`: for Always) did nothing,
+    /// for the Info.plist lacks these usage strings (§5). The root of `.authorization(.notDetermined)`.
+    case usageDescriptionsMissing(always: Bool, missing: [SimUsageDescription])
     /// `allowsBackgroundLocationUpdates` is false (iOS 9+).
     case backgroundUpdatesOff
     /// `UIBackgroundModes` lacks `location`.

@@ -32,8 +32,11 @@ public final class KeepAliveSimulation {
     ) {
         let log = keepsEvents ? SimEventLog() : nil
         self.log = log
-        system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
-        goalMeters = configuration.goals.map { $0.meter(for: configuration) }
+        let system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
+        self.system = system
+        goalMeters = configuration.goals.map { goal in
+            goal.meter(for: configuration) { [unowned system] in system.mechanism(LocationServices.self)?.deliveryObstacle(in: system) }
+        }
         for meter in goalMeters {
             system.addSink(meter)
             system.record.stopObservers.append { [unowned meter] causes in meter.appStopped(causes: causes) }
@@ -281,6 +284,7 @@ public final class KeepAliveSimulation {
         } else {
             (strictVerdict, strictAt) = (record.reachedBackground ? .keptAlive : .foregroundOnly, nil)
         }
+        let longestGap = strict.longestGap(until: now)
         let perState = record.secondsPerState(until: now).reduce(into: [String: Double]()) { $0[$1.key.rawValue] = $1.value }
         return SimSummary(
             verdict: ending?.verdict ?? (record.reachedBackground ? .keptAlive : .foregroundOnly),
@@ -291,7 +295,8 @@ public final class KeepAliveSimulation {
             profile: system.profile.name,
             budgetSeconds: system.profile.backgroundTimeBudget,
             deliveredUpdates: record.deliveredUpdates,
-            longestDeliveryGapSeconds: strict.longestGap,
+            longestDeliveryGapSeconds: longestGap?.seconds,
+            longestDeliveryGapPlace: longestGap?.place,
             minimumBackgroundTimeRemaining: system.budget.leastRemaining,
             secondsInState: perState,
             strictVerdict: strictVerdict,

@@ -63,7 +63,7 @@ public enum SimExitCategory: String, Hashable, Sendable, Codable, CaseIterable {
         case .tripStarts, .userOpensApp, .userLeavesApp, .userReturnsToApp, .deviceLocked, .unlockedBackOnScreen,
              .deviceWoke, .launching, .launched, .systemLaunch, .systemWake, .nothingHoldsApp, .deviceAsleep,
              .backgroundTimeExpired, .noDeliveryWithinBudget, .tasksEndedInHandlers, .tasksEndedWithinAllowance,
-             .updatesPausedAutomatically, .updatesStopped, .fixesUnderDistanceFilter, .authorization,
+             .updatesPausedAutomatically, .updatesStopped, .fixesUnderDistanceFilter, .authorization, .usageDescriptionsMissing,
              .backgroundUpdatesOff, .locationModeMissing, .whenInUseStartedInBackground, .hiddenIndicatorRule,
              .updatesStartedInBackgroundWake, .sessionTimeLimit, .settingsChanged, .preciseLocationChanged,
              .locationServicesSwitched, .userAnswered, .userChoseAlways, .userKeptWhenInUse, .allowOnceEnded: nil

@@ -19,6 +19,17 @@ public struct SimulationResult: Hashable, Sendable, Codable {
     }
 }
 
+/// Which fixes bound a run's longest stretch without a delivered fix (Docs/Model.md §4, "The
+/// delivery check").
+public enum SimDeliveryGapPlace: String, Hashable, Sendable, Codable {
+    /// From the run's start (the trip's first point) to the first fix.
+    case beforeFirstFix
+    /// Between two fixes.
+    case betweenFixes
+    /// From the last fix to the run's end.
+    case afterLastFix
+}
+
 /// The answer to "does the app stay alive in the background, and if not, when and why?"
 public struct SimSummary: Hashable, Sendable, Codable {
     /// How the run ended for the app.
@@ -36,8 +47,12 @@ public struct SimSummary: Hashable, Sendable, Codable {
     public var budgetSeconds: Double
     /// Fixes delivered to the app.
     public var deliveredUpdates: Int
-    /// The longest time between two delivered fixes; `nil` with fewer than two.
+    /// The longest time without a delivered fix: from the run's start (the trip's first point)
+    /// to the first fix, between two fixes, or from the last fix to the run's end; `nil` with no
+    /// fix (Docs/Model.md §4, "The delivery check").
     public var longestDeliveryGapSeconds: Double?
+    /// Which fixes bound that stretch; `nil` with no fix.
+    public var longestDeliveryGapPlace: SimDeliveryGapPlace? = nil
     /// The least background time the app had left at any moment; `nil` if none was ever spent.
     public var minimumBackgroundTimeRemaining: Double?
     /// Seconds spent in each state.

@@ -5,8 +5,11 @@
 final class StrictDeliveryCheck {
     private var budget: BackgroundBudget
     private var inBackground = false
+    private var firstDelivery: SimInstant?
     private var lastDelivery: SimInstant?
-    private(set) var longestGap: Double?
+    /// The longest time between two delivered fixes; ``longestGap(until:)`` adds the stretches
+    /// before the first and after the last.
+    private var longestBetween: Double?
     /// When the strict reading suspends the app, if it does.
     private(set) var suspendedAt: Double?
     /// An earlier end of the actual run (a crash, a termination, a suspension) that the strict reading shares.
@@ -26,7 +29,8 @@ final class StrictDeliveryCheck {
     }
 
     func delivery(at now: SimInstant, inBackground: Bool) {
-        if let lastDelivery { longestGap = max(longestGap ?? 0, now.seconds(since: lastDelivery)) }
+        if let lastDelivery { longestBetween = max(longestBetween ?? 0, now.seconds(since: lastDelivery)) }
+        if firstDelivery == nil { firstDelivery = now }
         lastDelivery = now
         settleAndNote(now)
         if inBackground { budget.refill(at: now) }
@@ -41,6 +45,20 @@ final class StrictDeliveryCheck {
     /// Closes the account at the end of the run.
     func finish(at end: SimInstant) {
         settleAndNote(end)
+    }
+
+    /// The longest stretch without a delivered fix as of `end`: from the run's start (the trip's
+    /// first point) to the first fix, between two, or from the last to `end`. An edge stretch is
+    /// named only when longer than any between two fixes, the one before the first when the
+    /// two edges tie; `nil` with no fix (Docs/Model.md §4, "The delivery check").
+    func longestGap(until end: SimInstant) -> (seconds: Double, place: SimDeliveryGapPlace)? {
+        guard let firstDelivery, let lastDelivery else { return nil }
+        var longest: (seconds: Double, place: SimDeliveryGapPlace)? = longestBetween.map { ($0, .betweenFixes) }
+        for (seconds, place) in [(firstDelivery.seconds(since: .zero), SimDeliveryGapPlace.beforeFirstFix),
+                                 (end.seconds(since: lastDelivery), .afterLastFix)] where seconds > longest?.seconds ?? -1 {
+            longest = (seconds, place)
+        }
+        return longest
     }
 
     /// The budget's expiry, if it fell at or before `now`, is when the strict reading suspends.

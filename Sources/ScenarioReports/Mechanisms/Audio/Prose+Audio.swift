@@ -69,7 +69,7 @@ extension Prose {
     /// An audio warning in words.
     static func text(_ warning: AudioWarning) -> String {
         switch warning {
-        case .silentKeepAlive: "silent audio keeps the app alive: App Review rejects this (guideline 2.5.4), and iOS may stop it at any time"
+        case .silentKeepAlive: "silent audio keeps the app alive: " + ImportDecision.silentAudioVerdict
         }
     }
 }

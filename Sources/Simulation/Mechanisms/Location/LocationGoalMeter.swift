@@ -20,12 +20,15 @@ final class LocationGoalMeter: SimGoalMeter {
     /// Why the app does not run, and why its updates do not run: the gap's causes.
     private var stopCauses: [SimCause] = []
     private var locationCause: SimCause?
+    /// Why started updates bring running code no fix, asked when a gap opens with no other cause.
+    private let deliveryObstacle: @MainActor () -> SimCause?
     private var movingSeconds = 0
     private var gaps: AnchoredGaps
 
-    init(_ goal: LocationGoal, trajectory: Trajectory) {
+    init(_ goal: LocationGoal, trajectory: Trajectory, deliveryObstacle: @escaping @MainActor () -> SimCause? = { nil }) {
         self.goal = goal
         self.trajectory = trajectory
+        self.deliveryObstacle = deliveryObstacle
         gaps = AnchoredGaps(start: trajectory.startTime)
     }
 
@@ -101,7 +104,9 @@ final class LocationGoalMeter: SimGoalMeter {
                 // Navigation needs running code holding the fix; a recording only needs its fixes.
                 let covered = canCover && fresh && near
                 if gaps.judge(second: second, speed: speed, moving: moving, missed: !covered) {
-                    gaps.nameOpenGapCauses(AnchoredGaps.causes(running: running, stopCauses: stopCauses, serviceCause: locationCause))
+                    // Authorization is asked only here, as a gap opens: a few times a run.
+                    gaps.nameOpenGapCauses(AnchoredGaps.causes(running: running, stopCauses: stopCauses,
+                                                               serviceCause: locationCause ?? deliveryObstacle()))
                 }
             }
             second += 1

@@ -72,11 +72,38 @@ public final class LocationServices: BackgroundMechanism {
     /// when none is missing.
     private func hasUsageDescriptions(always: Bool, in system: SimSystem) -> Bool {
         let needs = system.profile.usageDescriptions(always: always)
-        guard needs.allSatisfy(system.configuration.capabilities.declares) else {
+        let missing = needs.filter { !system.configuration.capabilities.declares($0) }
+        guard missing.isEmpty else {
             system.emit(.warning(.missingUsageDescription(always: always, needs: needs)))
+            if authorization.effective == .notDetermined { unansweredRequest = .usageDescriptionsMissing(always: always, missing: missing) }
             return false
         }
         return true
+    }
+
+    /// Why authorization is still notDetermined, when a request did nothing for want of a usage
+    /// string: the root of `.authorization(.notDetermined)`.
+    private var unansweredRequest: SimCause?
+
+    /// Why authorization keeps location from the app, down to the root the run knows; `nil`
+    /// when it allows location.
+    func authorizationObstacle() -> SimCause? {
+        guard !authorization.allowsLocation else { return nil }
+        if authorization.effective == .notDetermined, let unansweredRequest { return unansweredRequest }
+        return .authorization(authorization.effective)
+    }
+
+    /// Why the app's running code gets no fix from location services: authorization, or off
+    /// screen the flag or the mode (a When In Use app's fixes are queued without them); the
+    /// location goal's gap cause while the app runs. `nil` when the app made no manager.
+    func deliveryObstacle(in system: SimSystem) -> SimCause? {
+        guard !managers.isEmpty else { return nil }
+        if let cause = authorizationObstacle() { return cause }
+        guard !system.appState.isForeground, managers.contains(where: \.updatesRequested) else { return nil }
+        if system.profile.hasBackgroundLocationFlag, managers.contains(where: { $0.updatesRequested && !$0.allowsBackgroundLocationUpdates }) {
+            return .backgroundUpdatesOff
+        }
+        return declaresLocationMode ? nil : .locationModeMissing
     }
 
     /// Before iOS 8 (§5): the first use of location services on screen shows the prompt.
@@ -97,7 +124,7 @@ public final class LocationServices: BackgroundMechanism {
     func keepAliveObstacle(_ manager: SimLocationManager, in system: SimSystem) -> SimCause? {
         if let stopped = manager.stopCause { return stopped }
         if let paused = manager.pauseCause { return paused }
-        if !authorization.allowsLocation { return .authorization(authorization.effective) }
+        if let obstacle = authorizationObstacle() { return obstacle }
         if system.profile.hasBackgroundLocationFlag, !manager.allowsBackgroundLocationUpdates { return .backgroundUpdatesOff }
         if !declaresLocationMode { return .locationModeMissing }
         if authorization.effective == .authorizedWhenInUse, !manager.startedInForeground, !authorization.isProvisionalAlways {
