@@ -57,7 +57,7 @@ import Testing
         let strict = try CLI.run(["import", config])
         #expect(strict.status == 64)
         #expect(strict.stdout == "")
-        #expect(strict.stderr == "Error: \(config):2:3: unknown key 'stopOnTerminte' — did you mean 'stopOnTerminate'? background-geolocation has no such option, and ignoring it would run the app with that option's default; correct the key (Docs/Plugins.md lists the options), or give --lenient to ignore it with a warning\n")
+        #expect(strict.stderr == "error: \(config):2:3: unknown key 'stopOnTerminte' — did you mean 'stopOnTerminate'? background-geolocation has no such option, and ignoring it would run the app with that option's default; correct the key (Docs/Plugins.md lists the options), or give --lenient to ignore it with a warning\n")
         let replay = try CLI.run(["replay", commute, "--app-config", config])
         #expect(replay.status == 64)
         #expect(replay.stderr == strict.stderr)

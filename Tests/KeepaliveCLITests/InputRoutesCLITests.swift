@@ -88,7 +88,7 @@ import Testing
         // Without --lenient the unknown key is an error (issue 34), escaped as well.
         let strict = try CLI.run(["import", config])
         #expect(strict.status == 64)
-        #expect(strict.stderr.hasPrefix("Error: \(config):1:20: unknown key 'bad\\u{A}warning: forged': "))
+        #expect(strict.stderr.hasPrefix("error: \(config):1:20: unknown key 'bad\\u{A}warning: forged': "))
         #expect(strict.stderr.filter { $0 == "\n" }.count == 1)
         // The file's own name.
         let named = try fixtures.write("p\nwarning: forged.json", "{\"stopTimeout\": \"long\"}\n")
