@@ -198,31 +198,35 @@ public struct Trajectory: Hashable, Sendable {
             let lastStart = piece.count - 2
             // A stretch holds the seconds from its first sample to its next (the last one both).
             var index = first < from ? Self.sampleBefore(from, in: piece, from: 0) : 0
-            while index <= lastStart, piece[index].time < end {
-                let before = piece[index], after = piece[index + 1]
-                let low = max(before.time, from)
-                let holdsItsEnd = index == lastStart && after.time < end
-                if before.speed == nil, after.speed == nil {
-                    if steps[pieceIndex][index].speed >= threshold {
-                        count += Self.wholeSeconds(from: low, before: min(after.time, end), andAt: holdsItsEnd)
-                    }
-                } else {
-                    var second = Self.firstWholeSecond(atOrAfter: low)
-                    while Double(second) < end, Double(second) < after.time || (holdsItsEnd && Double(second) == after.time) {
-                        if speed(at: Double(second), between: before, after, step: steps[pieceIndex][index]) >= threshold { count += 1 }
-                        second += 1
+            // Whole seconds of stretches without recorded speeds, as a Double: exact below 2⁵³,
+            // and a few instructions a stretch on a 1 Hz track (issue 33).
+            var counted = 0.0
+            piece.withUnsafeBufferPointer { samples in
+                steps[pieceIndex].withUnsafeBufferPointer { steps in
+                    while index <= lastStart, samples[index].time < end {
+                        let beforeTime = samples[index].time, afterTime = samples[index + 1].time
+                        let holdsItsEnd = index == lastStart && afterTime < end
+                        if samples[index].speed == nil, samples[index + 1].speed == nil {
+                            if steps[index].speed >= threshold {
+                                let low = max(beforeTime, from), high = min(afterTime, end)
+                                counted += max(0, high.rounded(.up) - low.rounded(.up))
+                                if holdsItsEnd, high == high.rounded() { counted += 1 }
+                            }
+                        } else {
+                            let before = samples[index], after = samples[index + 1]
+                            var second = Self.firstWholeSecond(atOrAfter: max(beforeTime, from))
+                            while Double(second) < end, Double(second) < afterTime || (holdsItsEnd && Double(second) == afterTime) {
+                                if speed(at: Double(second), between: before, after, step: steps[index]) >= threshold { count += 1 }
+                                second += 1
+                            }
+                        }
+                        index += 1
                     }
                 }
-                index += 1
             }
+            count += Int(min(counted, 9.0e15))
         }
         return count
-    }
-
-    /// The whole seconds from `low` before `high`, and `high` itself when `andAt` and it is one.
-    private static func wholeSeconds(from low: Double, before high: Double, andAt: Bool) -> Int {
-        let count = max(0, firstWholeSecond(atOrAfter: high) - firstWholeSecond(atOrAfter: low))
-        return count + (andAt && high == high.rounded() ? 1 : 0)
     }
 
     /// The first whole second at or after `time`, held within ±2⁵³ (beyond, seconds are not
