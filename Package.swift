@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "CExpat", "GPX", "Geodesy", "Simulation", "Scripting",
+                "CExpat", "GPX", "Geodesy", "Simulation", "Scripting", "ScenarioInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

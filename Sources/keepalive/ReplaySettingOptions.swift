@@ -74,6 +74,9 @@ struct ReplaySettingOptions: ParsableArguments {
     @Option(name: .setting(\.$maxLogLines), help: ArgumentHelp("The most lines the app may log; the run stops with an error past them (default: \(ReplaySettings.defaultMaxLogLines)).", valueName: "n"))
     var maxLogLines: Int?
 
+    @Option(name: .setting(\.$maxTimerFirings), help: ArgumentHelp("The most firings of the app's timers simulated one by one (those not counted at once); the run stops with an error past them (default: \(SimLimits.maximumTimerFirings)).", valueName: "n"))
+    var maxTimerFirings: Int?
+
     @Option(name: .setting(\.$goal), help: ArgumentHelp(
         "What the app needs, the answer and the exit status: \(Self.list(ReplayGoal.self, notes: [.navigation: "a fix at most 5 s old while moving", .tracking: "no 60 s or 100 m without a fix", .refresh: "a background run every 6 h", .audio: "playing again within 5 s of an interruption's end", .call: "every VoIP push reported to CallKit", .finishWork: "every background task ended before its expiration handler", .timer: "background timer fires within 1 s", .significantChange: "never 5 km and 15 min without a fix while moving", .job: "every continued processing task completed", .locationPush: "every location push answered with a location"])), or several joined by '+' (default: what the app uses).",
         valueName: "goal"))
@@ -123,6 +126,7 @@ struct ReplaySettingOptions: ParsableArguments {
         settings.$lenient.override(by: lenient ? true : nil)
         settings.$maxScriptActions.override(by: maxScriptActions)
         settings.$maxLogLines.override(by: maxLogLines)
+        settings.$maxTimerFirings.override(by: maxTimerFirings)
         settings.$goal.override(by: goal)
         settings.$lowPowerMode.override(by: lowPowerMode ? true : nil)
         settings.$thermal.override(by: thermal)

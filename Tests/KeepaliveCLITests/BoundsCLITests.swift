@@ -60,6 +60,34 @@ import Testing
         #expect(more.stderr == "error: \(track): the app logged more than 2000 lines, by 0:33:21 into the trip: the run stopped there (--max-log-lines raises the limit)\n")
     }
 
+    /// Issue 33: firings that cannot be counted at once (two `cpu` actions each) stop at
+    /// `--max-timer-firings` or a scenario's `maxTimerFirings`, with exit 64 and the limit given:
+    /// a 1-s timer from the launch at 0 fires past 100 at 101 s, past 50 at 51 s.
+    @Test func timerFiringsStopAtTheGivenLimit() throws {
+        let fixtures = try Fixtures()
+        let scenario = try fixtures.write("firings.yaml", timerScenario("[{cpu: 1ms}, {cpu: 1ms}]"))
+        let track = "\(CLI.packageRoot.path)/\(commute)"
+        let stopped = { (limit: Int, at: String) in
+            "error: \(track): the app's timers fired more than \(limit) times that could not be counted in one step, by \(at) into the trip: the run stopped there (a timer doing one `cpu` action, or nothing, is counted at once; see Docs/Model.md; --max-timer-firings raises the limit)\n"
+        }
+        for format in ["text", "json"] {
+            let result = try CLI.run(["replay", track, "--scenario", scenario, "--max-timer-firings", "100", "--format", format])
+            #expect(result.status == 64)
+            #expect(result.stderr == stopped(100, "0:01:41"))
+            #expect(result.stdout == "")
+        }
+        let trip = "\(CLI.packageRoot.path)/Tracks/compare/trip.gpx"
+        let compared = try CLI.run(["compare", trip, "--device", "\(CLI.packageRoot.path)/Tracks/compare/device-recording.csv",
+                                    "--scenario", scenario, "--max-timer-firings", "100"])
+        #expect(compared.status == 64)
+        #expect(compared.stderr == stopped(100, "0:01:41").replacingOccurrences(of: track, with: trip))
+        let keyed = try fixtures.write("keyed.yaml", timerScenario("[{cpu: 1ms}, {cpu: 1ms}]") + "\nmaxTimerFirings: 50\n")
+        #expect(try CLI.run(["replay", track, "--scenario", keyed, "--format", "json"]).stderr == stopped(50, "0:00:51"))
+        let zero = try CLI.run(["replay", commute, "--max-timer-firings", "0"])
+        #expect(zero.status == 64)
+        #expect(zero.stderr == "error: --max-timer-firings: must be a whole number from 1 to 9223372036854775807\n")
+    }
+
     @Test func aMatrixOf49MillionCellsIsRefusedByCounting() throws {
         let fixtures = try Fixtures()
         let tracks = Array(repeating: "t.gpx", count: 30_000).joined(separator: ",")

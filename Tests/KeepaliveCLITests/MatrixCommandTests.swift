@@ -303,7 +303,7 @@ import Testing
         ("tracks: [city-commute.gpx]\nruns: [{name: a, expect: alive}]\n",
          "error: matrix.yaml:2:26: 'alive' is not an answer or a verdict (met, missed, kept-alive, suspended, terminated, crashed, foreground-only)"),
         ("tracks: [city-commute.gpx]\nruns:\n  - name: a\n    settings: {backgroundLocation: false, distanceFiltr: 3}\n",
-         "error: matrix.yaml:4:43: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 28 others; see Docs/Scenarios.md)"),
+         "error: matrix.yaml:4:43: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 29 others; see Docs/Scenarios.md)"),
     ])
     func aBadMatrixIsAUsageErrorWithItsPlace(matrix: String, message: String) throws {
         let result = try run([], matrix: matrix)

@@ -96,7 +96,7 @@ import TestSupport
         ("- a\n", "m.yaml: a matrix is a mapping with 'tracks' and 'runs' (and 'profiles')"),
         // The scenario reader's own checks, at their place in the matrix file.
         ("tracks: [a.gpx]\nruns:\n  - name: a\n    settings:\n      backgroundLocation: false\n      distanceFiltr: 3\n",
-         "m.yaml:6:7: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 28 others; see Docs/Scenarios.md)"),
+         "m.yaml:6:7: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 29 others; see Docs/Scenarios.md)"),
         ("tracks: [a.gpx]\nruns:\n  - settings:\n      events:\n        - {at: 5, do: jump}\n",
          "m.yaml:5:23: 'do' 'jump' is not an action (lock, call, launch, alarm, fetch … or one of 26 others; see Docs/Scenarios.md)"),
         ("tracks: [a.gpx]\nruns: [{settings: {budget: -3}}]\n", "m.yaml:2:28: 'budget' -3.0 is not a positive duration (1e-09…3155760000 s: 100 years)"),

@@ -65,7 +65,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("distancefiter: 50", "s.yaml:1:1: 'distancefiter' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, answer, profile, speed, seed … or one of 28 others; see Docs/Scenarios.md)"),
+        ("distancefiter: 50", "s.yaml:1:1: 'distancefiter' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, answer, profile, speed, seed … or one of 29 others; see Docs/Scenarios.md)"),
         ("budget: lots", "s.yaml:1:9: 'budget' must be a number: a positive duration (1e-09…3155760000 s: 100 years)"),
         ("budget: 1e18", "s.yaml:1:9: 'budget' 1e+18 is not a positive duration (1e-09…3155760000 s: 100 years)"),
         ("distanceFilter: 1e308", "s.yaml:1:17: 'distanceFilter' 1e+308 is not a distance (0…40075017 m, the Earth's circumference)"),

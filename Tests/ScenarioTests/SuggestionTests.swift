@@ -42,7 +42,7 @@ import Testing
         ("app: {on: {launch: [start-update]}}",
          "s.yaml:1:21: 'launch' 'start-update' is not an action; did you mean 'start-updates'? (start-updates, stop-updates, start-live-updates, start-visits, stop-live-updates … or one of 40 others; see Docs/Scenarios.md)"),
         ("distanceFiltr: 5",
-         "s.yaml:1:1: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 28 others; see Docs/Scenarios.md)"),
+         "s.yaml:1:1: 'distanceFiltr' is not a scenario setting; did you mean 'distanceFilter'? (distanceFilter, profile, infoPlist, lenient, answer … or one of 29 others; see Docs/Scenarios.md)"),
         ("app: {on: {lauch: [start-updates]}}",
          "s.yaml:1:12: 'lauch' is not a trigger; did you mean 'launch'? (launch, push, paused, wake, error … or one of 17 others; see Docs/Scenarios.md)"),
         ("app: {on: {launch: {set: {distanceFiltr: 5}}}}",

@@ -31,6 +31,33 @@ import TestSupport
         #expect(coverage.gapCount > 0, "a run with gaps, so that the comparison says something", sourceLocation: sourceLocation)
     }
 
+    /// `--explain` asks a candidate only whether its goal is met (issue 33): from the counts, the
+    /// rest of the trip after the last event counted in one step. Fed the first events only, as a
+    /// run stopped there, or all of them, `meets(until:)` answers as the coverage does; at the
+    /// coverage's exact fraction the goal is met, a hair above it not.
+    private func expectSameAnswer(_ goal: LocationGoal, _ result: SimulationResult, on trajectory: Trajectory, end: Double,
+                                  sourceLocation: SourceLocation = #_sourceLocation) {
+        let fed = { (goal: LocationGoal, count: Int) in
+            let meter = LocationGoalMeter(goal, trajectory: trajectory)
+            for event in result.events.prefix(count) { meter.receive(event) }
+            return meter
+        }
+        let cuts = Array(stride(from: 0, to: result.events.count, by: max(1, result.events.count / 12))) + [result.events.count]
+        var answers: Set<Bool> = []
+        for cut in cuts {
+            let fraction = fed(goal, cut).coverage(until: end).fraction
+            for required in [fraction, fraction.nextUp] {
+                var stated = goal
+                stated.requiredFraction = required
+                let answer = fed(stated, cut).meets(until: end)
+                #expect(answer == fed(stated, cut).coverage(until: end).met, "after \(cut) events, required \(required)", sourceLocation: sourceLocation)
+                #expect(answer == (required == fraction), "after \(cut) events, required \(required)", sourceLocation: sourceLocation)
+                answers.insert(answer)
+            }
+        }
+        #expect(answers == [true, false], sourceLocation: sourceLocation)
+    }
+
     /// The navigation app without background location: suspended once its time runs out, with
     /// stops and a signal gap on the way, so gaps open, close on a fix, and run to the end.
     @Test func aSuspendedNavigationApp() {
@@ -41,6 +68,8 @@ import TestSupport
         let result = KeepAliveSimulation(configuration(trajectory, profile: exact(.iOS17), timeline: timeline), app: ScriptedApp(script: script)).run()
         expectSameCoverage(.navigation(), result, on: trajectory, end: trajectory.endTime)
         expectSameCoverage(.tracking(maximumGapSeconds: 20, maximumGapMetres: 150), result, on: trajectory, end: trajectory.endTime)
+        expectSameAnswer(.navigation(), result, on: trajectory, end: trajectory.endTime)
+        expectSameAnswer(.tracking(maximumGapSeconds: 20, maximumGapMetres: 150), result, on: trajectory, end: trajectory.endTime)
     }
 
     /// A 50 m distance filter at 10 m/s: fixes every 5 s, each gap closed by the next fix.
@@ -50,5 +79,7 @@ import TestSupport
         script.reactions[.launch, default: []] += [.set([.distanceFilter(50)])]
         let result = KeepAliveSimulation(configuration(trajectory, profile: exact(.iOS17)), app: ScriptedApp(script: script)).run()
         expectSameCoverage(.navigation(maximumFixAgeSeconds: 2), result, on: trajectory, end: trajectory.endTime)
+        expectSameAnswer(.navigation(maximumFixAgeSeconds: 2), result, on: trajectory, end: trajectory.endTime)
+        expectSameAnswer(.tracking(maximumGapSeconds: 3, maximumGapMetres: 25), result, on: trajectory, end: trajectory.endTime)
     }
 }

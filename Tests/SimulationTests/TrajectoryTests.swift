@@ -91,6 +91,50 @@ import TestSupport
         #expect(positions == 324 + 5)
     }
 
+    /// `--explain` counts the moving seconds of a candidate's rest of the trip a stretch at a
+    /// time (issue 33): the count is the walk's, second by second, whatever the range —
+    /// recorded speeds on one side or both, fractional sample times, gaps, a piece of one sample,
+    /// pieces out of order.
+    @Test func movingSecondsCountedAsTheWalkCountsThem() {
+        var pieces = threePieces
+        pieces[1][2].speed = 7
+        pieces[1][3].speed = 2
+        pieces[2][4].speed = 9
+        pieces[0][3].time = 6.5
+        pieces.append([TrajectorySample(time: 120, coordinate: a, speed: 4)])
+        pieces.append([TrajectorySample(time: 130.5, coordinate: a, speed: 4)])
+        for trajectory in [Trajectory(pieces: pieces), Trajectory(pieces: [pieces[2], pieces[0], pieces[1]])] {
+            for threshold in [0.0, 1, 3, 50, 5_000] {
+                for start in [-3, 0, 5, 6, 7, 20, 31, 33, 45, 99, 100, 120, 121] {
+                    for end in [-1.0, 0, 6.5, 7, 20, 20.5, 33, 40, 41, 100, 100.5, 120, 120.5, 140] {
+                        var cursor = TrajectoryCursor()
+                        var walked = 0
+                        var second = start
+                        while Double(second) < end {
+                            if let speed = trajectory.speed(at: Double(second), cursor: &cursor), speed >= threshold { walked += 1 }
+                            second += 1
+                        }
+                        #expect(trajectory.movingSeconds(from: start, before: end, atLeast: threshold) == walked,
+                                "from \(start) before \(end) at \(threshold)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The count by hand: 10 m/s for 10 s, then 10 s standing, a gap, 10 s at 10 m/s again.
+    @Test func movingSecondsOfAStopAndAGap() {
+        let metre = 1 / 111_319.490_793  // a degree of longitude on the equator, in metres
+        let point = { (time: Double, metres: Double) in TrajectorySample(time: time, coordinate: GeoCoordinate(latitude: 0, longitude: metres * metre)) }
+        let trajectory = Trajectory(pieces: [[point(0, 0), point(10, 100), point(20, 100)], [point(30, 200), point(40, 300)]])
+        // Moving: 0…9 (10 s; 10 itself starts the stop), none of 10…20, 30…40 (11 s, the piece's end included).
+        #expect(trajectory.movingSeconds(from: 0, before: 50, atLeast: 1) == 21)
+        #expect(trajectory.movingSeconds(from: 5, before: 35, atLeast: 1) == 10)
+        #expect(trajectory.movingSeconds(from: 12, before: 30, atLeast: 1) == 0)
+        #expect(trajectory.movingSeconds(from: 0, before: 50, atLeast: 0) == 32)
+        #expect(trajectory.movingSeconds(from: 0, before: 50, atLeast: 11) == 0)
+    }
+
     @Test func recordedSpeedAndCourseWin() throws {
         let trajectory = Trajectory(pieces: [[
             TrajectorySample(time: 0, coordinate: a, speed: 3, course: 80), TrajectorySample(time: 10, coordinate: b, speed: 5, course: 100),

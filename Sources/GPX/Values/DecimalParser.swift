@@ -1,6 +1,6 @@
 /// Parses decimal numbers from raw bytes, correctly rounded, without `strtod` (whose meaning
 /// changes with `setlocale`), without making a `String` and without allocating on the common path.
-enum DecimalParser {
+package enum DecimalParser {
     /// What a text is as a number.
     enum Outcome: Equatable {
         case value(Double)
@@ -12,7 +12,7 @@ enum DecimalParser {
     /// A decimal number as in `xsd:decimal` (sign, digits, optional fraction), with an optional
     /// exponent tolerated; surrounding XML white space is ignored. `nil` for anything else,
     /// including `NaN`, `inf`, hexadecimal and decimals too large for a `Double`.
-    static func double(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    package static func double(_ bytes: UnsafeRawBufferPointer) -> Double? {
         if case .value(let value) = parse(bytes) { return value }
         return nil
     }

@@ -3,8 +3,8 @@
 /// Accepted: `YYYY-MM-DD` (years 0000…9999, and the instant in UTC within them too), `T`, `t` or a space, `hh:mm:ss`, any number
 /// of fractional digits (nanoseconds kept, the rest dropped), and a zone of `Z`, `z`, `±hh:mm`,
 /// `±hhmm` or `±hh` — or none, which is read as UTC and flagged. Surrounding white space is ignored.
-enum ISO8601TimeParser {
-    enum Failure: Error {
+package enum ISO8601TimeParser {
+    package enum Failure: Error {
         case notISO8601
         /// A date-time whose instant (in UTC) falls outside 0000-01-01…9999-12-31, which
         /// ``GPXTime/iso8601String`` could not write back in four year digits.
@@ -17,12 +17,12 @@ enum ISO8601TimeParser {
 
     /// The last fixed-width date read and its day number: a track's points share their date, so
     /// most times are read without their date's digits or calendar arithmetic.
-    struct DateMemo {
+    package struct DateMemo {
         fileprivate var dateBytes: (UInt64, UInt16) = (0, 0)
         fileprivate var daysSince1970: Int64 = 0
         fileprivate var isSet = false
 
-        init() {}
+        package init() {}
     }
 
     static func parseChecked(_ raw: UnsafeRawBufferPointer) -> Result<GPXTime, Failure> {
@@ -31,7 +31,7 @@ enum ISO8601TimeParser {
     }
 
     /// As ``parseChecked(_:)``, remembering the date in `memo` for the next time.
-    static func parseChecked(_ raw: UnsafeRawBufferPointer, memo: inout DateMemo) -> Result<GPXTime, Failure> {
+    package static func parseChecked(_ raw: UnsafeRawBufferPointer, memo: inout DateMemo) -> Result<GPXTime, Failure> {
         let bytes = ASCII.trimmed(raw)
         var cursor = Cursor(bytes: bytes)
 

@@ -60,6 +60,8 @@ public struct ReplaySettings: Hashable, Sendable {
     @Setting public var maxScriptActions: Int?
     /// The most lines the app may log in a run (default: ``defaultMaxLogLines``).
     @Setting public var maxLogLines: Int?
+    /// The most firings of the app's timers a run simulates one by one (default: ``SimLimits/maximumTimerFirings``).
+    @Setting public var maxTimerFirings: Int?
     /// What the app needs from the trip (default: what the app uses, ``ReplayGoal/defaultGoals(for:builtIn:)``).
     @Setting public var goal: StatedGoals?
     // §15 The phone's state for the whole run (events change it later).
@@ -113,6 +115,7 @@ public struct ReplaySettings: Hashable, Sendable {
         .flag("lenient", \.$lenient),
         .limit("maxScriptActions", \.$maxScriptActions),
         .limit("maxLogLines", \.$maxLogLines),
+        .limit("maxTimerFirings", \.$maxTimerFirings),
         .goals("goal", \.$goal),
         .flag("lowPowerMode", \.$lowPowerMode),
         .number("batteryLevel", \.$batteryLevel, .fraction),
@@ -204,7 +207,8 @@ public struct ReplaySettings: Hashable, Sendable {
             accuracyAuthorization: (accuracy ?? Self.defaultAccuracy) == .reduced ? .reducedAccuracy : .fullAccuracy,
             locationServicesEnabled: !(servicesOff ?? false), timeline: timeline,
             untimedSpeed: speed ?? Self.defaultSpeed, seed: seed ?? 0, lenient: lenient ?? false,
-            maximumLogLines: maxLogLines ?? Self.defaultMaxLogLines, device: device,
+            maximumLogLines: maxLogLines ?? Self.defaultMaxLogLines,
+            maximumTimerFirings: maxTimerFirings ?? SimLimits.maximumTimerFirings, device: device,
             infoPlistPath: plist?.path, warnings: plist?.warnings ?? [], answers: answers)
     }
 

@@ -20,6 +20,8 @@ public struct ResolvedReplay: Hashable, Sendable {
     public var lenient: Bool
     /// The most lines the app may log; the run stops with an error past them.
     public var maximumLogLines: Int
+    /// The most firings of the app's timers the run simulates one by one; it stops with an error past them.
+    public var maximumTimerFirings = SimLimits.maximumTimerFirings
     /// The phone's state when the trip starts (§15).
     public var device = SimDevice()
     /// A matrix's field condition for this replay (``FieldCondition``), applied once the track is loaded.

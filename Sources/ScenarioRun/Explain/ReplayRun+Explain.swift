@@ -25,10 +25,12 @@ extension ReplayRun {
             let meter = ExplainCostMeter(newPrompt: changes.contains(.alwaysInsteadOfWhenInUse))
             let simulation = changed.simulation(on: loaded, sinks: [meter], keepsEvents: false)
             let works = byGoal ? simulation.runToAnswer() == true : simulation.runToVerdict() == .keptAlive
+            // A failed candidate's result is never built: only a fix's is read.
+            guard works else { return nil }
             let result = simulation.result()
             // A change that makes the app log past the limit, whose virtual time stopped (a
             // reaction loop), or that crashes the app (whose goal then counts nothing) is no fix.
-            guard works, result.logLimitReachedAt == nil, result.firingLimitReachedAt == nil, result.summary.stall == nil, result.summary.verdict != .crashed else { return nil }
+            guard result.logLimitReachedAt == nil, result.firingLimitReachedAt == nil, result.summary.stall == nil, result.summary.verdict != .crashed else { return nil }
             meter.close(at: result.summary.durationSeconds)
             return Explanation.Fix(changes: changes, verdict: result.summary.verdict, cost: meter.cost)
         }

@@ -48,8 +48,9 @@ public struct ReplayRun: Sendable {
             throw .invalidSettings("\(track): the app logged more than \(settings.maximumLogLines) lines, by \(Formatting.clock(at)) into the trip: the run stopped there (\(option) raises the limit)")
         }
         if let at = result.firingLimitReachedAt {
-            // Work that cannot be counted in one step (SimLimits.maximumTimerFirings): a bound, as for the log.
-            throw .invalidSettings("\(track): the app's timers fired more than \(SimLimits.maximumTimerFirings) times that could not be counted in one step, by \(Formatting.clock(at)) into the trip: the run stopped there (a timer doing one `cpu` action, or nothing, is counted at once; see Docs/Model.md)")
+            // Work that cannot be counted in one step: a bound, as for the log.
+            let option = ReplaySettings.setting(\.$maxTimerFirings).option
+            throw .invalidSettings("\(track): the app's timers fired more than \(settings.maximumTimerFirings) times that could not be counted in one step, by \(Formatting.clock(at)) into the trip: the run stopped there (a timer doing one `cpu` action, or nothing, is counted at once; see Docs/Model.md; \(option) raises the limit)")
         }
         return ReplayOutcome(
             track: track, settings: settings, trajectory: built.trajectory, pathSource: built.source,
@@ -76,6 +77,7 @@ public struct ReplayRun: Sendable {
             initialAccuracyAuthorization: settings.accuracyAuthorization,
             locationServicesEnabled: settings.locationServicesEnabled, answers: answers, timeline: settings.timeline)
         configuration.maximumLogLines = settings.maximumLogLines
+        configuration.maximumTimerFirings = settings.maximumTimerFirings
         configuration.goals = settings.goals
         configuration.device = settings.device
         configuration.locationPushServiceExtension = settings.app.locationPushServiceExtension

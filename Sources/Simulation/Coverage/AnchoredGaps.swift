@@ -150,11 +150,21 @@ package struct AnchoredGaps: Sendable {
     /// `requiredFraction`, with the gaps as ``gaps(endingAt:)`` gives them.
     package func coverage(of goal: SimGoal, movingSeconds: Int, requiredFraction: Double, endingAt end: Double) -> SimCoverage {
         let log = gaps(endingAt: end)
-        let fraction = movingSeconds == 0 ? 1 : Double(movingSeconds - missedSeconds) / Double(movingSeconds)
+        let fraction = Self.fraction(movingSeconds: movingSeconds, missedSeconds: missedSeconds)
         return SimCoverage(
             goal: goal, met: fraction >= requiredFraction, fraction: fraction,
             uncoveredSeconds: Double(missedSeconds), uncoveredMetres: missedMetres,
             longestGapSeconds: log.longest, gaps: log.gaps, gapCount: log.count)
+    }
+
+    /// The covered share of `movingSeconds` when `missedSeconds` of them were missed (1 without any).
+    package static func fraction(movingSeconds: Int, missedSeconds: Int) -> Double {
+        movingSeconds == 0 ? 1 : Double(movingSeconds - missedSeconds) / Double(movingSeconds)
+    }
+
+    /// Whether a goal is met with these counts: what ``coverage(of:movingSeconds:requiredFraction:endingAt:)`` says.
+    package static func met(movingSeconds: Int, missedSeconds: Int, requiredFraction: Double) -> Bool {
+        fraction(movingSeconds: movingSeconds, missedSeconds: missedSeconds) >= requiredFraction
     }
 
     /// Whether more seconds were missed than `requiredFraction` allows of a trip of `duration`

@@ -69,10 +69,14 @@ protocol SimGoalMeter: SimEventSink {
     /// Whether the goal is already missed, whatever the rest of the run brings (`--explain`
     /// stops a candidate there); `false` when that is not known yet.
     var missedForCertain: Bool { get }
+    /// Whether the goal is met at `end`: ``coverage(until:)``'s answer, which a meter may give
+    /// without placing its gaps (`--explain`'s candidates need only the answer).
+    func meets(until end: Double) -> Bool
 }
 
 extension SimGoalMeter {
     /// A goal that does not explain its gaps by the app's stops ignores them.
     func appStopped(causes: [SimCause]) {}
     var missedForCertain: Bool { false }
+    func meets(until end: Double) -> Bool { coverage(until: end).met }
 }

@@ -78,18 +78,22 @@ public final class KeepAliveSimulation {
     /// decided whatever follows, or else to the end; returns that verdict. The rest of the run
     /// does not happen: use it when only the verdict counts (`--explain`'s candidates).
     public func runToVerdict() -> SimVerdict {
-        run(untilDecided: { system.record.ending != nil }).summary.verdict
+        run(untilDecided: { system.record.ending != nil })
+        return verdict
     }
 
     /// Runs until a goal is missed whatever follows, or else to the end; returns whether every
     /// goal was met (`nil` without goals). The rest of the run does not happen: use it when only
     /// the answer counts (`--explain`'s candidates judged by the goal).
     public func runToAnswer() -> Bool? {
-        run(untilDecided: { goalMeters.contains(where: \.missedForCertain) }).summary.goalMet
+        run(untilDecided: { goalMeters.contains(where: \.missedForCertain) })
+        // The summary's `goalMet`, without the gaps the answer does not need.
+        let now = system.now.seconds
+        return goalMeters.isEmpty ? nil : goalMeters.allSatisfy { $0.meets(until: now) }
     }
 
     /// Steps until `decided` holds, or else to the end, and finishes the run there.
-    private func run(untilDecided decided: () -> Bool) -> SimulationResult {
+    private func run(untilDecided decided: () -> Bool) {
         while !decided(), let next = system.scheduler.nextTime, next <= end {
             let steps = system.scheduler.steps
             step(until: next)
@@ -97,7 +101,7 @@ public final class KeepAliveSimulation {
             if system.scheduler.steps == steps { break }
         }
         if !decided() { step(until: end) }
-        return finish()
+        finishRun()
     }
 
     /// Runs until `seconds` from the start (no further than the end), for stepping in tests.
@@ -258,12 +262,22 @@ public final class KeepAliveSimulation {
 
     @discardableResult
     private func finish() -> SimulationResult {
+        finishRun()
+        return result()
+    }
+
+    /// Ends the run once: the budget settled, the end-of-run warnings, the sinks told.
+    private func finishRun() {
         if !finished {
             finished = true
             system.record.strictCheck.finish(at: system.now)
             system.finish()
         }
-        return result()
+    }
+
+    /// The run's verdict so far, as its summary gives it.
+    private var verdict: SimVerdict {
+        system.record.ending?.verdict ?? (system.record.reachedBackground ? .keptAlive : .foregroundOnly)
     }
 
     private func summary() -> SimSummary {
@@ -287,7 +301,7 @@ public final class KeepAliveSimulation {
         let longestGap = strict.longestGap(until: now)
         let perState = record.secondsPerState(until: now).reduce(into: [String: Double]()) { $0[$1.key.rawValue] = $1.value }
         return SimSummary(
-            verdict: ending?.verdict ?? (record.reachedBackground ? .keptAlive : .foregroundOnly),
+            verdict: verdict,
             suspendedAt: ending?.verdict == .suspended ? ending?.time : nil,
             terminatedAt: record.firstTermination?.time,
             causes: ending?.causes ?? [],

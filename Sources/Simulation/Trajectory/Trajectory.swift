@@ -155,11 +155,84 @@ public struct Trajectory: Hashable, Sendable {
         if piece.count == 1 { return piece[0].speed ?? 0 }
         let index = Self.sampleBefore(time, in: piece, from: cursor.sample)
         cursor.sample = index
-        let before = piece[index]
-        let after = piece[index + 1]
+        return speed(at: time, between: piece[index], piece[index + 1], step: steps[pieceIndex][index])
+    }
+
+    /// The speed at `time` between two samples of a piece, with the step from one to the other.
+    @inline(__always)
+    private func speed(at time: Double, between before: TrajectorySample, _ after: TrajectorySample,
+                       step: (speed: Double, course: Double)) -> Double {
         let fraction = (time - before.time) / (after.time - before.time)
         let exact = fraction <= 0 ? before : fraction >= 1 ? after : nil
-        return exact?.speed ?? before.speed.flatMap { b in after.speed.map { b + ($0 - b) * fraction } } ?? steps[pieceIndex][index].speed
+        return exact?.speed ?? before.speed.flatMap { b in after.speed.map { b + ($0 - b) * fraction } } ?? step.speed
+    }
+
+    /// How many whole seconds from `start` before `end` have a position whose speed reaches
+    /// `threshold`: what a goal's meter, walking the seconds with ``speed(at:cursor:)``, counts as
+    /// moving. Between two samples without a recorded speed the speed is the step's all along,
+    /// so such a stretch counts at once, whatever its length: `--explain` counts the rest of a
+    /// candidate's trip so once nothing can change its coverage (issue 33).
+    func movingSeconds(from start: Int, before end: Double, atLeast threshold: Double) -> Int {
+        let from = Double(start)
+        guard from < end else { return 0 }
+        guard piecesInOrder else {
+            // Pieces out of order: a second's piece is whichever the search finds; walk them.
+            var cursor = TrajectoryCursor()
+            var count = 0
+            var second = start
+            while Double(second) < end {
+                if let speed = speed(at: Double(second), cursor: &cursor), speed >= threshold { count += 1 }
+                second += 1
+            }
+            return count
+        }
+        var count = 0
+        for (pieceIndex, piece) in pieces.enumerated() {
+            let first = piece[0].time
+            if piece[piece.count - 1].time < from { continue }
+            if first >= end { break }
+            if piece.count == 1 {
+                if first >= from, first == first.rounded(), (piece[0].speed ?? 0) >= threshold { count += 1 }
+                continue
+            }
+            let lastStart = piece.count - 2
+            // A stretch holds the seconds from its first sample to its next (the last one both).
+            var index = first < from ? Self.sampleBefore(from, in: piece, from: 0) : 0
+            // Whole seconds of stretches without recorded speeds, as a Double: exact below 2⁵³,
+            // and a few instructions a stretch on a 1 Hz track (issue 33).
+            var counted = 0.0
+            piece.withUnsafeBufferPointer { samples in
+                steps[pieceIndex].withUnsafeBufferPointer { steps in
+                    while index <= lastStart, samples[index].time < end {
+                        let beforeTime = samples[index].time, afterTime = samples[index + 1].time
+                        let holdsItsEnd = index == lastStart && afterTime < end
+                        if samples[index].speed == nil, samples[index + 1].speed == nil {
+                            if steps[index].speed >= threshold {
+                                let low = max(beforeTime, from), high = min(afterTime, end)
+                                counted += max(0, high.rounded(.up) - low.rounded(.up))
+                                if holdsItsEnd, high == high.rounded() { counted += 1 }
+                            }
+                        } else {
+                            let before = samples[index], after = samples[index + 1]
+                            var second = Self.firstWholeSecond(atOrAfter: max(beforeTime, from))
+                            while Double(second) < end, Double(second) < afterTime || (holdsItsEnd && Double(second) == afterTime) {
+                                if speed(at: Double(second), between: before, after, step: steps[index]) >= threshold { count += 1 }
+                                second += 1
+                            }
+                        }
+                        index += 1
+                    }
+                }
+            }
+            count += Int(min(counted, 9.0e15))
+        }
+        return count
+    }
+
+    /// The first whole second at or after `time`, held within ±2⁵³ (beyond, seconds are not
+    /// told apart: a run so long is not walked a second at a time either).
+    private static func firstWholeSecond(atOrAfter time: Double) -> Int {
+        Int(max(-9.0e15, min(9.0e15, time.rounded(.up))))
     }
 
     /// The time of the first sample of the first piece that starts after `time`: when a position

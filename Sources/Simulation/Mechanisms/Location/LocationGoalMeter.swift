@@ -32,14 +32,21 @@ final class LocationGoalMeter: SimGoalMeter {
         gaps = AnchoredGaps(start: trajectory.startTime)
     }
 
+    /// The last event's time. The seconds before it are judged when something here changes or
+    /// is asked: an event that changes nothing here (the closing warnings of a run `--explain`
+    /// asks only for its answer) judges nothing itself.
+    private var heard = 0.0
+
     func receive(_ event: SimEvent) {
-        judge(until: event.time)
+        heard = max(heard, event.time)
         switch event.detail {
         case .stateChange(_, let to, let cause):
+            judge(until: event.time)
             if to.isRunning, !running { gaps.appRan(at: event.time, by: cause) }
             running = to.isRunning
             stopCauses = to.isRunning ? [] : [cause]
         case .launch(let number, _, _):
+            judge(until: event.time)
             // A new process has the goal's age to get its first fix, as if one came at launch
             // (navigation: the old process's fix is gone with it; a recording keeps its fixes). [model]
             process = number
@@ -50,6 +57,7 @@ final class LocationGoalMeter: SimGoalMeter {
                 gaps.fix(at: event.time)
             }
         case .fix(let record) where event.kind == .fixDelivered:
+            judge(until: event.time)
             let taken = event.time - (record.delay ?? 0)
             if taken >= (lastFix ?? -.infinity) {
                 lastFix = taken
@@ -61,10 +69,13 @@ final class LocationGoalMeter: SimGoalMeter {
             }
             locationCause = nil
         case .fix(let record) where event.kind == .fixFiltered && record.reason == .underDistanceFilter:
+            judge(until: event.time)
             if locationCause == nil { locationCause = .fixesUnderDistanceFilter }
         case .locationPause(let window, _, let activityType):
+            judge(until: event.time)
             locationCause = .updatesPausedAutomatically(windowSeconds: window, activityType: activityType)
         case .locationStop(_, let cause):
+            judge(until: event.time)
             locationCause = cause
         default:
             break
@@ -122,10 +133,44 @@ final class LocationGoalMeter: SimGoalMeter {
     /// Missed once more seconds went uncovered than the goal allows of the whole trip's
     /// duration (the moving seconds can be no more than that).
     var missedForCertain: Bool {
-        gaps.missedForCertain(requiredFraction: goal.requiredFraction, duration: trajectory.duration)
+        judge(until: heard)
+        return gaps.missedForCertain(requiredFraction: goal.requiredFraction, duration: trajectory.duration)
+    }
+
+    /// Whether the goal is met at `end`, as ``coverage(until:)`` says, from the counts alone.
+    /// After the last event nothing changes what a second can be: once one moving second is
+    /// missed every later one is (its fix only ages), so the seconds are walked only until then,
+    /// and the rest, missed whatever they are, is counted in one step by the trajectory.
+    func meets(until time: Double) -> Bool {
+        let end = min(time, trajectory.endTime)
+        var movingSeconds = self.movingSeconds, missedSeconds = gaps.missedSeconds
+        var second = cursor
+        if running || goal.kind == .tracking, lastFix != nil {
+            var trajectoryCursor = self.trajectoryCursor
+            var movingSinceFix = self.movingSinceFix, metresSinceFix = self.metresSinceFix
+            while Double(second) < end {
+                let speed = trajectory.speed(at: Double(second), cursor: &trajectoryCursor)
+                second += 1
+                guard let speed, speed >= goal.movingSpeed else { continue }
+                movingSeconds += 1
+                movingSinceFix += 1
+                metresSinceFix += speed
+                var near = true
+                if let maximumMetres = goal.maximumMetresSinceFix { near = metresSinceFix <= maximumMetres }
+                if movingSinceFix > goal.maximumFixAgeSeconds || !near {
+                    missedSeconds += 1
+                    break
+                }
+            }
+        }
+        let rest = trajectory.movingSeconds(from: second, before: end, atLeast: goal.movingSpeed)
+        movingSeconds += rest
+        missedSeconds += rest
+        return AnchoredGaps.met(movingSeconds: movingSeconds, missedSeconds: missedSeconds, requiredFraction: goal.requiredFraction)
     }
 
     func appStopped(causes: [SimCause]) {
+        judge(until: heard)
         stopCauses = causes
     }
 
