@@ -51,6 +51,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
               swift build -c release && .build/release/keepalive-bench startup
               swift build -c release && .build/release/keepalive-bench ratios
               swift build -c release && .build/release/keepalive-bench async
+              swift build -c release && .build/release/keepalive-bench async-suite
               swift build && .build/debug/keepalive-bench list     # each subcommand's tiny run, as CI makes it
             """,
         subcommands: BenchmarkCatalogue.allCases.map(\.command)
@@ -61,7 +62,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
 /// line `keepalive-bench list` prints, so that no benchmark can stop working unnoticed; a new
 /// subcommand is a new case here, and the exhaustive switches ask for its tiny run.
 enum BenchmarkCatalogue: CaseIterable {
-    case gpx, sim, simYear, report, matrix, ratios, measurePass, yearMemory, jobs, startup, async, list
+    case gpx, sim, simYear, report, matrix, ratios, measurePass, yearMemory, jobs, startup, async, asyncSuite, list
 
     var command: any ParsableCommand.Type {
         switch self {
@@ -76,6 +77,7 @@ enum BenchmarkCatalogue: CaseIterable {
         case .jobs: JobsBenchmark.self
         case .startup: StartupBenchmark.self
         case .async: AsyncBenchmark.self
+        case .asyncSuite: AsyncSuiteBenchmark.self
         case .list: ListBenchmarks.self
         }
     }
@@ -96,6 +98,7 @@ enum BenchmarkCatalogue: CaseIterable {
         case .jobs: ["--tracks", "1", "--settings", "1", "--track-seconds", "120", "--repeat", "1"]
         case .startup: ["--runs", "1"]
         case .async: ["--seconds", "600", "--repeat", "1"]
+        case .asyncSuite: ["--seconds", "300", "--tests", "10", "--test-seconds", "60", "--repeat", "1"]
         case .list: []
         }
     }

@@ -52,6 +52,12 @@ public final class KeepAliveSimulation {
         }
     }
 
+    /// A simulation let go of before its run ended ends its clock: a sleep on it (a test's own
+    /// task) throws `CancellationError` rather than wait for a run that will never come.
+    isolated deinit {
+        clock.endRun()
+    }
+
     /// Where a run of `configuration` ends, in seconds from the start: its `duration`, or else the
     /// end of the trip or the last scenario event, whichever is later. Reports that draw the run
     /// on a time axis while it streams need it before the run.
@@ -111,7 +117,17 @@ public final class KeepAliveSimulation {
     /// runs repeat exactly. A task that does not come to rest within ``restBound`` turns of the
     /// main actor waits on something the simulation does not control: it is reported in
     /// ``SimulationResult/restlessTasks`` and no longer waited for.
+    ///
+    /// A task made on the main actor before the call (a test's own `Task { }`) runs until its
+    /// first wait before time moves on. At the end, sleeps still waiting on ``clock`` end with
+    /// `CancellationError` and are named in ``SimulationResult/unfinishedSleeps``; a sleep begun
+    /// after the end throws at once.
     public func runAsync() async -> SimulationResult {
+        // Jobs queued on the main actor before this call — a test's `Task { }` made just before
+        // it — run first: one turn puts this job behind them. (Without it they first ran after
+        // the run, which held the main actor's jobs from its first step, and slept for ever on
+        // a stopped clock.)
+        await Task.yield()
         #if os(Linux) && compiler(>=6.3)
         // The main actor's jobs are held and run here, between steps (SimMainExecutor): a value
         // handed to a `for await` loop on the main actor costs no turn of the platform's main
@@ -250,7 +266,7 @@ public final class KeepAliveSimulation {
     /// The summary so far; after `run()`, the whole run.
     public func result() -> SimulationResult {
         SimulationResult(events: log?.events ?? [], summary: summary(), logLimitReachedAt: system.record.logLimitReachedAt, restlessTasks: restless,
-                         firingLimitReachedAt: system.record.firingLimitReachedAt)
+                         firingLimitReachedAt: system.record.firingLimitReachedAt, unfinishedSleeps: clock.unfinishedSleeps)
     }
 
     @discardableResult
