@@ -52,6 +52,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
               swift build -c release && .build/release/keepalive-bench ratios
               swift build -c release && .build/release/keepalive-bench async
               swift build -c release && .build/release/keepalive-bench csv
+              swift build -c release && .build/release/keepalive-bench async-suite
               swift build && .build/debug/keepalive-bench list     # each subcommand's tiny run, as CI makes it
             """,
         subcommands: BenchmarkCatalogue.allCases.map(\.command)
@@ -62,7 +63,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
 /// line `keepalive-bench list` prints, so that no benchmark can stop working unnoticed; a new
 /// subcommand is a new case here, and the exhaustive switches ask for its tiny run.
 enum BenchmarkCatalogue: CaseIterable {
-    case gpx, sim, simYear, report, matrix, ratios, measurePass, yearMemory, jobs, startup, async, csv, list
+    case gpx, sim, simYear, report, matrix, ratios, measurePass, yearMemory, jobs, startup, async, csv, asyncSuite, list
 
     var command: any ParsableCommand.Type {
         switch self {
@@ -78,6 +79,7 @@ enum BenchmarkCatalogue: CaseIterable {
         case .startup: StartupBenchmark.self
         case .async: AsyncBenchmark.self
         case .csv: CSVBenchmark.self
+        case .asyncSuite: AsyncSuiteBenchmark.self
         case .list: ListBenchmarks.self
         }
     }
@@ -99,6 +101,7 @@ enum BenchmarkCatalogue: CaseIterable {
         case .startup: ["--runs", "1"]
         case .async: ["--seconds", "600", "--repeat", "1"]
         case .csv: ["--rows", "1000", "--repeat", "1"]
+        case .asyncSuite: ["--seconds", "300", "--tests", "10", "--test-seconds", "60", "--repeat", "1"]
         case .list: []
         }
     }

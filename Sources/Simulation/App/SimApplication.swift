@@ -113,7 +113,8 @@ public final class SimApplication: BackgroundTasking {
     public func task(name: String? = nil, _ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let rest = clock.rest
         rest.appTaskCreated()
-        return Task { @MainActor [clock] in
+        // Named, so a debugger, `Task.name` and the run's reports show it.
+        return Task(name: name) { @MainActor [clock] in
             rest.appTaskBegan(name: name, at: clock.now)
             await body()
             rest.appTaskEnded()

@@ -8,6 +8,11 @@ import Foundation
 /// running when it began: it wakes late if that process is suspended at the deadline (its code
 /// does not run), and ends with `CancellationError` if the process ends first.
 ///
+/// A sleep begun before the run waits for the run. The run's end ends every sleep still waiting
+/// with `CancellationError` (each is named in ``SimulationResult/unfinishedSleeps``), and a sleep
+/// begun after the end throws it at once: the clock will not move again, so the deadline can
+/// never come (as swift-clocks' `TestClock.run` ends the sleeps it cannot finish).
+///
 /// ```swift
 /// application.task {
 ///     while true {
@@ -28,6 +33,8 @@ public final class SimClock: Clock, @unchecked Sendable {
         /// task woken by one of the simulation's sequences).
         let key: SimRestTracker.TaskKey?
         let tracked: Bool
+        /// The task's name (`Task(name:)`; an app task's is the one given to `application.task(name:)`).
+        let name: String?
         let continuation: CheckedContinuation<Void, Error>
     }
 
@@ -38,6 +45,9 @@ public final class SimClock: Clock, @unchecked Sendable {
     private var sleepers: [Sleeper] = []
     private var nextSleeperID: UInt64 = 0
     private var runningProcess = 0
+    /// Set by the run's end: the clock never moves again.
+    private var ended = false
+    private var cutShort: [SimUnfinishedSleep] = []
     /// The tasks the run has woken that have not yet come to rest.
     let rest = SimRestTracker()
 
@@ -50,19 +60,22 @@ public final class SimClock: Clock, @unchecked Sendable {
     // Nonsending: the sleeper registers and resumes on its own actor (the main actor, for app
     // code) with no hop through the global pool, which a loaded machine could delay past the drain.
     /// Suspends the calling task until the simulation reaches `deadline`; returns at once for a
-    /// deadline that has passed, and throws `CancellationError` when the task is cancelled.
+    /// deadline that has passed, and throws `CancellationError` when the task is cancelled, when
+    /// the run ends first, or at once when the run has ended.
     public nonisolated(nonsending) func sleep(until deadline: SimInstant, tolerance: Swift.Duration? = nil) async throws {
         try await sleep(until: deadline, on: #isolation)
     }
 
     private func sleep(until deadline: SimInstant, on actor: isolated (any Actor)?) async throws {
         try Task.checkCancellation()
-        let id: UInt64? = lock.withLock {
+        let id: UInt64? = try lock.withLock {
             guard deadline > current else { return nil }
+            guard !ended else { throw CancellationError() }
             nextSleeperID &+= 1
             return nextSleeperID
         }
         guard let id else { return }
+        let name = Task.name
         try await withTaskCancellationHandler {
             // Capturing `actor` keeps this closure on it: withTaskCancellationHandler's operation
             // would otherwise run on the global pool, beside the run's drain.
@@ -70,9 +83,11 @@ public final class SimClock: Clock, @unchecked Sendable {
                 // Registered and parked in one step: a drain that sees the task at rest also
                 // sees its deadline (it once saw neither, and the run ended without the sleeper).
                 let cancelled: Bool = lock.withLock {
-                    if Task.isCancelled { return true }
+                    // The run may have ended since the check above.
+                    if Task.isCancelled || ended { return true }
                     let (key, tracked) = rest.park()
-                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, key: key, tracked: tracked, continuation: continuation))
+                    sleepers.append(Sleeper(id: id, deadline: deadline, process: runningProcess, key: key, tracked: tracked,
+                                            name: name, continuation: continuation))
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -131,15 +146,34 @@ public final class SimClock: Clock, @unchecked Sendable {
         }
     }
 
-    /// Ends the sleeps of a process that ended (or of every process, at the end of a run).
-    func cancelSleepers(ofProcess process: Int?) {
+    /// Ends the sleeps of a process that ended.
+    func cancelSleepers(ofProcess process: Int) {
         let ended: [Sleeper] = lock.withLock {
-            let ended = sleepers.filter { process == nil || $0.process == process }
-            sleepers.removeAll { process == nil || $0.process == process }
+            let ended = sleepers.filter { $0.process == process }
+            sleepers.removeAll { $0.process == process }
             return ended
         }
         wake(ended, throwing: true)
     }
+
+    /// The run has ended: every sleep still waiting ends with `CancellationError` and is kept in
+    /// ``unfinishedSleeps``; later sleeps throw at once. Idempotent.
+    func endRun() {
+        let ended: [Sleeper] = lock.withLock {
+            self.ended = true
+            let ended = sleepers.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+            sleepers = []
+            cutShort += ended.map { SimUnfinishedSleep(name: $0.name, deadline: $0.deadline.seconds, endedAt: current.seconds) }
+            return ended
+        }
+        wake(ended, throwing: true)
+    }
+
+    /// Whether the run has ended (the clock never moves again).
+    var hasEnded: Bool { lock.withLock { ended } }
+
+    /// The sleeps the run's end cut short, by deadline.
+    var unfinishedSleeps: [SimUnfinishedSleep] { lock.withLock { cutShort } }
 
     /// How many tasks sleep on this clock.
     var sleeperCount: Int { lock.withLock { sleepers.count } }
@@ -152,4 +186,23 @@ public final class SimClock: Clock, @unchecked Sendable {
 
     /// How many of the app's own tasks (and tasks woken by the simulation's sequences) sleep on this clock.
     var appTaskSleeperCount: Int { lock.withLock { sleepers.count { $0.tracked } } }
+}
+
+/// A sleep on ``SimClock`` that was still waiting when the run ended: its deadline lay past the
+/// run's end (or the run stopped early), so it could never come. The sleep ended with
+/// `CancellationError`, as swift-clocks' `TestClock.run` ends a sleep that can never finish.
+/// An app's repeating timer leaves one at every end; a test's own task should leave none.
+public struct SimUnfinishedSleep: Hashable, Sendable, Codable {
+    /// The task's name: `application.task(name:)`'s, or `Task(name:)`'s; `nil` for an unnamed task.
+    public var name: String?
+    /// Seconds from the start when the sleep would have ended.
+    public var deadline: Double
+    /// Seconds from the start when the run ended it.
+    public var endedAt: Double
+
+    public init(name: String?, deadline: Double, endedAt: Double) {
+        self.name = name
+        self.deadline = deadline
+        self.endedAt = endedAt
+    }
 }

@@ -626,7 +626,7 @@ public final class SimSystem {
         for finding in record.infoPlistFindings { emit(.warning(.infoPlist(finding))) }
         for mechanism in mechanisms { mechanism.runEnded(in: self) }
         for sink in sinks { sink.finish() }
-        clock.cancelSleepers(ofProcess: nil)
+        clock.endRun()
         scheduler.removeAll()
         waitingAppWork = WaitingAppWork()
     }

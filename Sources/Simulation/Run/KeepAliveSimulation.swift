@@ -18,6 +18,8 @@ public final class KeepAliveSimulation {
     /// The simulation's clock.
     public var clock: SimClock { system.clock }
     private let log: SimEventLog?
+    /// The clock again, readable from `deinit` (which is not on the main actor).
+    private nonisolated let clockToEnd: SimClock
     private let end: SimInstant
     private var finished = false
     /// Tasks `runAsync()` gave up waiting for, in the order found.
@@ -34,6 +36,7 @@ public final class KeepAliveSimulation {
         self.log = log
         let system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
         self.system = system
+        clockToEnd = system.clock
         goalMeters = configuration.goals.map { goal in
             goal.meter(for: configuration) { [unowned system] in system.mechanism(LocationServices.self)?.deliveryObstacle(in: system) }
         }
@@ -53,6 +56,13 @@ public final class KeepAliveSimulation {
                 event.action.apply(to: system)
             }
         }
+    }
+
+    /// A simulation let go of before its run ended ends its clock: a sleep on it (a test's own
+    /// task) throws `CancellationError` rather than wait for a run that will never come.
+    /// (Not an `isolated deinit`: that needs iOS 18.4 / macOS 15.4, and the clock takes its lock.)
+    deinit {
+        clockToEnd.endRun()
     }
 
     /// Where a run of `configuration` ends, in seconds from the start: its `duration`, or else the
@@ -118,7 +128,17 @@ public final class KeepAliveSimulation {
     /// runs repeat exactly. A task that does not come to rest within ``restBound`` turns of the
     /// main actor waits on something the simulation does not control: it is reported in
     /// ``SimulationResult/restlessTasks`` and no longer waited for.
+    ///
+    /// A task made on the main actor before the call (a test's own `Task { }`) runs until its
+    /// first wait before time moves on. At the end, sleeps still waiting on ``clock`` end with
+    /// `CancellationError` and are named in ``SimulationResult/unfinishedSleeps``; a sleep begun
+    /// after the end throws at once.
     public func runAsync() async -> SimulationResult {
+        // Jobs queued on the main actor before this call — a test's `Task { }` made just before
+        // it — run first: one turn puts this job behind them. (Without it they first ran after
+        // the run, which held the main actor's jobs from its first step, and slept for ever on
+        // a stopped clock.)
+        await Task.yield()
         #if os(Linux) && compiler(>=6.3)
         // The main actor's jobs are held and run here, between steps (SimMainExecutor): a value
         // handed to a `for await` loop on the main actor costs no turn of the platform's main
@@ -170,15 +190,19 @@ public final class KeepAliveSimulation {
         let ran = executor.runHeld(limit: limit)
         let atRest = clock.rest.isAtRest
         // Jobs kept coming with every task the run waits for at rest: something it does not
-        // wait for spins (a task already reported restless). The drain gives it its turns.
+        // wait for spins (a task already reported restless, or another test's). The queue is
+        // run in order, so every job queued before has had its turn: time moves on, and what
+        // is still held runs in the next step or, at the release, on the platform's executors.
+        // (It once took a yielding drain a step: a run beside another test's busy wait took a
+        // turn of the whole main queue for every fix.)
         if ran == limit, atRest { heldJobLimit = Self.spinningHeldJobLimit }
-        return ran < limit && atRest && clock.untrackedWakeCount == drainedUntrackedWakes
+        return atRest && clock.untrackedWakeCount == drainedUntrackedWakes
     }
 
     private var heldJobLimit = restBound
 
     /// How many held jobs a step runs, once something the run does not wait for has been seen
-    /// to spin, before it leaves the rest to the drain: at the full ``restBound`` a busy-waiting
+    /// to spin, before it moves time on: at the full ``restBound`` a busy-waiting
     /// task cost 10,000 jobs a step.
     static let spinningHeldJobLimit = 64
     #endif
@@ -257,7 +281,7 @@ public final class KeepAliveSimulation {
     /// The summary so far; after `run()`, the whole run.
     public func result() -> SimulationResult {
         SimulationResult(events: log?.events ?? [], summary: summary(), logLimitReachedAt: system.record.logLimitReachedAt, restlessTasks: restless,
-                         firingLimitReachedAt: system.record.firingLimitReachedAt)
+                         firingLimitReachedAt: system.record.firingLimitReachedAt, unfinishedSleeps: clock.unfinishedSleeps)
     }
 
     @discardableResult

@@ -13,6 +13,10 @@ public struct SimulationResult: Hashable, Sendable, Codable {
     /// When the app's timers went past ``SimulationConfiguration/maximumTimerFirings`` simulated
     /// one by one and the run stopped, cut short as at the log limit; `nil` for a whole run.
     public var firingLimitReachedAt: Double? = nil
+    /// Sleeps on ``KeepAliveSimulation/clock`` that the run's end cut short (they threw
+    /// `CancellationError`), by deadline: an app's repeating timer leaves one; a test's own task
+    /// that expects its sleep to end should leave none. Not in files.
+    public var unfinishedSleeps: [SimUnfinishedSleep] = []
 
     private enum CodingKeys: String, CodingKey {
         case events, summary, logLimitReachedAt, firingLimitReachedAt
