@@ -20,8 +20,10 @@ final class LocationGoalMeter: SimGoalMeter {
     /// Why the app does not run, and why its updates do not run: the gap's causes.
     private var stopCauses: [SimCause] = []
     private var locationCause: SimCause?
-    /// Why started updates bring running code no fix, asked when a gap opens with no other cause.
+    /// Why started updates bring running code no fix: asked after each event, as what holds
+    /// until the next one (seconds are judged lazily, maybe after the app is gone).
     private let deliveryObstacle: @MainActor () -> SimCause?
+    private var obstacle: SimCause?
     private var movingSeconds = 0
     private var gaps: AnchoredGaps
 
@@ -78,8 +80,13 @@ final class LocationGoalMeter: SimGoalMeter {
             judge(until: event.time)
             locationCause = cause
         default:
-            break
+            // Judging is lazy, but the seconds before this event must keep the obstacle they had.
+            let now = deliveryObstacle()
+            if now != obstacle { judge(until: event.time) }
+            obstacle = now
+            return
         }
+        obstacle = deliveryObstacle()
     }
 
     /// Judges every whole second before `time` (events at a second come before it is judged).
@@ -115,9 +122,8 @@ final class LocationGoalMeter: SimGoalMeter {
                 // Navigation needs running code holding the fix; a recording only needs its fixes.
                 let covered = canCover && fresh && near
                 if gaps.judge(second: second, speed: speed, moving: moving, missed: !covered) {
-                    // Authorization is asked only here, as a gap opens: a few times a run.
                     gaps.nameOpenGapCauses(AnchoredGaps.causes(running: running, stopCauses: stopCauses,
-                                                               serviceCause: locationCause ?? deliveryObstacle()))
+                                                               serviceCause: locationCause ?? obstacle))
                 }
             }
             second += 1
