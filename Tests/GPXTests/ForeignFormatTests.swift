@@ -29,6 +29,20 @@ import Testing
         #expect(error.message == "this is \(format.description), not GPX")
     }
 
+    /// The name comes from the first 512 bytes whatever the chunk size: with 1-byte chunks expat
+    /// stopped at this fuzz finding's first byte, and the file was not named as binary.
+    @Test(arguments: [1, 2, 7, 64 * 1024])
+    func theNameDoesNotDependOnTheChunkSize(chunkSize: Int) throws {
+        let bytes: [UInt8] = [0xF4, 0xFF, 0x33, 0xC5, 0x37, 0x00, 0x00]
+        do {
+            _ = try read(bytes, chunkSize: chunkSize)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .notGPX)
+            #expect(error.foreignFormat == .binary)
+        }
+    }
+
     /// KML keeps the root element's message, and is named for the caller's advice.
     @Test func kmlKeepsItsRootMessageAndIsNamed() throws {
         let error = try #require(readError("<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document/></kml>"))

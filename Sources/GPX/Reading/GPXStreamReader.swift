@@ -65,7 +65,9 @@ public final class GPXStreamReader {
         self.options = options
         source = .file(descriptor: descriptor)
         chunkSize = options.chunkSize
-        feedSize = options.chunkSize
+        // The first feed holds the whole head a foreign format is named from, whatever the
+        // chunk size: expat may stop at its first bytes, and the name must not depend on where.
+        feedSize = max(options.chunkSize, GPXForeignFormat.headLength)
         parser = ExpatParser(fileName: path, options: options)
     }
 
@@ -75,7 +77,9 @@ public final class GPXStreamReader {
         self.options = options
         source = .bytes(bytes, offset: 0)
         chunkSize = options.chunkSize
-        feedSize = options.chunkSize
+        // The first feed holds the whole head a foreign format is named from, whatever the
+        // chunk size: expat may stop at its first bytes, and the name must not depend on where.
+        feedSize = max(options.chunkSize, GPXForeignFormat.headLength)
         parser = ExpatParser(fileName: name, options: options)
     }
 
@@ -156,6 +160,16 @@ public final class GPXStreamReader {
             }
             var count: Int
             repeat { count = read(descriptor, buffer, feedSize) } while count < 0 && errno == EINTR
+            // A short read (a pipe) must not cut the head short: read on until it is whole.
+            while count > 0, head.count + count < GPXForeignFormat.headLength, count < feedSize {
+                var more: Int
+                repeat { more = read(descriptor, buffer + count, feedSize - count) } while more < 0 && errno == EINTR
+                guard more > 0 else {
+                    if more < 0 { count = more }
+                    break
+                }
+                count += more
+            }
             guard count >= 0 else {
                 pendingError = GPXReadError(
                     kind: .unreadable, file: fileName, position: nil,
