@@ -122,6 +122,13 @@ public enum FileName {
         case .failure(let error): return .failure(error)
         }
         defer { close(descriptor) }
+        return read(descriptor, upTo: limit)
+    }
+
+    /// Reads at most `limit` bytes from an open descriptor (a regular file, standard input's
+    /// pipe) until its end; more than `limit` reads `limit + 1`, so that the caller can tell an
+    /// input that is too large.
+    public static func read(_ descriptor: Int32, upTo limit: Int) -> Result<[UInt8], FileNameError> {
         var bytes = [UInt8](repeating: 0, count: limit + 1)
         var count = 0
         while count < bytes.count {

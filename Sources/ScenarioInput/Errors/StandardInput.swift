@@ -22,22 +22,7 @@ public enum StandardInput {
     /// refuses it as too large): standard input when `path` names it, else a regular file
     /// (``FileName/readRegularFile(_:upTo:)``, which never waits on a FIFO or a device).
     public static func readFile(_ path: String, upTo limit: Int) -> Result<[UInt8], FileNameError> {
-        guard isNamed(path) else { return FileName.readRegularFile(path, upTo: limit) }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(STDIN_FILENO, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if read < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileNameError("cannot read: \(String(cString: strerror(errno)))"))
-            }
-            if read == 0 { break }
-            count += read
-        }
-        bytes.removeSubrange(count...)
-        return .success(bytes)
+        isNamed(path) ? FileName.read(STDIN_FILENO, upTo: limit) : FileName.readRegularFile(path, upTo: limit)
     }
 
     /// Why a file could not be read, without the reader's own "cannot open: " or "cannot read: ",
