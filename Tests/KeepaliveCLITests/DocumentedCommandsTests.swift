@@ -257,6 +257,8 @@ struct DocumentedCommandsTests {
         #expect(counts["Docs/GettingStarted.md"]! >= 5)
         #expect(counts["Docs/CLI.md"]! >= 4)
         #expect(counts["Docs/Scenarios.md"]! >= 4)
+        // Each sample track's command, compare's, MetricKit's and the recipes' matrix.
+        #expect(counts["Tracks/README.md"]! == 11)
     }
 
     @Test func theConventionReadsCommandsOutputsAndMarks() {
