@@ -40,12 +40,51 @@ import Testing
         let causes = (object["causes"] as? [[String: Any]])?.compactMap { $0["cause"] as? String }
         #expect(causes == ["nothingHoldsApp", "usageDescriptionsMissing"])
         #expect(object["longestDeliveryGapSeconds"] is NSNull)
+        // The JSON gap names the same fix, as `--explain`'s `fixes` write a change.
+        let gap = ((object["coverage"] as? [[String: Any]])?.first?["gaps"] as? [[String: Any]])?.first
+        let fix = gap?["fix"] as? [String: String]
+        #expect(fix == ["setting": "NSLocationWhenInUseUsageDescription, NSLocationAlwaysAndWhenInUseUsageDescription",
+                        "value": "present",
+                        "text": "NSLocationWhenInUseUsageDescription, NSLocationAlwaysAndWhenInUseUsageDescription present"])
+    }
+
+    @Test func theHiddenIndicatorRuleIsARootWithItsFix() throws {
+        // §4's 16.4 rule: an Always app with the indicator hidden, significant changes on and a
+        // distance filter gets no keep-alive from its updates; the indicator shown exempts it.
+        let fixtures = try Fixtures()
+        let scenario = try fixtures.write("hidden.yaml", """
+            app:
+              info: {backgroundModes: [location], whenInUseUsage: true, alwaysUsage: true}
+              on:
+                launch: [request-always, {set: {allowsBackgroundLocationUpdates: true, showsBackgroundLocationIndicator: false, distanceFilter: 50}}, start-updates, start-significant-changes]
+            """)
+        let rule = "iOS 16.4+: an Always app with the background location indicator hidden, significant changes on and a distance filter or coarse accuracy gets no keep-alive from its updates"
+        let text = try CLI.run(["replay", commute, "--scenario", scenario, "--profile", "16.4"]).stdout
+        let gapLines = text.components(separatedBy: "\n").filter { $0.hasPrefix("  gap ") }
+        #expect(!gapLines.isEmpty)
+        for line in gapLines {
+            #expect(line.contains(rule))
+            #expect(line.contains("; fix (--explain tries it): showsBackgroundLocationIndicator = true; "))
+        }
+        let (_, object) = try CLI.json(["replay", commute, "--scenario", scenario, "--profile", "16.4", "--format", "json"])
+        let gaps = (object["coverage"] as? [[String: Any]])?.first?["gaps"] as? [[String: Any]] ?? []
+        #expect(gaps.count == gapLines.count)
+        for gap in gaps {
+            #expect(gap["fix"] as? [String: String] == ["setting": "showsBackgroundLocationIndicator", "value": "true", "text": "showsBackgroundLocationIndicator = true"])
+        }
+        // On 16.3, before the rule (§16's eras), the same app stays alive and meets its goal.
+        let before = try CLI.run(["replay", commute, "--scenario", scenario, "--profile", "16.3"])
+        #expect(before.status == 0)
+        #expect(!before.stdout.contains(rule))
     }
 
     @Test func authorizationAndTheFlagAreRootsToo() throws {
         let denied = try CLI.run(["replay", commute, "--authorization", "denied"]).stdout
         // Denied is the user's answer: no configuration fix to name.
         #expect(denied.contains("  gap 0:00:00–0:12:29 (4.4 km), 6 min 6 s uncovered from 0:00:05: authorization is denied; not closed before the end\n"))
+        let (_, deniedJSON) = try CLI.json(["replay", commute, "--authorization", "denied", "--format", "json"])
+        let deniedGap = ((deniedJSON["coverage"] as? [[String: Any]])?.first?["gaps"] as? [[String: Any]])?.first
+        #expect(deniedGap?["fix"] is NSNull)
         // A When In Use app's fixes are queued off screen without the flag, while its task runs.
         let flag = try CLI.run(["replay", commute, "--authorization", "when-in-use", "--no-background-location"]).stdout
         #expect(flag.contains(": allowsBackgroundLocationUpdates is false; fix (--explain tries it): allowsBackgroundLocationUpdates = true; not closed before the end\n"))

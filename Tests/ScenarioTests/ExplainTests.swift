@@ -96,6 +96,25 @@ import TestSupport
         #expect(Prose.text(.app(.endTasksInExpirationHandlers)) == "endBackgroundTask(_:) called in each task's expiration handler")
     }
 
+    /// The fix a gap line names beside its root cause (issue 34 item 2) is the change `--explain`
+    /// tries for that cause: the configuration, §4's 16.4 rule and a When In Use start off screen.
+    @Test func aGapsRootCauseNamesTheChangeExplainTries() {
+        #expect(ExplainChange.fixing(.usageDescriptionsMissing(always: true, missing: [])) == .app(.declareUsageDescriptions))
+        #expect(ExplainChange.fixing(.backgroundUpdatesOff) == .app(.set(.allowsBackgroundLocationUpdates(true))))
+        #expect(ExplainChange.fixing(.locationModeMissing) == .app(.declareBackgroundMode(.location)))
+        #expect(ExplainChange.fixing(.authorization(.authorizedWhenInUse)) == .alwaysInsteadOfWhenInUse)
+        #expect(ExplainChange.fixing(.whenInUseStartedInBackground) == .app(.startUpdatesOnScreen))
+        #expect(ExplainChange.fixing(.hiddenIndicatorRule) == .app(.set(.showsBackgroundLocationIndicator(true))))
+        // The user's answer, the device, the app's own stops and a start in a wake (the screen or
+        // a significant-change wake would do: explain weighs them) have none.
+        #expect(ExplainChange.fixing(.updatesStartedInBackgroundWake(.region)) == nil)
+        #expect(ExplainChange.fixing(.authorization(.denied)) == nil)
+        #expect(ExplainChange.fixing(.deviceAsleep(budgetLeft: 30)) == nil)
+        #expect(ExplainChange.fixing(.fixesUnderDistanceFilter) == nil)
+        // The root-most cause that has a fix wins.
+        #expect(ExplainChange.fixing([.nothingHoldsApp, .hiddenIndicatorRule, .fixesUnderDistanceFilter]) == .app(.set(.showsBackgroundLocationIndicator(true))))
+    }
+
     /// Issue 17 §3: a When In Use app that starts its updates on entering the background. The
     /// start does nothing (§4): that is the first cause, and the engineer's fix — start them on
     /// screen, no new consent — comes before asking for Always; each works alone.

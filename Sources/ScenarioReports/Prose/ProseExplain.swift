@@ -139,13 +139,16 @@ extension Prose {
     }
 
     /// The explanation as JSON: `fixes`, a list of change sets.
+    /// A change as JSON: `setting`, `value` and `text`, as `fixes` and a gap's `fix` write it.
+    public static func json(_ change: ExplainChange) -> JSONValue {
+        let (setting, value) = setting(change)
+        return .object([("setting", .string(setting)), ("value", .string(value)), ("text", .string(text(change)))])
+    }
+
     public static func json(_ explanation: Explanation) -> JSONValue {
         .array(explanation.fixes.map { fix in
             .object([
-                ("changes", .array(fix.changes.map { change in
-                    let (setting, value) = setting(change)
-                    return .object([("setting", .string(setting)), ("value", .string(value)), ("text", .string(text(change)))])
-                })),
+                ("changes", .array(fix.changes.map(json))),
                 ("verdict", .string(fix.verdict.rawValue)),
                 ("cost", fix.cost.map { cost in
                     JSONValue.object([

@@ -98,7 +98,9 @@ public enum SummaryReport {
     /// `cancelledByUser`, `gapCount` and `gaps` (`from` — for a location goal the anchor, the
     /// last fix before the gap —, `firstMissed`, `to`, `seconds` (missed), `metres` (over the span
     /// `from`–`to`), `cause` (the first cause's name, `null` for no fix), `causes`, `closedBy`
-    /// (`null` when it closed by itself or not at all), `closed`, `text`).
+    /// (`null` when it closed by itself or not at all), `fix` (the configuration change
+    /// `--explain` tries for the root cause, as in `fixes`; `null` when the root is none), `closed`,
+    /// `text`).
     static func coverageJSON(_ coverage: SimCoverage) -> JSONValue {
         let gaps = coverage.gaps.map { gap in
             JSONValue.object([
@@ -107,6 +109,7 @@ public enum SummaryReport {
                 ("cause", gap.causes.first.map { .string(Prose.name($0)) } ?? .null),
                 ("causes", .array(gap.causes.map { .string(Prose.name($0)) })),
                 ("closedBy", gap.closedBy.map { .string(Prose.name($0)) } ?? .null),
+                ("fix", ExplainChange.fixing(gap.causes).map(Prose.json) ?? .null),
                 ("closed", .bool(gap.closed)),
                 ("text", .string(Prose.gap(gap, of: coverage.goal))),
             ])

@@ -12,20 +12,26 @@ public enum ExplainChange: Hashable, Sendable {
 
 extension ExplainChange {
     /// The change that removes `cause` when it is the app's configuration — a usage string, the
-    /// background flag, the `location` mode, the authorization it asks for — which `--explain`
-    /// tries for a location app (the gap lines name it beside the root cause); `nil` for what the
-    /// user, the device or the app's design decides (where it starts or stops updates, its
-    /// filter), which `--explain` weighs with their cost instead.
+    /// background flag, the `location` mode, the authorization it asks for, the indicator §4's
+    /// 16.4 rule needs, a When In Use app's updates started on screen (§4) —
+    /// which `--explain` tries for a location app (the gap lines name it beside the root cause);
+    /// `nil` for what the user, the device or the app's design decides (when it stops updates,
+    /// its filter, its pauses), which `--explain` weighs with their cost instead.
     public static func fixing(_ cause: SimCause) -> ExplainChange? {
         switch cause {
         case .usageDescriptionsMissing: .app(.declareUsageDescriptions)
         case .backgroundUpdatesOff: .app(.set(.allowsBackgroundLocationUpdates(true)))
         case .locationModeMissing: .app(.declareBackgroundMode(.location))
         case .authorization(let status): status == .authorizedWhenInUse ? .alwaysInsteadOfWhenInUse : nil
-        case .tripStarts, .whenInUseStartedInBackground, .updatesStartedInBackgroundWake, .userOpensApp, .userLeavesApp, .userReturnsToApp, .deviceLocked, .unlockedBackOnScreen, .deviceWoke,
+        // Where updates start is design, but this has one answer, which explain tries first (§4).
+        case .whenInUseStartedInBackground: .app(.startUpdatesOnScreen)
+        // §4's 16.4 rule: the indicator shown exempts the app (an Apple engineer's advice, thread 726945).
+        case .hiddenIndicatorRule: .app(.set(.showsBackgroundLocationIndicator(true)))
+        // A start in a wake has no one answer: the screen, or a significant-change wake (§4).
+        case .tripStarts, .updatesStartedInBackgroundWake, .userOpensApp, .userLeavesApp, .userReturnsToApp, .deviceLocked, .unlockedBackOnScreen, .deviceWoke,
              .launching, .launched, .systemLaunch, .systemWake, .nothingHoldsApp, .deviceAsleep, .backgroundTimeExpired,
              .noDeliveryWithinBudget, .tasksEndedInHandlers, .tasksEndedWithinAllowance, .watchdog, .memoryPressure, .forceQuit,
-             .crash, .updatesPausedAutomatically, .updatesStopped, .fixesUnderDistanceFilter, .hiddenIndicatorRule,
+             .crash, .updatesPausedAutomatically, .updatesStopped, .fixesUnderDistanceFilter,
              .sessionTimeLimit, .settingsChanged, .preciseLocationChanged, .locationServicesSwitched, .userAnswered,
              .userChoseAlways, .userKeptWhenInUse, .allowOnceEnded, .bgTasks, .audio, .monitor, .liveUpdates, .pushes,
              .backgroundTasks, .device, .resources, .locationPushes:
