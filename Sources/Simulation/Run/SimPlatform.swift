@@ -8,32 +8,39 @@ import PlatformShapes
 /// `SimulatedPlatformBinding.current` (Docs/Library.md, "Apple's statics").
 @MainActor
 final class SimPlatform: SimulatedPlatform {
-    private unowned let system: SimSystem
+    // Weak: a task made in a run inherits the binding and may outlive the simulation (a test's
+    // simulation let go of while the task still waits); it then reads an ended device.
+    private weak var system: SimSystem?
+    private let startDate: Date
+    private let clock: SimClock
 
     init(system: SimSystem) {
         self.system = system
+        startDate = system.configuration.trajectory.startDate
+        clock = system.clock
     }
 
-    /// The simulation's `Date()`: the trajectory's start date plus the run's time.
+    /// The simulation's `Date()`: the trajectory's start date plus the run's time (where the
+    /// clock stopped, once the run is over).
     var now: Date {
-        system.configuration.trajectory.startDate.addingTimeInterval(system.now.seconds)
+        startDate.addingTimeInterval(clock.now.seconds)
     }
 
     /// The running process's scheduler; off any process, one that is unavailable.
     var taskScheduler: AppTaskScheduler {
-        system.application?.appTaskScheduler ?? AppTaskScheduler(backend: nil)
+        system?.application?.appTaskScheduler ?? AppTaskScheduler(backend: nil)
     }
 
     /// The device's power state, for every process of the run.
-    private(set) lazy var processInfo = AppProcessInfo { [unowned system] in system.device.lowPowerMode }
+    private(set) lazy var processInfo = AppProcessInfo { [weak system] in system?.device.lowPowerMode ?? false }
 
     /// The running process's center: a new process starts with no observers.
     var notificationCenter: NotificationCenter {
-        system.application?.notificationCenter ?? NotificationCenter()
+        system?.application?.notificationCenter ?? NotificationCenter()
     }
 
     func liveUpdates(_ configuration: LocationUpdate.LiveConfiguration) -> LocationUpdate.Updates {
-        guard let application = system.application else { return LocationUpdate.Updates(nil) }
+        guard let application = system?.application else { return LocationUpdate.Updates(nil) }
         let sequence = application.liveUpdateSource.liveUpdates(SimLiveConfiguration(configuration))
         return LocationUpdate.Updates { SimLocationUpdateIterator(sequence.makeAsyncIterator()) }
     }
@@ -92,7 +99,8 @@ extension LocationUpdate.Location {
 /// classes become the simulation's, its tasks Apple's.
 @MainActor
 final class SimAppTaskSchedulerBackend: SimulatedTaskScheduling {
-    private unowned let scheduler: SimBGTaskScheduler
+    // Strong: app code may keep `AppTaskScheduler.shared` past its process (the scheduler then does nothing).
+    private let scheduler: SimBGTaskScheduler
 
     init(_ scheduler: SimBGTaskScheduler) {
         self.scheduler = scheduler
