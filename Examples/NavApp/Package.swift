@@ -20,7 +20,7 @@ let package = Package(
         // The shared logic: what runs in the app and in the tests alike.
         .target(name: "NavLogic", dependencies: [.product(name: "PlatformShapes", package: "KeepAliveSim")]),
         // The iOS app's Core Location side (compiled on iOS only; an empty module elsewhere).
-        .target(name: "NavAppiOS", dependencies: ["NavLogic"]),
+        .target(name: "NavAppiOS", dependencies: ["NavLogic", .product(name: "PlatformShapes", package: "KeepAliveSim")]),
         // NavLogic on the simulation, with exact expectations.
         .testTarget(
             name: "NavLogicTests",

@@ -36,6 +36,15 @@ public protocol LocationManaging: AnyObject {
     /// `CLVisit`. No member of the manager names it (only the delegate's `didVisit`), so a
     /// conformance states it: `typealias Visit = CLVisit`.
     associatedtype Visit: LocationVisit
+    /// What ``delegate`` holds: `any CLLocationManagerDelegate` on the device,
+    /// `any LocationManagingDelegate<SimLocationManager>` in the simulation. Generic code can
+    /// read it, compare it with `nil` and clear it; setting an object needs the concrete manager
+    /// (on the device a generic class cannot be a `CLLocationManagerDelegate`: an `NSObject` one
+    /// hands the callbacks on, as `Examples/NavApp`'s `LiveTrip` does).
+    associatedtype Delegate
+
+    /// The object that hears the manager's callbacks; held weakly, as Apple's.
+    var delegate: Delegate? { get set }
 
     // MARK: Settings
 

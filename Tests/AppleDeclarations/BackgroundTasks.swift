@@ -71,4 +71,26 @@ open class BGTaskScheduler: NSObject {
 
     // Not Apple's: the scheduler is only `shared`.
     override init() {}
+
+    // https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error
+    public struct Error: Swift.Error, CustomNSError, Hashable {
+        // https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/code
+        // (raw values: BGTaskScheduler.h's BGTaskSchedulerErrorCode…)
+        public enum Code: Int, Hashable, @unchecked Sendable {
+            case unavailable = 1
+            case tooManyPendingTaskRequests = 2
+            case notPermitted = 3
+            case immediateRunIneligible = 4
+        }
+        public let code: Code
+        // Not Apple's page: the initializer every bridged error struct has.
+        public init(_ code: Code, userInfo: [String: Any] = [:]) { self.code = code }
+        // https://developer.apple.com/documentation/backgroundtasks/bgtaskschedulererrordomain
+        public static var errorDomain: String { "BGTaskSchedulerErrorDomain" }
+        // https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/notpermitted (and the others)
+        public static var unavailable: Code { .unavailable }
+        public static var tooManyPendingTaskRequests: Code { .tooManyPendingTaskRequests }
+        public static var notPermitted: Code { .notPermitted }
+        public static var immediateRunIneligible: Code { .immediateRunIneligible }
+    }
 }

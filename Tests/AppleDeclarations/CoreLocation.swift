@@ -449,3 +449,45 @@ public actor CLMonitor {
     // https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/record(for:)
     public func record(for identifier: String) -> CLMonitor.Record? { declarationOnly() }
 }
+
+// https://developer.apple.com/documentation/corelocation/clerror-swift.struct (an `NSError`
+// bridge on Apple platforms: here a plain error with its code)
+public struct CLError: Error, CustomNSError, Hashable {
+    // https://developer.apple.com/documentation/corelocation/clerror-swift.struct/code
+    // (raw values: CLError.h's kCLError… constants)
+    public enum Code: Int, Hashable, @unchecked Sendable {
+        case locationUnknown = 0
+        case denied = 1
+        case network = 2
+        case headingFailure = 3
+        case regionMonitoringDenied = 4
+        case regionMonitoringFailure = 5
+        case regionMonitoringSetupDelayed = 6
+        case regionMonitoringResponseDelayed = 7
+        case geocodeFoundNoResult = 8
+        case geocodeFoundPartialResult = 9
+        case geocodeCanceled = 10
+        case deferredFailed = 11
+        case deferredNotUpdatingLocation = 12
+        case deferredAccuracyTooLow = 13
+        case deferredDistanceFiltered = 14
+        case deferredCanceled = 15
+        case rangingUnavailable = 16
+        case rangingFailure = 17
+        case promptDeclined = 18
+        case historicalLocationError = 19
+    }
+    // https://developer.apple.com/documentation/corelocation/clerror-swift.struct/code-swift.property
+    public let code: Code
+    // Not Apple's page: the initializer every bridged error struct has.
+    public init(_ code: Code, userInfo: [String: Any] = [:]) { self.code = code }
+    // https://developer.apple.com/documentation/corelocation/kclerrordomain
+    public static var errorDomain: String { "kCLErrorDomain" }
+    // https://developer.apple.com/documentation/corelocation/clerror-swift.struct/denied (and the others)
+    public static var locationUnknown: Code { .locationUnknown }
+    public static var denied: Code { .denied }
+    public static var network: Code { .network }
+    public static var regionMonitoringDenied: Code { .regionMonitoringDenied }
+    public static var regionMonitoringFailure: Code { .regionMonitoringFailure }
+    public static var promptDeclined: Code { .promptDeclined }
+}

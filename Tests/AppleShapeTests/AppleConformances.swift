@@ -3,6 +3,7 @@
 // holds the lines its file of PlatformShapes compiles on iOS against the real framework;
 // `conformancesMatchTheIOSBlocks` keeps each pair the same.
 import AppleDeclarations
+import Foundation
 import PlatformShapes
 
 // BEGIN LocationManaging.swift
@@ -68,4 +69,39 @@ extension CLMonitor.Event: LocationMonitorEventDiagnostics {}
 extension CLMonitor.Record: LocationMonitorRecord {}
 @available(iOS 17.0, *)
 extension CLMonitor: LocationMonitoring {}
+// END
+
+// BEGIN LocationError.swift
+public typealias LocationError = CLError
+// END
+
+// BEGIN LocationCoordinate2D.swift
+public typealias LocationCoordinate2D = CLLocationCoordinate2D
+// END
+
+// BEGIN AppClock.swift
+public enum AppClock {
+    /// `Date()`.
+    public static var now: Date { Date() }
+}
+// END
+
+// BEGIN AppTaskScheduler.swift
+public typealias AppTaskScheduler = BGTaskScheduler
+public typealias AppTaskRequest = BGTaskRequest
+public typealias AppRefreshTaskRequest = BGAppRefreshTaskRequest
+public typealias ProcessingTaskRequest = BGProcessingTaskRequest
+public typealias AppTask = BGTask
+public typealias AppRefreshTask = BGAppRefreshTask
+public typealias ProcessingTask = BGProcessingTask
+// END
+
+// BEGIN LocationUpdate.swift
+@available(iOS 17.0, *)
+public typealias LocationUpdate = CLLocationUpdate
+// END
+
+// BEGIN AppProcessInfo.swift
+public typealias AppProcessInfo = ProcessInfo
+public typealias AppNotificationCenter = NotificationCenter
 // END

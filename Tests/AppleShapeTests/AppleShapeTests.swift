@@ -140,13 +140,16 @@ private struct NoFix: Error, CustomStringConvertible {
     }
 
     /// The conformances here are PlatformShapes' iOS blocks, file by file and line for line.
-    @Test(arguments: ["LocationManaging.swift", "BackgroundTasking.swift", "BackgroundTaskScheduling.swift", "LiveLocationUpdating.swift", "LocationSessions.swift", "LocationMonitoring.swift"])
+    @Test(arguments: ["LocationManaging.swift", "BackgroundTasking.swift", "BackgroundTaskScheduling.swift", "LiveLocationUpdating.swift", "LocationSessions.swift", "LocationMonitoring.swift",
+                      "LocationError.swift", "LocationCoordinate2D.swift", "AppClock.swift", "AppTaskScheduler.swift", "LocationUpdate.swift", "AppProcessInfo.swift"])
     func conformancesMatchTheIOSBlocks(_ file: String) throws {
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let shapes = tests.appendingPathComponent("../../Sources/PlatformShapes/\(file)").standardized
         let checked = try String(contentsOf: tests.appendingPathComponent("AppleConformances.swift"), encoding: .utf8)
         let shipped = iosBlock(try String(contentsOf: shapes, encoding: .utf8))
-        #expect(shipped.count == ["LocationManaging.swift": 11, "BackgroundTasking.swift": 3, "BackgroundTaskScheduling.swift": 4, "LiveLocationUpdating.swift": 13, "LocationSessions.swift": 6, "LocationMonitoring.swift": 9][file])
+        #expect(shipped.count == ["LocationManaging.swift": 11, "BackgroundTasking.swift": 3, "BackgroundTaskScheduling.swift": 4, "LiveLocationUpdating.swift": 13, "LocationSessions.swift": 6, "LocationMonitoring.swift": 9,
+                                 "LocationError.swift": 1, "LocationCoordinate2D.swift": 1, "AppClock.swift": 4,
+                                 "AppTaskScheduler.swift": 7, "LocationUpdate.swift": 2, "AppProcessInfo.swift": 2][file])
         #expect(checkedBlock(checked, file) == shipped)
     }
 

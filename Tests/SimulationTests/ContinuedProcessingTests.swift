@@ -188,7 +188,7 @@ import TestSupport
     }
 
     private func submitError(_ scheduler: SimBGTaskScheduler, _ request: SimBGTaskRequest) -> SimBGTaskSchedulerError? {
-        do { try scheduler.submit(request) } catch { return error }
+        do { try scheduler.submit(request) } catch { return SimBGTaskSchedulerError(error) }
         return nil
     }
 

@@ -219,4 +219,15 @@ public final class SimApplication: BackgroundTasking {
 
     /// The simulation while this process runs; `nil` once it has ended.
     var liveSystem: SimSystem? { live }
+
+    /// `NotificationCenter.default` of this process (`AppNotificationCenter.default` in app code):
+    /// the simulation posts `NSProcessInfoPowerStateDidChange` on it; a new process starts with
+    /// a new one, with no observers.
+    public let notificationCenter = NotificationCenter()
+
+    #if !os(iOS)
+    /// `BGTaskScheduler.shared` in Apple's shape (`AppTaskScheduler.shared` in app code): this
+    /// process's ``taskScheduler``, with Apple's request and task classes.
+    public private(set) lazy var appTaskScheduler = AppTaskScheduler(backend: SimAppTaskSchedulerBackend(taskScheduler))
+    #endif
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The device's state (§15): the core changes it, tells the mechanisms, and offers Low Power Mode
 /// when the battery runs down.
 extension SimSystem {
@@ -13,7 +15,9 @@ extension SimSystem {
         // §9: the app hears these while it runs; a suspended app when it next runs, coalesced.
         if device.lowPowerMode != old.lowPowerMode {
             postToApp(DeviceNotification.powerState) { [unowned self] in
-                if let application { appDelegate?.applicationPowerStateDidChange(application) }
+                guard let application else { return }
+                appDelegate?.applicationPowerStateDidChange(application)
+                application.notificationCenter.post(name: .NSProcessInfoPowerStateDidChange, object: powerStateSender)
             }
         }
         if device.thermalState != old.thermalState {
@@ -24,6 +28,15 @@ extension SimSystem {
         scheduleLowPowerModeOffer(from: old)
         scheduleLowPowerModeEnd()
         if device.lowPowerMode != old.lowPowerMode { scheduleAutoLock() }
+    }
+
+    /// `NSProcessInfoPowerStateDidChange`'s object: the process info app code reads.
+    private var powerStateSender: Any {
+        #if os(iOS)
+        ProcessInfo.processInfo
+        #else
+        platform.processInfo
+        #endif
     }
 
     /// The notifications of the device's state the app observes (§9), one key each for coalescing.

@@ -38,6 +38,11 @@ public final class SimSystem {
     var idleTimer = IdleTimer()
     /// The holds of the last re-evaluation, for a renewed budget's re-evaluation to reuse.
     private var holdReuse = HoldReuse()
+    #if !os(iOS)
+    /// What the shapes' statics (`AppClock.now`, `AppTaskScheduler.shared`, …) reach while a run
+    /// of this simulation binds it.
+    private(set) lazy var platform = SimPlatform(system: self)
+    #endif
     private let makeApp: @MainActor () -> SimAppDelegate
 
     @exclusivity(unchecked) private var sinks: [SimEventSink]

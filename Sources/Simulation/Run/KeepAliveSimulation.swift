@@ -80,22 +80,30 @@ public final class KeepAliveSimulation {
     /// Runs to the end of the trip and returns what happened.
     @discardableResult
     public func run() -> SimulationResult {
-        step(until: end)
-        return finish()
+        withPlatform {
+            step(until: end)
+            return finish()
+        }
     }
 
     /// Runs until the app is first stopped (suspended or terminated), when the run's verdict is
     /// decided whatever follows, or else to the end; returns that verdict. The rest of the run
     /// does not happen: use it when only the verdict counts (`--explain`'s candidates).
     public func runToVerdict() -> SimVerdict {
-        run(untilDecided: { system.record.ending != nil })
-        return verdict
+        withPlatform {
+            run(untilDecided: { system.record.ending != nil })
+            return verdict
+        }
     }
 
     /// Runs until a goal is missed whatever follows, or else to the end; returns whether every
     /// goal was met (`nil` without goals). The rest of the run does not happen: use it when only
     /// the answer counts (`--explain`'s candidates judged by the goal).
     public func runToAnswer() -> Bool? {
+        withPlatform { answer() }
+    }
+
+    private func answer() -> Bool? {
         run(untilDecided: { goalMeters.contains(where: \.missedForCertain) })
         // The summary's `goalMet`, without the gaps the answer does not need.
         let now = system.now.seconds
@@ -117,7 +125,20 @@ public final class KeepAliveSimulation {
     /// Runs until `seconds` from the start (no further than the end), for stepping in tests.
     public func run(untilSeconds seconds: Double) {
         let limit = min(end, SimInstant(seconds: seconds))
-        system.scheduler.run(until: limit, horizon: limit)
+        withPlatform { system.scheduler.run(until: limit, horizon: limit) }
+    }
+
+    /// Runs `body` with Apple's statics in app code — `AppClock.now`, `AppTaskScheduler.shared`,
+    /// `AppProcessInfo.processInfo`, `AppNotificationCenter.default`, `LocationUpdate.liveUpdates(_:)`
+    /// — bound to this simulation, as they are while it runs: for a test that calls app logic
+    /// between steps (``run(untilSeconds:)``). The binding is the current task's
+    /// (`SimulatedPlatformBinding.current`): a simulation run by another test never sees it.
+    public func withPlatform<Result>(_ body: () throws -> Result) rethrows -> Result {
+        #if os(iOS)
+        try body()
+        #else
+        try SimulatedPlatformBinding.$current.withValue(system.platform, operation: body)
+        #endif
     }
 
     /// Runs to the end, letting the app's tasks (``SimApplication/task(name:_:)``), the consumers
@@ -134,6 +155,14 @@ public final class KeepAliveSimulation {
     /// `CancellationError` and are named in ``SimulationResult/unfinishedSleeps``; a sleep begun
     /// after the end throws at once.
     public func runAsync() async -> SimulationResult {
+        #if os(iOS)
+        await runAsyncBound()
+        #else
+        await SimulatedPlatformBinding.$current.withValue(system.platform) { await runAsyncBound() }
+        #endif
+    }
+
+    private func runAsyncBound() async -> SimulationResult {
         // Jobs queued on the main actor before this call — a test's `Task { }` made just before
         // it — run first: one turn puts this job behind them. (Without it they first ran after
         // the run, which held the main actor's jobs from its first step, and slept for ever on

@@ -3,6 +3,7 @@
 #if canImport(CoreLocation) && os(iOS)
 import CoreLocation
 import NavLogic
+import PlatformShapes
 
 /// A trip on the device.
 @MainActor
@@ -10,8 +11,9 @@ public final class LiveTrip: NSObject {
     public let manager = CLLocationManager()
     public let recorder: TripRecorder<CLLocationManager>
 
-    /// A trip to within `radius` metres of `destination`.
-    public init(to destination: CLLocationCoordinate2D, radius: CLLocationDistance) {
+    /// A trip to within `radius` metres of `destination` (`LocationCoordinate2D` is
+    /// `CLLocationCoordinate2D` here: the shared logic stores destinations in it).
+    public init(to destination: LocationCoordinate2D, radius: CLLocationDistance) {
         recorder = TripRecorder(manager: manager, destination: CLCircularRegion(center: destination, radius: radius, identifier: "destination"))
         super.init()
         manager.delegate = self

@@ -9,4 +9,13 @@ import UIKit
 public func makeRouteUploader(send: @escaping ([RoutePoint], @escaping @MainActor () -> Void) -> Void) -> RouteUploader<UIApplication> {
     RouteUploader(application: UIApplication.shared, send: send)
 }
+
+/// The route refresh of the app itself: `RouteRefresh` registers with `BGTaskScheduler.shared`
+/// through its shape, `AppTaskScheduler.shared`; call it before launch finishes.
+@MainActor
+public func makeRouteRefresh(work: @escaping (@escaping @MainActor () -> Void) -> Void) -> RouteRefresh {
+    let refresh = RouteRefresh(work: work)
+    refresh.register()
+    return refresh
+}
 #endif

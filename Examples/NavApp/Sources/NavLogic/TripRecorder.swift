@@ -56,6 +56,8 @@ public final class TripRecorder<Manager: LocationManaging>: LocationManagingDele
     public private(set) var stays: [Stay] = []
     /// Errors heard (`locationUnknown` in a tunnel, `denied`).
     public private(set) var errorCount = 0
+    /// Of those, `locationUnknown`: no fix for a while (a tunnel).
+    public private(set) var signalLosses = 0
 
     public init(manager: Manager, destination: Manager.Region) {
         self.manager = manager
@@ -112,6 +114,8 @@ public final class TripRecorder<Manager: LocationManaging>: LocationManagingDele
 
     public func locationManager(_ manager: Manager, didFailWithError error: any Error) {
         errorCount += 1
+        // Core Location's error in its shape (`CLError` on the device).
+        if let error = error as? LocationError, error.code == .locationUnknown { signalLosses += 1 }
     }
 
     public func locationManager(_ manager: Manager, didEnterRegion region: Manager.Region) {

@@ -113,6 +113,7 @@ func exact(_ base: SimProfile) -> SimProfile {
         let (app, _) = run(trip(driving: 300, until: 1_500, gap: 100...159), authorization: .authorizedAlways)
         let recorder = try #require(app.recorder)
         #expect(recorder.errorCount == 1)
+        #expect(recorder.signalLosses == 1)
         let seconds = recorder.route.map { $0.timestamp.timeIntervalSince(commute.startDate) }
         #expect(seconds.filter { (95...165).contains($0) } == [95, 160, 165])
     }

@@ -41,9 +41,18 @@ public final class SimBGTaskScheduler: BackgroundTaskScheduling {
 
     /// Asks iOS to launch the task later; submitting an identifier again replaces its request.
     /// A ``SimBGContinuedProcessingTaskRequest`` (iOS 26) starts at once instead, or queues.
-    /// - Throws: ``SimBGTaskSchedulerError`` (unavailable, tooManyPendingTaskRequests, notPermitted,
-    ///   immediateRunIneligible).
-    public func submit(_ taskRequest: SimBGTaskRequest) throws(SimBGTaskSchedulerError) {
+    /// - Throws: `AppTaskScheduler.Error`, `BGTaskScheduler.Error`'s shape (unavailable,
+    ///   tooManyPendingTaskRequests, notPermitted, immediateRunIneligible); the event log records
+    ///   it as ``SimBGTaskSchedulerError``.
+    public func submit(_ taskRequest: SimBGTaskRequest) throws(AppTaskScheduler.Error) {
+        do {
+            try submitRecorded(taskRequest)
+        } catch {
+            throw error.schedulerError
+        }
+    }
+
+    private func submitRecorded(_ taskRequest: SimBGTaskRequest) throws(SimBGTaskSchedulerError) {
         guard let (system, mechanism) = live else { return }
         if let continued = taskRequest as? SimBGContinuedProcessingTaskRequest {
             try mechanism.submitContinued(

@@ -15,3 +15,17 @@ extension SimLiveConfiguration: LiveUpdateConfiguration {}
 extension SimLocationUpdateValue: LocationUpdateDiagnostics {}
 extension SimBackgroundActivitySession: BackgroundActivitySession {}
 extension SimServiceSession: ServiceSession {}
+
+extension GeoCoordinate {
+    /// The coordinate pair `coordinate` (`CLLocationCoordinate2D`'s shape).
+    public init(_ coordinate: LocationCoordinate2D) {
+        self.init(latitude: coordinate.latitude, longitude: coordinate.longitude)
+    }
+}
+
+extension LocationCoordinate2D {
+    /// The coordinate pair of `coordinate`.
+    public init(_ coordinate: GeoCoordinate) {
+        self.init(latitude: coordinate.latitude, longitude: coordinate.longitude)
+    }
+}

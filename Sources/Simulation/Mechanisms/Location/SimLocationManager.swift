@@ -348,7 +348,7 @@ public final class SimLocationManager: LocationManaging {
 
     func monitoringFailed(for region: SimCircularRegion, _ error: SimLocationError) {
         guard !retired else { return }
-        delegate?.locationManager(self, monitoringDidFailFor: region, withError: error as any Error)
+        delegate?.locationManager(self, monitoringDidFailFor: region, withError: error.locationError)
     }
 
     func deliverRegionEvent(_ region: SimCircularRegion, entered: Bool) {
@@ -496,11 +496,12 @@ public final class SimLocationManager: LocationManaging {
         for _ in fixes { services.delivered(in: system) }
     }
 
-    /// An error to the delegate and to every `updates` sequence alike.
+    /// An error to the delegate (in Core Location's shape, `LocationError`) and to every
+    /// `updates` sequence alike.
     private func report(error: SimLocationError, _ system: SimSystem) {
         guard system.appState.isRunning else { return }
         system.emit(.locationError(error))
-        delegate?.locationManager(self, didFailWithError: error)
+        delegate?.locationManager(self, didFailWithError: error.locationError)
         streams.forEach { $0.yield(.error(error)) }
     }
 

@@ -1,9 +1,10 @@
 /// `CLLocationManagerDelegate` for ``SimLocationManager``: `LocationManagingDelegate` with the
 /// simulation's manager, so a class conforming to either can be the manager's delegate.
 ///
-/// Errors come as `any Error`, as in Apple's delegate. Code written before Apple's shape
-/// implemented the two error callbacks with ``SimLocationError``; those still work: the
-/// `any Error` defaults here pass a `SimLocationError` on to them. Implement one of the two forms.
+/// Errors come as `any Error`, as in Apple's delegate: a `LocationError` (`CLError`'s shape).
+/// Code written before Apple's shape implemented the two error callbacks with
+/// ``SimLocationError``; those still work: the `any Error` defaults here pass the error on to
+/// them as a `SimLocationError`. Implement one of the two forms.
 @MainActor
 public protocol SimLocationManagerDelegate: LocationManagingDelegate where Manager == SimLocationManager {
     /// An error as ``SimLocationError``: called by the default `didFailWithError: any Error`.
@@ -17,11 +18,11 @@ extension SimLocationManagerDelegate {
     public func locationManager(_ manager: SimLocationManager, monitoringDidFailFor region: SimCircularRegion?, withError error: SimLocationError) {}
 
     public func locationManager(_ manager: SimLocationManager, didFailWithError error: any Error) {
-        // The simulation reports only `SimLocationError`s.
-        if let error = error as? SimLocationError { locationManager(manager, didFailWithError: error) }
+        // The simulation reports only `LocationError`s of the codes `SimLocationError` has.
+        if let error = SimLocationError(error) { locationManager(manager, didFailWithError: error) }
     }
 
     public func locationManager(_ manager: SimLocationManager, monitoringDidFailFor region: SimCircularRegion?, withError error: any Error) {
-        if let error = error as? SimLocationError { locationManager(manager, monitoringDidFailFor: region, withError: error) }
+        if let error = SimLocationError(error) { locationManager(manager, monitoringDidFailFor: region, withError: error) }
     }
 }

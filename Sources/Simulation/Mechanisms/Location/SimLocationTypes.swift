@@ -1,3 +1,5 @@
+import PlatformShapes
+
 /// `CLAuthorizationStatus`, with Core Location's raw values.
 public enum SimAuthorizationStatus: Int32, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     case notDetermined = 0
@@ -23,7 +25,8 @@ public enum SimAccuracyAuthorization: Int, Hashable, Sendable, Codable {
     case reducedAccuracy = 1
 }
 
-/// `CLError.Code`, the cases a location app meets.
+/// `CLError.Code`, the cases a location app meets, as the event log records them. The delegate
+/// receives them as `LocationError` (``locationError``), Core Location's shape.
 public enum SimLocationError: Int, Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// No fix right now; keep trying (kCLErrorLocationUnknown).
     case locationUnknown = 0
@@ -48,6 +51,32 @@ public enum SimLocationError: Int, Error, Hashable, Sendable, Codable, CustomStr
         case .regionMonitoringDenied: "regionMonitoringDenied"
         case .regionMonitoringFailure: "regionMonitoringFailure"
         }
+    }
+}
+
+extension SimLocationError {
+    /// The error as the delegate receives it: Core Location's domain, the same code.
+    public var locationError: LocationError {
+        switch self {
+        case .locationUnknown: LocationError(.locationUnknown)
+        case .denied: LocationError(.denied)
+        case .network: LocationError(.network)
+        case .promptDeclined: LocationError(.promptDeclined)
+        case .regionMonitoringDenied: LocationError(.regionMonitoringDenied)
+        case .regionMonitoringFailure: LocationError(.regionMonitoringFailure)
+        }
+    }
+
+    /// The case of `error`, a `LocationError` (or a `SimLocationError`, as delivered before
+    /// Core Location's shape); `nil` for any other error, or a code the simulation never reports.
+    public init?(_ error: any Error) {
+        if let error = error as? SimLocationError {
+            self = error
+            return
+        }
+        // The simulation's raw values are Core Location's codes.
+        guard let error = error as? LocationError else { return nil }
+        self.init(rawValue: error.code.rawValue)
     }
 }
 

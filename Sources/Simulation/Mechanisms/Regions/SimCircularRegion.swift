@@ -1,11 +1,15 @@
 import Geodesy
+import PlatformShapes
 
 /// `CLCircularRegion`: a circle the app asks Core Location to watch (§11).
 ///
 /// ```swift
-/// let cafe = SimCircularRegion(center: GeoCoordinate(latitude: 48.857, longitude: 2.352), radius: 150, identifier: "cafe")
+/// let cafe = SimCircularRegion(center: LocationCoordinate2D(latitude: 48.857, longitude: 2.352), radius: 150, identifier: "cafe")
 /// manager.startMonitoring(for: cafe)
 /// ```
+/// The centre is a coordinate pair in Apple's shape (`LocationCoordinate2D`, which is
+/// `CLLocationCoordinate2D` on the device), as `CLCircularRegion(center:radius:identifier:)`
+/// takes it, or a `GeoCoordinate`.
 /// Regions are identified by `identifier`: monitoring a second region with the same identifier
 /// replaces the first, as in Core Location.
 public struct SimCircularRegion: Hashable, Sendable, Codable {
@@ -23,6 +27,11 @@ public struct SimCircularRegion: Hashable, Sendable, Codable {
         self.center = center
         self.radius = radius
         self.identifier = identifier
+    }
+
+    /// `CLCircularRegion(center:radius:identifier:)`: a region of `radius` metres around `center`.
+    public init(center: LocationCoordinate2D, radius: Double, identifier: String) {
+        self.init(center: GeoCoordinate(center), radius: radius, identifier: identifier)
     }
 
     /// Whether `coordinate` lies inside the circle.
