@@ -13,6 +13,26 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// `value` as a string, or `null`. One labelled call where `value.map(JSONValue.string) ??
+    /// .null` would do: in a long object literal each `??` and `map` is a choice the type checker
+    /// weighs against every other (`InspectReport.json` took seconds to type-check).
+    public static func string(orNull value: String?) -> JSONValue {
+        guard let value else { return .null }
+        return .string(value)
+    }
+
+    /// `value` as a number, or `null` (see ``string(orNull:)``).
+    public static func double(orNull value: Double?) -> JSONValue {
+        guard let value else { return .null }
+        return .double(value)
+    }
+
+    /// `value` as a Boolean, or `null` (see ``string(orNull:)``).
+    public static func bool(orNull value: Bool?) -> JSONValue {
+        guard let value else { return .null }
+        return .bool(value)
+    }
+
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }

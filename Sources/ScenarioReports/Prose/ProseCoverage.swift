@@ -114,11 +114,13 @@ extension Prose {
 
     /// The answer's lines: each goal's headline and its gaps; none when no goal was measured.
     public static func answer(_ summary: SimSummary) -> [String] {
-        summary.coverage.flatMap { coverage in
-            [headline(coverage)]
-                + coverage.gaps.prefix(gapLinesShown).map { "  gap " + gap($0, of: coverage.goal) }
-                + (coverage.gapCount > gapLinesShown ? ["  … and \(coverage.gapCount - gapLinesShown) more gaps"] : [])
+        var lines: [String] = []
+        for coverage in summary.coverage {
+            lines.append(headline(coverage))
+            for shown in coverage.gaps.prefix(gapLinesShown) { lines.append("  gap " + gap(shown, of: coverage.goal)) }
+            if coverage.gapCount > gapLinesShown { lines.append("  … and \(coverage.gapCount - gapLinesShown) more gaps") }
         }
+        return lines
     }
 
     /// One gap of `goal`. A location goal's runs from its anchor (the last fix) to its end, with

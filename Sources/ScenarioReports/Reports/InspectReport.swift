@@ -24,8 +24,8 @@ public struct InspectReport: Sendable {
         } ?? .null
         return .object([
             ("file", .string(file)),
-            ("version", summary.version.map(JSONValue.string) ?? .null),
-            ("creator", summary.creator.map(JSONValue.string) ?? .null),
+            ("version", .string(orNull: summary.version)),
+            ("creator", .string(orNull: summary.creator)),
             ("waypoints", .int(summary.waypointCount)),
             ("routes", .int(summary.routeCount)),
             ("routePoints", .int(summary.routePointCount)),
@@ -33,9 +33,9 @@ public struct InspectReport: Sendable {
             ("segments", .int(summary.segmentCount)),
             ("trackPoints", .int(summary.trackPointCount)),
             ("timedPoints", .int(path.timedPointCount)),
-            ("start", path.start.map { .string($0.iso8601String) } ?? .null),
-            ("end", path.end.map { .string($0.iso8601String) } ?? .null),
-            ("durationSeconds", path.durationSeconds.map(JSONValue.double) ?? .null),
+            ("start", .string(orNull: path.start?.iso8601String)),
+            ("end", .string(orNull: path.end?.iso8601String)),
+            ("durationSeconds", .double(orNull: path.durationSeconds)),
             ("distanceMeters", .double(Self.millimetres(path.distanceMeters))),
             ("bounds", bounds),
             ("warnings", .array((summary.warnings.map(\.description) + pathWarnings).map(JSONValue.string))),

@@ -119,28 +119,27 @@ public enum MatrixReport {
     }
 
     private static func rowJSON(_ row: MatrixOutcome.Row) -> JSONValue {
-        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
         let summary = row.summary
         let causes = summary.causes.map { cause in
             JSONValue.object([("cause", .string(Prose.name(cause))), ("text", .string(Prose.text(cause)))])
         }
-        let goalMet: JSONValue = summary.goalMet.map(JSONValue.bool) ?? .null
         let coverage: JSONValue = .array(summary.coverage.map(SummaryReport.coverageJSON))
+        let reason: String? = summary.stall.map(Prose.stall) ?? Prose.reason(summary.causes)
         return .object([
             ("track", .string(row.track)),
             ("profile", .string(row.profile)),
             ("run", .string(row.run)),
             ("goal", SummaryReport.goalName(summary)),
-            ("goalMet", goalMet),
+            ("goalMet", .bool(orNull: summary.goalMet)),
             ("coverage", coverage),
             ("verdict", .string(summary.verdict.rawValue)),
-            ("at", number(row.at)),
-            ("suspendedAt", number(summary.suspendedAt)),
-            ("terminatedAt", number(summary.terminatedAt)),
-            ("exitCategory", summary.exitCategory.map { .string($0.rawValue) } ?? .null),
-            ("expected", row.expected.map { .string($0.name) } ?? .null),
-            ("ok", row.asExpected.map(JSONValue.bool) ?? .null),
-            ("reason", (summary.stall.map(Prose.stall) ?? Prose.reason(summary.causes)).map(JSONValue.string) ?? .null),
+            ("at", .double(orNull: row.at)),
+            ("suspendedAt", .double(orNull: summary.suspendedAt)),
+            ("terminatedAt", .double(orNull: summary.terminatedAt)),
+            ("exitCategory", .string(orNull: summary.exitCategory?.rawValue)),
+            ("expected", .string(orNull: row.expected?.name)),
+            ("ok", .bool(orNull: row.asExpected)),
+            ("reason", .string(orNull: reason)),
             ("causes", .array(causes)),
             ("sentence", .string(Prose.sentence(summary))),
         ])

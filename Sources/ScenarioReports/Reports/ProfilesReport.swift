@@ -33,9 +33,9 @@ public enum ProfilesReport {
             let releases = SimPointRelease.allCases.filter { $0.era == profile.name }
             return .object([
                 ("name", .string(profile.name)),
-                ("from", profile.span.map { .string("\($0.from)") } ?? .null),
-                ("until", profile.span.map { .string("\($0.until)") } ?? .null),
-                ("covers", profile.span.map { .string(Prose.versions($0)) } ?? .null),
+                ("from", .string(orNull: profile.span.map { "\($0.from)" })),
+                ("until", .string(orNull: profile.span.map { "\($0.until)" })),
+                ("covers", .string(orNull: profile.span.map(Prose.versions))),
                 ("backgroundTimeBudget", .double(profile.backgroundTimeBudget)),
                 ("underDebugger", .bool(!profile.suspendsApps)),
                 ("changes", .array((profile.suspendsApps ? profile.changesAtStart : []).map { change in
