@@ -166,10 +166,19 @@ struct ReplaySettingOptions: ParsableArguments {
         return parts.joined(separator: ", ")
     }()
 
-    /// "a, b (note), or c": the names of a setting's values, each with its note.
-    private static func list<Value: NamedSetting>(_ type: Value.Type, notes: [Value: String], or: Bool = true) -> String {
-        let names = Value.allCases.map { value in notes[value].map { "\(value.settingName) (\($0))" } ?? value.settingName }
-        return (names.dropLast() + [(or ? "or " : "") + (names.last ?? "")]).joined(separator: ", ")
+    /// "a, b (note), or c": the names of a setting's values, each with its note. Pairs and a
+    /// plain loop, not a dictionary and slices: argument parsing makes these options four times a
+    /// run, and the first of each value's dictionary type costs a conformance look-up at run time.
+    private static func list<Value: NamedSetting>(_ type: Value.Type, notes: KeyValuePairs<Value, String>, or: Bool = true) -> String {
+        var text = ""
+        var remaining = Value.allCases.count
+        for value in Value.allCases {
+            remaining -= 1
+            text += value.settingName
+            if let note = notes.first(where: { $0.key == value }) { text += " (\(note.value))" }
+            if remaining > 0 { text += remaining == 1 && or ? ", or " : ", " }
+        }
+        return text
     }
 
     /// The navigation app's background modes, the default (made once, as ``profiles``).
