@@ -94,7 +94,7 @@ enum BenchmarkCatalogue: CaseIterable {
         case .report: ["--seconds", "300", "--repeat", "1"]
         case .matrix: ["--tracks", "1", "--settings", "1", "--track-seconds", "120", "--jobs", "1"]
         // /bin/true stands in for the one-flag argument-parser program: building one takes minutes.
-        case .ratios: ["--hours", "1", "--day-seconds", "240", "--repeat", "1", "--one-flag-program", "/bin/true"]
+        case .ratios: ["--hours", "1", "--day-seconds", "240", "--repeat", "1", "--one-flag-program", "/bin/true", "--csv-rows", "1000"]
         case .measurePass: ["count", "Tracks/city-commute.gpx"]
         case .yearMemory: ["--hours", "1"]
         case .jobs: ["--tracks", "1", "--settings", "1", "--track-seconds", "120", "--repeat", "1"]

@@ -7,9 +7,15 @@ import Simulation
 /// setting's entry in ``ReplaySettings/all`` (`.setting(\.$lockAt)` is `--lock-at`, the
 /// scenario key's kebab case), and ``settings`` hands each value over by key path. Help lists
 /// values from their types.
+///
+/// A setting whose text is read by its type (``SettingValue``: names, lists, goals, paths) is
+/// taken as `String?` and read into its ``Setting`` by ``settings``: each distinct option type
+/// costs ArgumentParser's reflection first-time type and conformance look-ups at every start
+/// (a few hundred thousand instructions each), and any text was accepted either way, its
+/// problem reported when the settings are resolved.
 struct ReplaySettingOptions: ParsableArguments {
     @Option(name: .setting(\.$profile), help: ArgumentHelp("Device/OS profile: \(Self.profiles).", valueName: "profile"))
-    var profile: Setting<SimProfile>?
+    var profile: String?
 
     @Option(name: .setting(\.$budget), help: ArgumentHelp("Background time budget in seconds, instead of the profile's.", valueName: "seconds"))
     var budget: Double?
@@ -18,28 +24,28 @@ struct ReplaySettingOptions: ParsableArguments {
     var policy: KeepAlivePolicy?
 
     @Option(name: .setting(\.$distanceFilter), help: ArgumentHelp("distanceFilter in metres, or \(DistanceFilter.noneText).", valueName: "meters|\(DistanceFilter.noneText)"))
-    var distanceFilter: Setting<DistanceFilter>?
+    var distanceFilter: String?
 
     @Option(name: .setting(\.$accuracy), help: ArgumentHelp("desiredAccuracy: \(Self.list(ReplayAccuracy.self, notes: [.reduced: "approximate location"])).", valueName: "accuracy"))
-    var accuracy: Setting<ReplayAccuracy>?
+    var accuracy: String?
 
     @Flag(name: .setting(\.$backgroundLocation), inversion: .prefixedNo, help: "Set allowsBackgroundLocationUpdates (default: on).")
     var backgroundLocation: Bool?
 
     @Option(name: .setting(\.$infoPlist), help: ArgumentHelp("The app's real Info.plist (XML or binary): its background modes, location usage descriptions, BGTask identifiers and NSLocationRequireExplicitServiceSession replace the script's.", valueName: "path"))
-    var infoPlist: Setting<InfoPlistPath>?
+    var infoPlist: String?
 
     @Option(name: .setting(\.$backgroundModes), help: ArgumentHelp("The Info.plist UIBackgroundModes, comma-separated (default: \(Self.navigationAppModes)).", valueName: "modes"))
-    var backgroundModes: Setting<[SimBackgroundMode]>?
+    var backgroundModes: String?
 
     @Flag(name: .setting(\.$pausesAutomatically), inversion: .prefixedNo, help: "Set pausesLocationUpdatesAutomatically (default: on).")
     var pausesAutomatically: Bool?
 
     @Option(name: .setting(\.$activityType), help: ArgumentHelp("activityType: \(Self.list(ReplayActivityType.self, notes: [ReplaySettings.defaultActivityType: "default"], or: false)).", valueName: "type"))
-    var activityType: Setting<ReplayActivityType>?
+    var activityType: String?
 
     @Option(name: .setting(\.$authorization), help: ArgumentHelp("Authorization when the trip starts: \(Self.list(ReplayAuthorization.self, notes: [ReplaySettings.defaultAuthorization: "default: the app asks and the user allows"])).", valueName: "status"))
-    var authorization: Setting<ReplayAuthorization>?
+    var authorization: String?
 
     @Flag(name: .setting(\.$servicesOff), help: "Location Services are switched off on the device.")
     var servicesOff = false
@@ -80,40 +86,41 @@ struct ReplaySettingOptions: ParsableArguments {
     @Option(name: .setting(\.$goal), help: ArgumentHelp(
         "What the app needs, the answer and the exit status: \(Self.list(ReplayGoal.self, notes: [.navigation: "a fix at most 5 s old while moving", .tracking: "no 60 s or 100 m without a fix", .refresh: "a background run every 6 h", .audio: "playing again within 5 s of an interruption's end", .call: "every VoIP push reported to CallKit", .finishWork: "every background task ended before its expiration handler", .timer: "background timer fires within 1 s", .significantChange: "never 5 km and 15 min without a fix while moving", .job: "every continued processing task completed", .locationPush: "every location push answered with a location"])), or several joined by '+' (default: what the app uses).",
         valueName: "goal"))
-    var goal: Setting<StatedGoals>?
+    var goal: String?
 
     @Flag(name: .setting(\.$lowPowerMode), help: "The device is in Low Power Mode for the whole run: Background App Refresh is off (§15).")
     var lowPowerMode = false
 
     @Option(name: .setting(\.$thermal), help: ArgumentHelp("The device's thermal state from the start: \(Self.list(SimThermalState.self, notes: [.nominal: "default"])); serious and critical defer BGTasks.", valueName: "state"))
-    var thermal: Setting<SimThermalState>?
+    var thermal: String?
 
     @Option(name: .setting(\.$lowPowerModeLocation), help: ArgumentHelp("What Low Power Mode does to background location updates: \(Self.list(SimLowPowerLocationEffect.self, notes: [.unaffected: "default: Apple documents no change", .stopsUntilRestarted: "stopped until the app starts them again, as developers report"])) (§15).", valueName: "effect"))
-    var lowPowerModeLocation: Setting<SimLowPowerLocationEffect>?
+    var lowPowerModeLocation: String?
 
     func validate() throws {
         // Text that is no distance filter is a usage error at once, as ArgumentParser's own are;
         // names that are no value are reported with the scenario file's settings, when resolved.
-        if let problem = distanceFilter?.problem {
+        if let text = distanceFilter, let problem = Setting<DistanceFilter>(text: text).problem {
             throw ValidationError("\(ReplaySettings.setting(\.$distanceFilter).option): \(problem)")
         }
     }
 
     /// The options given, as settings that override a scenario file's: each handed over to its
-    /// setting by key path, so that an option without a setting, or of another type, is a compile error.
+    /// setting by key path, so that an option without a setting, or a value of another type, is a
+    /// compile error; text is read by its setting's type.
     var settings: ReplaySettings {
         var settings = ReplaySettings()
-        settings.$profile.override(by: profile)
+        settings.$profile.override(text: profile)
         settings.$budget.override(by: budget)
         settings.$policy.override(by: policy)
-        settings.$distanceFilter.override(by: distanceFilter)
-        settings.$accuracy.override(by: accuracy)
+        settings.$distanceFilter.override(text: distanceFilter)
+        settings.$accuracy.override(text: accuracy)
         settings.$backgroundLocation.override(by: backgroundLocation)
-        settings.$infoPlist.override(by: infoPlist)
-        settings.$backgroundModes.override(by: backgroundModes)
+        settings.$infoPlist.override(text: infoPlist)
+        settings.$backgroundModes.override(text: backgroundModes)
         settings.$pausesAutomatically.override(by: pausesAutomatically)
-        settings.$activityType.override(by: activityType)
-        settings.$authorization.override(by: authorization)
+        settings.$activityType.override(text: activityType)
+        settings.$authorization.override(text: authorization)
         // A switch given sets its setting (`--no-x` turns `x` off); one not given leaves it to the scenario file.
         settings.$servicesOff.override(by: servicesOff ? true : nil)
         settings.$revokeAt.override(by: revokeAt)
@@ -127,10 +134,10 @@ struct ReplaySettingOptions: ParsableArguments {
         settings.$maxScriptActions.override(by: maxScriptActions)
         settings.$maxLogLines.override(by: maxLogLines)
         settings.$maxTimerFirings.override(by: maxTimerFirings)
-        settings.$goal.override(by: goal)
+        settings.$goal.override(text: goal)
         settings.$lowPowerMode.override(by: lowPowerMode ? true : nil)
-        settings.$thermal.override(by: thermal)
-        settings.$lowPowerModeLocation.override(by: lowPowerModeLocation)
+        settings.$thermal.override(text: thermal)
+        settings.$lowPowerModeLocation.override(text: lowPowerModeLocation)
         return settings
     }
 
@@ -159,10 +166,19 @@ struct ReplaySettingOptions: ParsableArguments {
         return parts.joined(separator: ", ")
     }()
 
-    /// "a, b (note), or c": the names of a setting's values, each with its note.
-    private static func list<Value: NamedSetting>(_ type: Value.Type, notes: [Value: String], or: Bool = true) -> String {
-        let names = Value.allCases.map { value in notes[value].map { "\(value.settingName) (\($0))" } ?? value.settingName }
-        return (names.dropLast() + [(or ? "or " : "") + (names.last ?? "")]).joined(separator: ", ")
+    /// "a, b (note), or c": the names of a setting's values, each with its note. Pairs and a
+    /// plain loop, not a dictionary and slices: argument parsing makes these options four times a
+    /// run, and the first of each value's dictionary type costs a conformance look-up at run time.
+    private static func list<Value: NamedSetting>(_ type: Value.Type, notes: KeyValuePairs<Value, String>, or: Bool = true) -> String {
+        var text = ""
+        var remaining = Value.allCases.count
+        for value in Value.allCases {
+            remaining -= 1
+            text += value.settingName
+            if let note = notes.first(where: { $0.key == value }) { text += " (\(note.value))" }
+            if remaining > 0 { text += remaining == 1 && or ? ", or " : ", " }
+        }
+        return text
     }
 
     /// The navigation app's background modes, the default (made once, as ``profiles``).
@@ -195,13 +211,16 @@ extension NameSpecification {
 }
 
 extension Setting {
-    /// Replaces the setting with an option's value when the option was given: a value of the
-    /// setting's type, or a ``Setting`` as the option's text wrote it.
+    /// Replaces the setting with an option's value when the option was given.
     mutating func override(by option: Value?) {
         if let option { wrappedValue = option }
     }
+}
 
-    mutating func override(by option: Setting<Value>?) {
-        if let option { self = option }
+extension Setting where Value: SettingValue {
+    /// Replaces the setting with what an option's text writes, a value or its problem, when the
+    /// option was given: as ``Setting/init(text:)`` reads it.
+    mutating func override(text: String?) {
+        if let text { self = Setting(text: text) }
     }
 }

@@ -24,10 +24,19 @@ public struct ReplaySetting: Sendable {
     /// The switch that turns the setting off: `--no-background-task`.
     public var negatedOption: String { "--no-" + kebabKey }
 
+    /// The keys are ASCII camel case: each capital letter becomes `-` and its small letter, a
+    /// byte at a time (the CLI names its options from these at every start).
     private var kebabKey: String {
-        key.reduce(into: "") { kebab, character in
-            kebab += character.isUppercase ? "-" + character.lowercased() : String(character)
+        var kebab = ""
+        for scalar in key.unicodeScalars {
+            if ("A"..."Z").contains(scalar) {
+                kebab += "-"
+                kebab.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value) + 32))
+            } else {
+                kebab.unicodeScalars.append(scalar)
+            }
         }
+        return kebab
     }
 
     init<Value>(

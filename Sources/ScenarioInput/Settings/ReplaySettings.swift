@@ -152,9 +152,13 @@ public struct ReplaySettings: Hashable, Sendable {
 
     /// The setting whose property is `path` (`\.$lockAt`).
     public static func setting(_ path: PartialKeyPath<ReplaySettings>) -> ReplaySetting {
-        guard let setting = all.first(where: { $0.path == path }) else { preconditionFailure("\(path) is not a replay setting") }
-        return setting
+        guard let index = paths.firstIndex(where: { $0 == path }) else { preconditionFailure("\(path) is not a replay setting") }
+        return all[index]
     }
+
+    /// ``all``'s key paths, in its order: searched without copying each setting's closures (the
+    /// CLI names each option from its setting at every start).
+    private static let paths: [PartialKeyPath<ReplaySettings> & Sendable] = all.map(\.path)
 
     /// Sets the setting `key` (`lockAt`) to a command-line option's value: of the setting's type,
     /// optional (`nil` leaves it unset), or a ``Setting`` as written.

@@ -7,8 +7,12 @@
 /// settings.$accuracy = Setting(text: "5m")   // as `--accuracy 5m` writes it
 /// settings.accuracy = .hundredMeters          // replaces it, problem and all
 /// ```
+///
+/// `Value` has no constraint of its own (`Setting` is `Hashable` and `Sendable` when its value
+/// is): the type `Setting<SimProfile>` is then made at run time without a look-up of the value's
+/// conformances, which each of ``ReplaySettings/all``'s key paths would otherwise pay at start-up.
 @propertyWrapper
-public struct Setting<Value: Hashable & Sendable>: Hashable, Sendable {
+public struct Setting<Value> {
     private var value: Value?
     /// What was wrong with what was written: "'5m' is not one of best-for-navigation, …".
     public private(set) var problem: String?
@@ -49,3 +53,7 @@ extension Setting where Value: SettingValue {
         }
     }
 }
+
+extension Setting: Equatable where Value: Equatable {}
+extension Setting: Hashable where Value: Hashable {}
+extension Setting: Sendable where Value: Sendable {}
