@@ -84,6 +84,9 @@ let package = Package(
         // What the simulation and scenario tests share: trips, exact event logs, the shipped files.
         .target(name: "TestSupport", dependencies: ["Geodesy", "Simulation", "Scripting", "ScenarioInput", "ScenarioRun", "ScenarioReports", "Scenario"], path: "Tests/TestSupport"),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "ScenarioInput", "ScenarioRun", "ScenarioReports", "Scenario", "GPX", "TestSupport", "ShapeLogic"]),
+        // Code written against 0.1.0, compiled against the deprecated forwarders (Sources/*/Deprecated.swift)
+        // and run to check where each forwards; it goes with them at 1.0.
+        .testTarget(name: "DeprecatedAPITests", dependencies: ["Simulation", "Scripting", "Scenario"]),
         .testTarget(name: "ScenarioTests", dependencies: ["ScenarioInput", "ScenarioRun", "ScenarioReports", "Scenario", "Scripting", "TestSupport"]),
         // Runs a program `swift test` built and reads what it printed (the CLI and fuzz tests).
         .target(name: "ChildProcess", path: "Tests/ChildProcess"),

@@ -44,7 +44,8 @@ struct Keepalive: ParsableCommand {
             SEE ALSO
               Docs/GettingStarted.md, Docs/CLI.md, Docs/Model.md
             """,
-        version: "0.2.0",
+        // The last release tag's successor with -dev between releases (Docs/CHANGELOG.md, preamble).
+        version: "0.3.0-dev",
         subcommands: [ReplayCommand.self, InspectCommand.self, MatrixCommand.self, ImportCommand.self, CompareCommand.self, ProfilesCommand.self, MatrixWorkerCommand.self]
     )
 

@@ -29,13 +29,6 @@ public struct SimProfile: Hashable, Sendable, Codable {
     /// major version of a profile made by hand.
     public var osVersion: SimOSVersion { requestedOSVersion ?? span?.from ?? SimOSVersion(iOSVersion) }
 
-    /// The iOS major versions the profile models.
-    @available(*, deprecated, message: "Use span, which splits eras at point releases (16.4).")
-    public var coversVersions: ClosedRange<Int>? { span?.majors }
-    /// The iOS major version a run asked for.
-    @available(*, deprecated, renamed: "requestedOSVersion", message: "Versions carry their point release now (16.4).")
-    public var requestedVersion: Int? { requestedOSVersion?.major }
-
     // MARK: §2 Background time
 
     /// Seconds of background time after which expiration handlers run. iOS 4–6: 600; 7–12: ~180
