@@ -97,12 +97,29 @@ public enum Geodesy {
 
     /// The initial bearing from `a` towards `b` on a sphere, degrees clockwise from true north, 0..<360.
     public static func initialBearing(from a: GeoCoordinate, to b: GeoCoordinate) -> Double {
-        let φ1 = a.latitude.radians, φ2 = b.latitude.radians
+        initialBearing(from: a, LatitudeSines(a), to: b, LatitudeSines(b))
+    }
+
+    /// ``initialBearing(from:to:)`` with the sines of both latitudes given: along a path each
+    /// point's serve the leg that ends there and the one that starts there.
+    public static func initialBearing(from a: GeoCoordinate, _ aSines: LatitudeSines, to b: GeoCoordinate, _ bSines: LatitudeSines) -> Double {
         let Δλ = (b.longitude - a.longitude).radians
-        let y = sin(Δλ) * cos(φ2)
-        let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
+        let y = sin(Δλ) * bSines.cosine
+        let x = aSines.cosine * bSines.sine - aSines.sine * bSines.cosine * cos(Δλ)
         let degrees = atan2(y, x) * 180 / .pi
         return degrees < 0 ? degrees + 360 : degrees
+    }
+
+    /// The sine and cosine of a coordinate's latitude, for ``initialBearing(from:_:to:_:)``.
+    public struct LatitudeSines: Sendable {
+        public let sine: Double
+        public let cosine: Double
+
+        public init(_ coordinate: GeoCoordinate) {
+            let φ = coordinate.latitude.radians
+            sine = sin(φ)
+            cosine = cos(φ)
+        }
     }
 }
 

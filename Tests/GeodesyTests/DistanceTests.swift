@@ -53,6 +53,34 @@ import Testing
         #expect(abs(Geodesy.initialBearing(from: origin, to: target) - expected) < 1e-9)
     }
 
+    /// The bearing from latitude sines worked out beforehand is the bearing worked out whole, bit
+    /// for bit (the formula as it stood before the sines were shared along a path: a trajectory's
+    /// courses must not move), on seeded pairs of points near and far, in every quadrant.
+    @Test func theBearingFromGivenSinesIsTheBearingBitForBit() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func unit() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        func reference(_ a: GeoCoordinate, _ b: GeoCoordinate) -> Double {
+            let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180
+            let Δλ = (b.longitude - a.longitude) * .pi / 180
+            let y = sin(Δλ) * cos(φ2)
+            let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
+            let degrees = atan2(y, x) * 180 / .pi
+            return degrees < 0 ? degrees + 360 : degrees
+        }
+        for index in 0..<20_000 {
+            let a = GeoCoordinate(latitude: unit() * 178 - 89, longitude: unit() * 360 - 180)
+            let reach = index.isMultiple(of: 2) ? 0.001 : 90.0
+            let b = GeoCoordinate(latitude: max(-89.9, min(89.9, a.latitude + (unit() - 0.5) * reach)),
+                                  longitude: a.longitude + (unit() - 0.5) * reach)
+            let given = Geodesy.initialBearing(from: a, Geodesy.LatitudeSines(a), to: b, Geodesy.LatitudeSines(b))
+            #expect(given.bitPattern == reference(a, b).bitPattern, "\(a) → \(b)")
+            #expect(Geodesy.initialBearing(from: a, to: b).bitPattern == given.bitPattern)
+        }
+    }
+
     @Test func theLocalApproximationAgreesWithVincentyBelowOneKilometre() throws {
         // A deterministic spread of short steps at many latitudes and bearings.
         var worst = 0.0

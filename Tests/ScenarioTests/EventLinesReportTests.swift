@@ -51,6 +51,35 @@ import TestSupport
         #expect(written == String(repeating: viaJSONValue(event), count: 2_000))
     }
 
+    /// A line's kind, state and message are copied from the line before when they are the same
+    /// (issue 33 item 7): every change of any of the three, alone or together, back and forth,
+    /// still gives the `JSONValue` form of each line; equal texts from different storage too.
+    @Test func repeatedWordsAreWrittenAsEachLineAlone() {
+        let delivered = SimFixRecord(latitude: 47.5, longitude: 8.25)
+        let late = SimFixRecord(latitude: 47.5, longitude: 8.25, delay: 3)
+        let queued = SimFixRecord(latitude: 47.5, longitude: 8.25, reason: .appSuspended)
+        let name = String(["é \"q\"", "\n"].joined())   // not a literal: another string's storage
+        let events = [
+            SimEvent(time: 1, detail: .fix(delivered), state: .background),
+            SimEvent(time: 2, detail: .fix(delivered), state: .background),
+            SimEvent(time: 3, detail: .fix(delivered), state: .active),         // the state alone
+            SimEvent(time: 4, detail: .fix(late), state: .active),              // the message alone
+            SimEvent(time: 5, detail: .fix(queued), state: .active),            // kind and message
+            SimEvent(time: 6, detail: .fix(queued), state: .suspended),
+            SimEvent(time: 7, detail: .appLog(name), state: .suspended),
+            SimEvent(time: 8, detail: .appLog("é \"q\"\n"), state: .suspended),  // equal text, a literal
+            SimEvent(time: 9, detail: .appLog(name + "!"), state: .suspended),
+            SimEvent(time: 10, detail: .fix(delivered), state: .background),    // back to the first
+        ]
+        #expect(EventLinesReport.lines(events) == events.map(viaJSONValue).joined())
+        #expect(EventLinesReport.lines(events) == events.map { EventLinesReport.lines([$0]) }.joined())
+        var written = ""
+        let sink = EventLinesReport { written += $0 }
+        for event in events + events { sink.receive(event) }
+        sink.finish()
+        #expect(written == (events + events).map(viaJSONValue).joined())
+    }
+
     /// `LineBytes.shortest` writes what `description` does.
     @Test func shortestDigitsEqualDescription() {
         let fixed: [Double] = [47.019914674901784, 8.025877049705471, -0.1, 0.1 + 0.2, 1e-7, 123_456.789, 1e15 + 0.5,

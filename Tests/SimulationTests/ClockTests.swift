@@ -34,6 +34,28 @@ import Scripting
         #expect(!cancelled.isPending)
     }
 
+    /// Work scheduled again with its handle (the location manager's tick) runs once, at the new
+    /// time and after the work already due then; an entry left from before it was cancelled does
+    /// not run it, and work past the run's end is not queued.
+    @Test func workScheduledAgainRunsOnceAtItsNewTime() {
+        let simulation = KeepAliveSimulation(configuration(drive(seconds: 100)), app: StandardNavigationApp())
+        var seen: [String] = []
+        let scheduler = simulation.system.scheduler
+        let repeating = scheduler.schedule(after: 10, owner: .mechanism) { seen.append("first at \(simulation.clock.now.seconds)") }
+        repeating.cancel()
+        scheduler.schedule(after: 20, owner: .system) { seen.append("other at \(simulation.clock.now.seconds)") }
+        // Cancelled, so it may be used again; its entry at 10 s stays queued and must be skipped.
+        scheduler.schedule(after: 20, reusing: repeating) {
+            seen.append("again at \(simulation.clock.now.seconds)")
+            scheduler.schedule(after: 5, reusing: repeating) { seen.append("third at \(simulation.clock.now.seconds)") }
+        }
+        #expect(repeating.isPending)
+        #expect(repeating.time == SimInstant(seconds: 20))
+        simulation.run()
+        #expect(seen == ["other at 20.0", "again at 20.0", "third at 25.0"])
+        #expect(!repeating.isPending)
+    }
+
     @Test func instantsAreExactNanoseconds() {
         let instant = SimInstant(seconds: 0.1).advanced(by: .milliseconds(200))
         #expect(instant == SimInstant(nanoseconds: 300_000_000))

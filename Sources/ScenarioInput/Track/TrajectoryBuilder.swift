@@ -292,11 +292,13 @@ public struct TrajectoryBuilder: Sendable {
 
     /// Seconds from `start` for each point of a piece.
     private func pieceTimes(_ piece: [PathPoint], start: GPXTime, after previous: (time: Double, coordinate: GeoCoordinate)?) -> [Double] {
+        var times = piece.map { $0.time.map { $0.seconds(since: start) } }
+        let known = times.indices.filter { times[$0] != nil }
+        // Every point timed: none is placed by distance, so the distances (a geodesic each) are not needed.
+        if !piece.isEmpty, known.count == piece.count { return times.map { $0! } }
         let coordinates = piece.map { GeoCoordinate(latitude: $0.latitude, longitude: $0.longitude) }
         var along = [0.0]
         for (a, b) in zip(coordinates, coordinates.dropFirst()) { along.append(along.last! + Geodesy.distance(from: a, to: b)) }
-        var times = piece.map { $0.time.map { $0.seconds(since: start) } }
-        let known = times.indices.filter { times[$0] != nil }
         guard let firstKnown = known.first, let lastKnown = known.last else {
             // No time in this piece: move at the configured speed, after the way from the previous piece.
             let offset = previous.map { $0.time + Geodesy.distance(from: $0.coordinate, to: coordinates[0]) / untimedSpeed } ?? 0

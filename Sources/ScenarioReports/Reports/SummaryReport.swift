@@ -134,6 +134,7 @@ public enum SummaryReport {
 public final class EventLinesReport: SimEventSink {
     private let write: (UnsafeRawBufferPointer) -> Void
     private var buffer = LineBytes(capacity: 70_000)
+    private var lastWords = LineWords()
 
     /// `write` receives the text in pieces of about 64 KiB, the last at the end of the run.
     public convenience init(write: @escaping (String) -> Void) {
@@ -148,7 +149,7 @@ public final class EventLinesReport: SimEventSink {
     }
 
     public func receive(_ event: SimEvent) {
-        Self.append(event, to: &buffer)
+        Self.append(event, to: &buffer, words: &lastWords)
         if buffer.count >= 65_536 { flush() }
     }
 
@@ -163,24 +164,36 @@ public final class EventLinesReport: SimEventSink {
     /// The whole log of a finished run, for tests and library use.
     public nonisolated static func lines(_ events: [SimEvent]) -> String {
         var bytes = LineBytes(capacity: 4_096)
-        for event in events { append(event, to: &bytes) }
+        var words = LineWords()
+        for event in events { append(event, to: &bytes, words: &words) }
         return bytes.string
     }
 
     /// One event as a line: `{"time":…,"kind":…,"state":…,"message":…,"remaining":…,"latitude":…,
-    /// "longitude":…,"distanceFromLastDelivered":…,"delay":…}` and a newline.
+    /// "longitude":…,"distanceFromLastDelivered":…,"delay":…}` and a newline. `words` holds the
+    /// last line's kind, state and message as written: the fixes of a run repeat them line after
+    /// line, so they are copied instead of escaped again.
     // The helpers are nonisolated: closures inside a main-actor method would check the executor
     // at every call (a fifth of the time per line, measured with perf).
-    nonisolated static func append(_ event: SimEvent, to bytes: inout LineBytes) {
+    nonisolated static func append(_ event: SimEvent, to bytes: inout LineBytes, words: inout LineWords) {
         let fix = event.fix
         bytes.raw(#"{"time":"#)
         number(event.time, to: &bytes)
-        bytes.raw(#","kind":"#)
-        string(event.kind.rawValue, to: &bytes)
-        bytes.raw(#","state":"#)
-        string(event.state.rawValue, to: &bytes)
-        bytes.raw(#","message":"#)
-        string(Prose.message(event), to: &bytes)
+        let kind = event.kind.rawValue, state = event.state, message = Prose.message(event)
+        if !words.holds(kind: kind, state: state, message: message) {
+            var written = LineBytes(capacity: kind.utf8.count + message.utf8.count + 64)
+            written.raw(#","kind":"#)
+            string(kind, to: &written)
+            written.raw(#","state":"#)
+            string(state.rawValue, to: &written)
+            written.raw(#","message":"#)
+            string(message, to: &written)
+            words = LineWords(kind: kind, state: state, message: message, bytes: written.array)
+        }
+        words.bytes.withUnsafeBufferPointer { written in
+            bytes.reserve(written.count)
+            bytes.append(written)
+        }
         bytes.raw(#","remaining":"#)
         number(event.remaining, to: &bytes)
         bytes.raw(#","latitude":"#)
@@ -297,6 +310,27 @@ public final class EventLinesReport: SimEventSink {
     }
 }
 
+/// The middle of the last JSON line (`,"kind":…,"state":…,"message":…`, escaped), with what it
+/// was written from.
+struct LineWords {
+    private(set) var kind = ""
+    private(set) var state = SimAppState.notRunning
+    private(set) var message = ""
+    /// Empty until a line is written.
+    private(set) var bytes: [UInt8] = []
+
+    init() {}
+
+    init(kind: String, state: SimAppState, message: String, bytes: [UInt8]) {
+        (self.kind, self.state, self.message, self.bytes) = (kind, state, message, bytes)
+    }
+
+    /// Whether these are the words written last (the texts compared whole).
+    func holds(kind: String, state: SimAppState, message: String) -> Bool {
+        !bytes.isEmpty && state == self.state && kind == self.kind && message == self.message
+    }
+}
+
 /// The bytes of JSON lines, grown by hand: `[UInt8].append(contentsOf:)` checked uniqueness and
 /// capacity on each of a line's twenty pieces, a quarter of the writer's time (issue 21). Each
 /// writer makes room for what it writes (`reserve`), then copies without checks.
@@ -314,6 +348,9 @@ struct LineBytes: ~Copyable {
 
     /// The bytes so far, as text.
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    /// The bytes so far, as an array.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The bytes written so far, valid during `body`.
     func withBytes(_ body: (UnsafeRawBufferPointer) -> Void) {

@@ -131,7 +131,21 @@ public struct RunDigest: Sendable {
     private var blockColumn = Int.min
     /// The kinds in `block`, one bit each (``kindBit(_:)``): asked at every fix.
     private var blockKinds: UInt8 = 0
-    private var blockLast: SimEvent?
+    /// The column's last fix so far, kept in parts that copy without reference counting: it is
+    /// replaced at every fix (as a `SimEvent` its detail's copy and destruction went through the
+    /// detail's every case).
+    private var blockLast: FixEvent?
+
+    /// A fix event in parts: ``event`` makes the same `SimEvent` again.
+    private struct FixEvent {
+        let time: Double
+        let fix: SimFixRecord
+        let state: SimAppState
+        let remaining: Double?
+        let process: Int
+
+        var event: SimEvent { SimEvent(time: time, detail: .fix(fix), state: state, remaining: remaining, process: process) }
+    }
 
     /// An empty digest for a run of `duration` seconds (the axis the picture's columns are counted on).
     public init(duration: Double) {
@@ -190,12 +204,12 @@ public struct RunDigest: Sendable {
         if column != blockColumn { closeBlock() }
         blockColumn = column
         if blockKinds & bit == 0 {
-            if let last = blockLast { block.append(last) }
+            if let last = blockLast { block.append(last.event) }
             blockLast = nil
             block.append(event)
             blockKinds |= bit
-        } else {
-            blockLast = event
+        } else if let fix = event.fix {
+            blockLast = FixEvent(time: event.time, fix: fix, state: event.state, remaining: event.remaining, process: event.process)
         }
     }
 
@@ -263,7 +277,7 @@ public struct RunDigest: Sendable {
 
     private mutating func closeBlock() {
         for event in block { draw(event, moment: false) }
-        if let last = blockLast { draw(last, moment: false) }
+        if let last = blockLast { draw(last.event, moment: false) }
         block.removeAll(keepingCapacity: true)
         blockLast = nil
         blockColumn = .min

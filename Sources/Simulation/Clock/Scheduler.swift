@@ -18,10 +18,13 @@ public enum SimWorkOwner: Hashable, Sendable {
 @MainActor
 public final class ScheduledWork {
     /// When the work is due.
-    public let time: SimInstant
+    public fileprivate(set) var time: SimInstant
     /// Who the work belongs to.
     public let owner: SimWorkOwner
     @exclusivity(unchecked) fileprivate var action: (@MainActor () -> Void)?
+    /// The sequence number of the queue entry that runs this work: an entry left over from before
+    /// the work was scheduled again (``Scheduler/schedule(after:reusing:)``) has another, and is skipped.
+    @exclusivity(unchecked) fileprivate var sequence: UInt64 = 0
 
     fileprivate init(time: SimInstant, owner: SimWorkOwner, action: @escaping @MainActor () -> Void) {
         self.time = time
@@ -57,6 +60,10 @@ public final class Scheduler {
         func precedes(_ other: Entry) -> Bool {
             time < other.time || (time == other.time && sequence < other.sequence)
         }
+
+        /// Whether the work is still to run from this entry: not cancelled, not run, and not
+        /// scheduled again since (then a later entry runs it).
+        @MainActor var isLive: Bool { work.isPending && work.sequence == sequence }
     }
 
     /// The current simulated time.
@@ -94,8 +101,24 @@ public final class Scheduler {
     /// Schedules `action` at `time` for `owner`; a time in the past runs at the current time.
     @discardableResult
     public func schedule(at time: SimInstant, owner: SimWorkOwner, _ action: @escaping @MainActor () -> Void) -> ScheduledWork {
-        let work = ScheduledWork(time: max(time, now), owner: owner, action: action)
+        enqueue(ScheduledWork(time: max(time, now), owner: owner, action: action))
+    }
+
+    /// Schedules `work`'s action again, `seconds` from now, for the same owner: work that repeats
+    /// for the whole run (the location manager's tick, a fix a second) keeps one handle instead
+    /// of one made and freed at every step. `work` must not be pending (it ran, or was cancelled);
+    /// an entry of it still queued is skipped when it comes up.
+    @discardableResult
+    func schedule(after seconds: Double, reusing work: ScheduledWork, _ action: @escaping @MainActor () -> Void) -> ScheduledWork {
+        precondition(!work.isPending, "work scheduled again while pending")
+        work.time = max(now.adding(seconds: seconds), now)
+        work.action = action
+        return enqueue(work)
+    }
+
+    private func enqueue(_ work: ScheduledWork) -> ScheduledWork {
         if let end, work.time > end { return work }
+        work.sequence = nextSequence
         heap.append(Entry(time: work.time, sequence: nextSequence, work: work))
         nextSequence &+= 1
         siftUp(heap.count - 1)
@@ -110,7 +133,7 @@ public final class Scheduler {
 
     /// The time of the next pending work, if any (cancelled work is discarded on the way).
     var nextTime: SimInstant? {
-        while let first = heap.first, !first.work.isPending { _ = popFirst() }
+        while let first = heap.first, !first.isLive { _ = popFirst() }
         return heap.first?.time
     }
 
@@ -127,7 +150,7 @@ public final class Scheduler {
         self.horizon = max(limit, horizon ?? limit)
         while !stalled, !isStopped, let first = heap.first, first.time <= limit {
             let entry = popFirst()
-            guard entry.work.isPending else { continue }
+            guard entry.isLive else { continue }
             if entry.time > now {
                 now = entry.time
                 stepsAtNow = 0
@@ -143,7 +166,9 @@ public final class Scheduler {
                     break
                 }
             }
-            switch admit(entry.work) {
+            // Only the app's work is admitted or not; the rest always runs (no call a step).
+            let admission: Admission = if case .app = entry.work.owner { admit(entry.work) } else { .run }
+            switch admission {
             case .run: entry.work.take()?()
             case .wait: if let action = entry.work.take() { deferWork(action) }
             case .drop: entry.work.cancel()

@@ -67,13 +67,29 @@ public struct Trajectory: Hashable, Sendable {
             return kept.isEmpty ? nil : kept
         }
         piecesInOrder = zip(self.pieces, self.pieces.dropFirst()).allSatisfy { $0.last!.time < $1.first!.time }
-        steps = self.pieces.map { piece in
-            zip(piece, piece.dropFirst()).map { before, after in
-                let metres = Geodesy.distance(from: before.coordinate, to: after.coordinate)
-                let course = metres > 0 ? Geodesy.initialBearing(from: before.coordinate, to: after.coordinate) : -1
-                return (metres / (after.time - before.time), course)
+        steps = self.pieces.map(Self.steps(along:))
+    }
+
+    /// Speed and bearing from each sample of a piece to the next. A sample's latitude sines serve
+    /// the step into it and the step out of it: worked out once (trigonometry was most of a
+    /// replay's building of its trajectory).
+    private static func steps(along piece: [TrajectorySample]) -> [(speed: Double, course: Double)] {
+        var steps: [(speed: Double, course: Double)] = []
+        steps.reserveCapacity(max(piece.count - 1, 0))
+        var lastSines: (index: Int, sines: Geodesy.LatitudeSines)?
+        for index in piece.indices.dropLast() {
+            let before = piece[index], after = piece[index + 1]
+            let metres = Geodesy.distance(from: before.coordinate, to: after.coordinate)
+            var course = -1.0
+            if metres > 0 {
+                let beforeSines = lastSines?.index == index ? lastSines!.sines : Geodesy.LatitudeSines(before.coordinate)
+                let afterSines = Geodesy.LatitudeSines(after.coordinate)
+                lastSines = (index + 1, afterSines)
+                course = Geodesy.initialBearing(from: before.coordinate, beforeSines, to: after.coordinate, afterSines)
             }
+            steps.append((metres / (after.time - before.time), course))
         }
+        return steps
     }
 
     public static func == (lhs: Trajectory, rhs: Trajectory) -> Bool {

@@ -94,6 +94,9 @@ public final class SimLocationManager: LocationManaging {
     @exclusivity(unchecked) private(set) var significantChangeMonitoring = false
     @exclusivity(unchecked) private var wantsOneFix = false
     @exclusivity(unchecked) private var tick: ScheduledWork?
+    /// The work of the last tick at the interval, scheduled again for the next (one handle for
+    /// the run, not one made and freed a fix).
+    @exclusivity(unchecked) private var repeatingTick: ScheduledWork?
     /// While no position is known (before the track, in a signal gap, after its end) a tick finds
     /// nothing to do, so the ticks in between are not scheduled: this is the cadence they keep
     /// (the last tick's time and the interval, in nanoseconds). `tick` then waits for the last
@@ -107,6 +110,9 @@ public final class SimLocationManager: LocationManaging {
     @exclusivity(unchecked) private var producing = false
     @exclusivity(unchecked) private var lastPassed: SimLocation?
     @exclusivity(unchecked) private var queued: [SimLocation] = []
+    /// The array a single fix is delivered in, kept for the next: refilled in place unless the
+    /// app kept it (one allocation and free a fix otherwise).
+    @exclusivity(unchecked) private var singleFix: [SimLocation] = []
     @exclusivity(unchecked) private var inSignalGap = false
     /// What each tick runs: made once, not a closure (and a weak reference) a fix.
     private lazy var tickAction: @MainActor () -> Void = { [weak self] in self?.produce() }
@@ -401,7 +407,13 @@ public final class SimLocationManager: LocationManaging {
         producing = false
         guard producesFixes, tick == nil else { return }
         if !found, !wantsOneFix, skipIdleTicks(system, interval: profile.interval) { return }
-        tick = system.scheduler.schedule(after: profile.interval, owner: .mechanism, tickAction)
+        if let repeatingTick, !repeatingTick.isPending {
+            tick = system.scheduler.schedule(after: profile.interval, reusing: repeatingTick, tickAction)
+        } else {
+            let next = system.scheduler.schedule(after: profile.interval, owner: .mechanism, tickAction)
+            tick = next
+            repeatingTick = next
+        }
     }
 
     /// After a tick that found no position: schedules the last tick before the next piece of the
@@ -470,7 +482,7 @@ public final class SimLocationManager: LocationManaging {
     private func pass(_ fix: SimLocation, reason: SimFixRecord.Reason?, _ system: SimSystem) {
         lastPassed = fix
         if canReceiveNow(system) {
-            deliver([fix], reason: reason, system)
+            deliverOne(fix, reason: reason, system)
         } else if !system.appState.isRunning && system.appState != .suspended {
             system.emit(.fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, reason: .appNotRunning)))
         } else {
@@ -478,6 +490,12 @@ public final class SimLocationManager: LocationManaging {
             let why: SimFixRecord.Reason = system.appState == .suspended ? .appSuspended : .backgroundUpdatesNotAllowed
             system.emit(.fix(SimFixRecord(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, reason: why)))
         }
+    }
+
+    private func deliverOne(_ fix: SimLocation, reason: SimFixRecord.Reason?, _ system: SimSystem) {
+        singleFix.removeAll(keepingCapacity: true)
+        singleFix.append(fix)
+        deliver(singleFix, reason: reason, system)
     }
 
     private func deliver(_ fixes: [SimLocation], reason: SimFixRecord.Reason?, _ system: SimSystem) {
@@ -565,7 +583,7 @@ public final class SimLocationManager: LocationManaging {
 
     func deliverSignificantChange(_ fix: SimLocation) {
         guard let system, !retired, system.appState.isRunning else { return }
-        deliver([fix], reason: .significantChange, system)
+        deliverOne(fix, reason: .significantChange, system)
     }
 
     /// The manager's process ended, or the run did: it does nothing more.
@@ -578,6 +596,7 @@ public final class SimLocationManager: LocationManaging {
         queued = []
         tick?.cancel()
         tick = nil
+        repeatingTick = nil
         idleCadence = nil
         streams.forEach { $0.finish() }
         streams = []
