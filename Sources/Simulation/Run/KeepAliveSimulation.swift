@@ -45,6 +45,9 @@ public final class KeepAliveSimulation {
             system.record.stopObservers.append { [unowned meter] causes in meter.appStopped(causes: causes) }
         }
         StandardMechanisms.install(in: system, configuration)
+        for meter in goalMeters {
+            system.mechanism(LocationServices.self)?.deliveryObstacleObservers.append { [unowned meter] in meter.deliveryObstacleMayHaveChanged() }
+        }
         system.deviceRunStarts()
         end = SimInstant(seconds: Self.endSeconds(of: configuration))
         system.scheduler.end = end
