@@ -16,7 +16,8 @@ struct RatioBenchmark: ParsableCommand {
             time (user + system, from wait4) of each:
               replay / inspect         per format: json, text, jsonl and --report, on the Garmin-shaped \
             long track and on the lean day (goal ≤ 1.5)
-              explain / plain          `replay --explain` ÷ `replay` on runs that fail, an hour and a day (goal ≤ 1.5)
+              explain / plain          `replay --explain` ÷ `replay` on runs that fail, an hour and a day, and \
+            --explain-scenario on the lean day (issue 33's explain day row) (goal ≤ 1.5)
               inspect / expat count    `inspect` ÷ a bare expat pass counting <trkpt> (`measure-pass \
             count`, a process like the CLI), on the Garmin-shaped long track and the lean long one (goal ≤ 1.25)
               start-up                 a replay of the 10-point track ÷ a program that parses one \
@@ -61,6 +62,11 @@ struct RatioBenchmark: ParsableCommand {
     @Option(help: "Rows of the CSV recording the CSV reader's row reads (1…100000000).")
     var csvRows = 200_000
 
+    @Option(help: ArgumentHelp(
+        "The scenario of the explain day row on the lean day: tasks chained in expiration handlers, 50 replays (from the package's root).",
+        valueName: "path"))
+    var explainScenario = "Tracks/Scenarios/task-chain.yaml"
+
     func validate() throws {
         guard (1...24 * 366).contains(hours), (1...1_000).contains(`repeat`) else {
             throw ValidationError("--hours must be 1…8784 and --repeat 1…1000")
@@ -68,6 +74,9 @@ struct RatioBenchmark: ParsableCommand {
         guard (60...86_400).contains(daySeconds) else { throw ValidationError("--day-seconds must be 60…86400") }
         guard (1...31).contains(leanDays) else { throw ValidationError("--lean-days must be 1…31") }
         guard (1...100_000_000).contains(csvRows) else { throw ValidationError("--csv-rows must be 1…100000000") }
+        guard FileManager.default.isReadableFile(atPath: explainScenario) else {
+            throw ValidationError("--explain-scenario \(explainScenario): no such file; run from the package's root or give its path")
+        }
     }
 
     /// One line of the table: A ÷ B against a goal.
@@ -167,6 +176,11 @@ struct RatioBenchmark: ParsableCommand {
                 b: [keepalive, "replay", day, "--policy", "delivery", "--accuracy", "3km"], goal: .atMost(1.5)),
             Row(name: "explain/plain \(dayName), 40 replays", a: [keepalive, "replay", day, "--no-background-location", "--accuracy", "3km", "--explain"],
                 b: [keepalive, "replay", day, "--no-background-location", "--accuracy", "3km"], goal: .atMost(1.5)),
+            // Issue 33's explain day row: the app is killed at 91 s; 10 changes and their pairs,
+            // one pair a fix that runs the whole day.
+            Row(name: "explain/plain lean \(dayName), task-chain",
+                a: [keepalive, "replay", leanDay, "--scenario", explainScenario, "--explain"],
+                b: [keepalive, "replay", leanDay, "--scenario", explainScenario], goal: .atMost(1.5)),
             Row(name: "inspect/expat count, Garmin \(longName)", a: [keepalive, "inspect", "--format", "json", long],
                 b: [bench, "measure-pass", "count", long], goal: .atMost(1.25)),
             Row(name: "inspect/expat count, lean \(leanLongName)", a: [keepalive, "inspect", "--format", "json", leanLong],

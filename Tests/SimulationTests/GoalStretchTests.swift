@@ -82,4 +82,69 @@ import TestSupport
         expectSameAnswer(.navigation(maximumFixAgeSeconds: 2), result, on: trajectory, end: trajectory.endTime)
         expectSameAnswer(.tracking(maximumGapSeconds: 3, maximumGapMetres: 25), result, on: trajectory, end: trajectory.endTime)
     }
+
+    /// The delivery obstacle is asked after an event (after a fix's only when told that it may
+    /// have changed) and holds from that event's time on; the seconds are judged later, and a
+    /// gap is named with what held when it opened (issue 33). Here it changes every 45 s of
+    /// the run, told before each event: judged a second at a time or lazily, the gaps and their
+    /// causes are the same, and a gap names one of the two.
+    @Test func anObstacleThatChangesBetweenJudgings() {
+        let trajectory = drive(seconds: 1_200, stops: [300...360, 700...760], gaps: [500...540])
+        var script = NavigationApp.script
+        script.reactions[.launch, default: []] += [.set([.allowsBackgroundLocationUpdates(false)])]
+        let timeline = [SimScenarioEvent(at: 60, .enterBackground), SimScenarioEvent(at: 900, .returnToForeground)]
+        let result = KeepAliveSimulation(configuration(trajectory, profile: exact(.iOS17), timeline: timeline), app: ScriptedApp(script: script)).run()
+        let now = Reading()
+        let causes: [SimCause?] = [nil, .backgroundUpdatesOff, .locationModeMissing]
+        let obstacle = { @MainActor () -> SimCause? in causes[Int(now.value / 45) % 3] }
+        for goal in [LocationGoal.navigation(), .tracking(maximumGapSeconds: 20, maximumGapMetres: 150)] {
+            let perSecond = LocationGoalMeter(goal, trajectory: trajectory, deliveryObstacle: obstacle)
+            let lazy = LocationGoalMeter(goal, trajectory: trajectory, deliveryObstacle: obstacle)
+            var second = 0.0
+            for event in result.events {
+                while second < event.time {
+                    _ = perSecond.coverage(until: second)
+                    second += 1
+                }
+                now.value = event.time
+                for meter in [perSecond, lazy] {
+                    meter.deliveryObstacleMayHaveChanged()
+                    meter.receive(event)
+                }
+            }
+            let coverage = lazy.coverage(until: trajectory.endTime)
+            #expect(coverage == perSecond.coverage(until: trajectory.endTime), "\(goal.kind)")
+            #expect(coverage.gaps.contains { !Set($0.causes).isDisjoint(with: [.backgroundUpdatesOff, .locationModeMissing]) }, "\(goal.kind)")
+        }
+    }
+
+    /// After a fix the obstacle is asked only when the location services said that something it
+    /// reads changed (issue 33: asked after every fix, it cost about 1,900 instructions a fix);
+    /// after any other event, always. A run of fixes a second, told once, before its 100th fix.
+    @Test func theObstacleIsAskedAfterAFixOnlyWhenTold() {
+        let trajectory = drive(seconds: 600)
+        let result = KeepAliveSimulation(configuration(trajectory, profile: exact(.iOS17)), app: ScriptedApp(script: NavigationApp.script)).run()
+        let asks = Reading()
+        let meter = LocationGoalMeter(.navigation(), trajectory: trajectory) {
+            asks.value += 1
+            return nil
+        }
+        var fixes = 0
+        for event in result.events {
+            if case .fix = event.detail {
+                fixes += 1
+                if fixes == 100 { meter.deliveryObstacleMayHaveChanged() }
+            }
+            meter.receive(event)
+        }
+        let first = result.events.first.map { if case .fix = $0.detail { true } else { false } } ?? false
+        #expect(fixes > 500)
+        // Never asked before the first event: asked after it, whatever it is.
+        #expect(Int(asks.value) == result.events.count - fixes + 1 + (first ? 1 : 0))
+    }
+}
+
+/// A number the tests' obstacle closures read or count, changed between events.
+@MainActor private final class Reading {
+    var value = 0.0
 }

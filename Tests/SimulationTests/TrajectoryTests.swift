@@ -133,6 +133,13 @@ import TestSupport
         #expect(trajectory.movingSeconds(from: 12, before: 30, atLeast: 1) == 0)
         #expect(trajectory.movingSeconds(from: 0, before: 50, atLeast: 0) == 32)
         #expect(trajectory.movingSeconds(from: 0, before: 50, atLeast: 11) == 0)
+        // The trip's count, from 0 before its end (40, not counted), kept per speed for the
+        // trajectory's copies: 0…9 and 30…39 moving; 0…20 and 30…39 with a position. Asked
+        // for more speeds than are kept, then for the first again, on a copy.
+        let copy = trajectory
+        let asked = [1.0, 0, 11, 9.5, 10.5, 1, 0].map { (trajectory.movingSecondsOfTrip(atLeast: $0), copy.movingSecondsOfTrip(atLeast: $0)) }
+        #expect(asked.map(\.0) == [20, 31, 0, 20, 0, 20, 31])
+        #expect(asked.map(\.1) == asked.map(\.0))
     }
 
     @Test func recordedSpeedAndCourseWin() throws {

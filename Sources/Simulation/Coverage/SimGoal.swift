@@ -72,6 +72,8 @@ protocol SimGoalMeter: SimEventSink {
     /// Whether the goal is met at `end`: ``coverage(until:)``'s answer, which a meter may give
     /// without placing its gaps (`--explain`'s candidates need only the answer).
     func meets(until end: Double) -> Bool
+    /// Something the location services' delivery obstacle reads may have changed (the location goal's).
+    func deliveryObstacleMayHaveChanged()
 }
 
 extension SimGoalMeter {
@@ -79,4 +81,5 @@ extension SimGoalMeter {
     func appStopped(causes: [SimCause]) {}
     var missedForCertain: Bool { false }
     func meets(until end: Double) -> Bool { coverage(until: end).met }
+    func deliveryObstacleMayHaveChanged() {}
 }

@@ -37,8 +37,8 @@ public final class KeepAliveSimulation {
         let system = SimSystem(configuration: configuration, makeApp: app, sinks: (log.map { [$0] } ?? []) + sinks)
         self.system = system
         clockToEnd = system.clock
-        // The meters ask for the obstacle after every event: the mechanism is looked up once it
-        // is installed (below), not at each ask (the look-up cast each mechanism in turn, and
+        // The meters ask for the obstacle after events (after a fix only when told it may have
+        // changed, below): the mechanism is looked up once it is installed, not at each ask (the look-up cast each mechanism in turn, and
         // its closures checked the executor: two thirds of the ask, 110 M instructions a day at 1 Hz).
         var services: LocationServices?
         goalMeters = configuration.goals.map { goal in
@@ -52,6 +52,9 @@ public final class KeepAliveSimulation {
             system.record.stopObservers.append { [unowned meter] causes in meter.appStopped(causes: causes) }
         }
         StandardMechanisms.install(in: system, configuration)
+        for meter in goalMeters {
+            system.mechanism(LocationServices.self)?.deliveryObstacleObservers.append { [unowned meter] in meter.deliveryObstacleMayHaveChanged() }
+        }
         system.deviceRunStarts()
         end = SimInstant(seconds: Self.endSeconds(of: configuration))
         system.scheduler.end = end

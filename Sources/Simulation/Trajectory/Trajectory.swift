@@ -51,6 +51,9 @@ public struct Trajectory: Hashable, Sendable {
     /// Whether each piece starts after the one before ends, as a replayed track's do: then the
     /// piece holding a time is the only one, and a ``TrajectoryCursor`` finds the same.
     private var piecesInOrder = true
+    /// The whole trip's moving seconds at each speed asked, counted once for this trajectory and
+    /// its copies: `--explain`'s 50 candidates share the track's, and each asks (issue 33).
+    private let tripMovingSeconds = MovingSecondsMemo()
 
     /// Creates a trajectory. Samples whose time does not increase within a piece are dropped;
     /// empty pieces are removed. Times are seconds from `startDate`.
@@ -245,6 +248,17 @@ public struct Trajectory: Hashable, Sendable {
         return count
     }
 
+    /// How many whole seconds from 0 before the trip's end have a position whose speed reaches
+    /// `threshold`: ``movingSeconds(from:before:atLeast:)`` from 0 before ``endTime``, counted once
+    /// per speed for this trajectory and its copies. A goal's meter that counted its seconds so
+    /// far takes the rest of the trip as this less its own count: two look-ups a candidate.
+    func movingSecondsOfTrip(atLeast threshold: Double) -> Int {
+        if let known = tripMovingSeconds.count(atLeast: threshold) { return known }
+        let count = movingSeconds(from: 0, before: endTime, atLeast: threshold)
+        tripMovingSeconds.remember(count, atLeast: threshold)
+        return count
+    }
+
     /// The first whole second at or after `time`, held within ±2⁵³ (beyond, seconds are not
     /// told apart: a run so long is not walked a second at a time either).
     private static func firstWholeSecond(atOrAfter time: Double) -> Int {
@@ -316,6 +330,29 @@ public struct Trajectory: Hashable, Sendable {
         let wb = sin(fraction * angle) / sin(angle)
         let x = wa * x1 + wb * x2, y = wa * y1 + wb * y2, z = wa * z1 + wb * z2
         return GeoCoordinate(latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
+    }
+}
+
+/// Counts of a trajectory's moving seconds already made, by speed, shared by its copies (a
+/// trajectory never changes once made). Flat: at most ``capacity`` speeds, the oldest dropped.
+final class MovingSecondsMemo: @unchecked Sendable {
+    /// Speeds kept: one a location goal, and a run seldom has more than one.
+    static let capacity = 4
+    /// Guards `counts`: copies of a trajectory may be read on several threads (matrix runs).
+    private let lock = NSLock()
+    private var counts: [(threshold: Double, count: Int)] = []
+
+    func count(atLeast threshold: Double) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts.first { $0.threshold == threshold }?.count
+    }
+
+    func remember(_ count: Int, atLeast threshold: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        if counts.count == Self.capacity { counts.removeFirst() }
+        counts.append((threshold, count))
     }
 }
 

@@ -20,10 +20,21 @@ final class LocationGoalMeter: SimGoalMeter {
     /// Why the app does not run, and why its updates do not run: the gap's causes.
     private var stopCauses: [SimCause] = []
     private var locationCause: SimCause?
-    /// Why started updates bring running code no fix: asked after each event, as what holds
-    /// until the next one (seconds are judged lazily, maybe after the app is gone).
+    /// Why started updates bring running code no fix: asked after an event, as what holds from
+    /// that event's time on (seconds are judged lazily, maybe after the app is gone). It is
+    /// asked after every event but a fix's, and after a fix's only when ``LocationServices``
+    /// said something it reads changed since it was last asked: the fixes' asking cost about
+    /// 1,900 instructions each (issue 33).
     private let deliveryObstacle: @MainActor () -> SimCause?
+    private var obstacleMayHaveChanged = true
+    /// The obstacle of the seconds before the first of `obstacleChanges`.
     private var obstacle: SimCause?
+    /// The obstacles asked since the seconds were last judged, each from its event's time, in
+    /// order: an event that changes it judges nothing itself (a run's closing warnings, after
+    /// the app is gone, judged the whole rest of the day). At most ``pendingObstacleLimit``.
+    private var obstacleChanges: [(time: Double, cause: SimCause?)] = []
+    /// Obstacle changes kept unjudged; one more judges the seconds up to it.
+    static let pendingObstacleLimit = 16
     private var movingSeconds = 0
     private var gaps: AnchoredGaps
 
@@ -80,13 +91,25 @@ final class LocationGoalMeter: SimGoalMeter {
             judge(until: event.time)
             locationCause = cause
         default:
-            // Judging is lazy, but the seconds before this event must keep the obstacle they had.
-            let now = deliveryObstacle()
-            if now != obstacle { judge(until: event.time) }
-            obstacle = now
-            return
+            break
         }
-        obstacle = deliveryObstacle()
+        // A fix changes nothing the obstacle reads: only a change told since.
+        if case .fix = event.detail, !obstacleMayHaveChanged { return }
+        obstacleMayHaveChanged = false
+        let now = deliveryObstacle()
+        guard now != (obstacleChanges.last?.cause ?? obstacle) else { return }
+        obstacleChanges.append((event.time, now))
+        if obstacleChanges.count > Self.pendingObstacleLimit { judge(until: event.time) }
+    }
+
+    /// ``LocationServices`` changed something the delivery obstacle reads: it is asked after the next event.
+    func deliveryObstacleMayHaveChanged() {
+        obstacleMayHaveChanged = true
+    }
+
+    /// The obstacle that held at `second`: the last asked at or before it.
+    private func obstacle(at second: Int) -> SimCause? {
+        obstacleChanges.last { $0.time <= Double(second) }.map(\.cause) ?? obstacle
     }
 
     /// Judges every whole second before `time` (events at a second come before it is judged).
@@ -95,7 +118,10 @@ final class LocationGoalMeter: SimGoalMeter {
     /// end of the trip at a few instructions a second), exactly as a second at a time.
     private func judge(until time: Double) {
         let end = min(time, trajectory.endTime)
-        guard Double(cursor) < end else { return }
+        guard Double(cursor) < end else {
+            foldObstacleChanges()
+            return
+        }
         let canCover = running || goal.kind == .tracking
         let hasFix = lastFix != nil
         let movingSpeed = goal.movingSpeed, maximumAge = goal.maximumFixAgeSeconds, maximumMetres = goal.maximumMetresSinceFix
@@ -123,17 +149,28 @@ final class LocationGoalMeter: SimGoalMeter {
                 let covered = canCover && fresh && near
                 if gaps.judge(second: second, speed: speed, moving: moving, missed: !covered) {
                     gaps.nameOpenGapCauses(AnchoredGaps.causes(running: running, stopCauses: stopCauses,
-                                                               serviceCause: locationCause ?? obstacle))
+                                                               serviceCause: locationCause ?? obstacle(at: second)))
                 }
             }
             second += 1
         }
         cursor = second
+        foldObstacleChanges()
         self.gaps = gaps
         self.trajectoryCursor = trajectoryCursor
         self.movingSeconds = movingSeconds
         self.movingSinceFix = movingSinceFix
         self.metresSinceFix = metresSinceFix
+    }
+
+    /// Folds the obstacle changes every second still to judge is under; past the trip's end (a
+    /// cursor stopped there) no second is under any of them.
+    private func foldObstacleChanges() {
+        let atEnd = Double(cursor) >= trajectory.endTime
+        while let first = obstacleChanges.first, atEnd || first.time <= Double(cursor) {
+            obstacle = first.cause
+            obstacleChanges.removeFirst()
+        }
     }
 
     /// Missed once more seconds went uncovered than the goal allows of the whole trip's
@@ -146,7 +183,9 @@ final class LocationGoalMeter: SimGoalMeter {
     /// Whether the goal is met at `end`, as ``coverage(until:)`` says, from the counts alone.
     /// After the last event nothing changes what a second can be: once one moving second is
     /// missed every later one is (its fix only ages), so the seconds are walked only until then,
-    /// and the rest, missed whatever they are, is counted in one step by the trajectory.
+    /// and the rest, missed whatever they are, is counted in one step by the trajectory: to the
+    /// trip's end, the trip's moving seconds (counted once for every run on the trajectory) less
+    /// those this meter counted before.
     func meets(until time: Double) -> Bool {
         let end = min(time, trajectory.endTime)
         var movingSeconds = self.movingSeconds, missedSeconds = gaps.missedSeconds
@@ -169,7 +208,10 @@ final class LocationGoalMeter: SimGoalMeter {
                 }
             }
         }
-        let rest = trajectory.movingSeconds(from: second, before: end, atLeast: goal.movingSpeed)
+        // The meter's count is of the seconds from 0 before `second`, as the trip's is before its end.
+        let rest = end == trajectory.endTime
+            ? trajectory.movingSecondsOfTrip(atLeast: goal.movingSpeed) - movingSeconds
+            : trajectory.movingSeconds(from: second, before: end, atLeast: goal.movingSpeed)
         movingSeconds += rest
         missedSeconds += rest
         return AnchoredGaps.met(movingSeconds: movingSeconds, missedSeconds: missedSeconds, requiredFraction: goal.requiredFraction)

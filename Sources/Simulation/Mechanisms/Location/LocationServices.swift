@@ -4,9 +4,22 @@
 public final class LocationServices: BackgroundMechanism {
     // `@exclusivity(unchecked)`: read at every fix, see SimLocationManager.
     /// What the user and the device allow the app.
-    @exclusivity(unchecked) var authorization: AuthorizationModel
+    @exclusivity(unchecked) var authorization: AuthorizationModel {
+        didSet { deliveryObstacleMayHaveChanged() }
+    }
     /// The managers the current process made.
-    @exclusivity(unchecked) private(set) var managers: [SimLocationManager] = []
+    @exclusivity(unchecked) private(set) var managers: [SimLocationManager] = [] {
+        didSet { deliveryObstacleMayHaveChanged() }
+    }
+
+    /// Told whenever something ``deliveryObstacle(in:)`` reads may have changed (authorization,
+    /// the managers, their updates or background flag, the app's state): the location goal's
+    /// meter asks for the obstacle after its next event instead of after every fix (issue 33).
+    var deliveryObstacleObservers: [@MainActor () -> Void] = []
+
+    func deliveryObstacleMayHaveChanged() {
+        for observer in deliveryObstacleObservers { observer() }
+    }
 
     /// Whether the app declares the `location` background mode: a set look-up once, not at every fix.
     private let declaresLocationMode: Bool
@@ -83,7 +96,9 @@ public final class LocationServices: BackgroundMechanism {
 
     /// Why authorization is still notDetermined, when a request did nothing for want of a usage
     /// string: the root of `.authorization(.notDetermined)`.
-    private var unansweredRequest: SimCause?
+    private var unansweredRequest: SimCause? {
+        didSet { deliveryObstacleMayHaveChanged() }
+    }
 
     /// Why authorization keeps location from the app, down to the root the run knows; `nil`
     /// when it allows location.
@@ -309,6 +324,7 @@ public final class LocationServices: BackgroundMechanism {
     // MARK: Lifecycle
 
     public func appStateChanged(in system: SimSystem, from old: SimAppState) {
+        deliveryObstacleMayHaveChanged()
         if system.appState == .background {
             noteBackgroundSession(in: system)
         } else {

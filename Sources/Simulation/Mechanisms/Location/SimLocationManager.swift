@@ -51,6 +51,7 @@ public final class SimLocationManager: LocationManaging {
     /// mode, or the app crashes. Before iOS 9 the property does not exist and setting it does nothing.
     @exclusivity(unchecked) public var allowsBackgroundLocationUpdates = false {
         didSet {
+            services.deliveryObstacleMayHaveChanged()
             guard let system, system.profile.hasBackgroundLocationFlag else { return }
             if allowsBackgroundLocationUpdates { services.noteBackgroundLocationRequested() }
             guard allowsBackgroundLocationUpdates, !system.configuration.capabilities.backgroundModes.contains(.location) else {
@@ -73,7 +74,9 @@ public final class SimLocationManager: LocationManaging {
     @exclusivity(unchecked) public private(set) var location: SimLocation?
 
     // The session, as Core Location keeps it.
-    @exclusivity(unchecked) private(set) var updatesRequested = false
+    @exclusivity(unchecked) private(set) var updatesRequested = false {
+        didSet { if updatesRequested != oldValue { services.deliveryObstacleMayHaveChanged() } }
+    }
     /// Whether updates were ever started (so that the §4 rule has something to say about them).
     @exclusivity(unchecked) private(set) var hasUsedUpdates = false
     /// Whether iOS refused the last start (a When In Use app, from the background, §4): the
