@@ -52,6 +52,8 @@ struct AsyncBenchmark: AsyncParsableCommand {
         guard (1...366 * 86_400).contains(seconds), (1...1_000).contains(`repeat`) else {
             throw ValidationError("--seconds must be 1…31622400 and --repeat 1…1000")
         }
+        // The short run is an eighth of the long one: it must hand fewer values.
+        guard !instructions || seconds >= 16 else { throw ValidationError("--instructions needs --seconds 16 or more") }
     }
 
     /// One fix as the app handled it.
