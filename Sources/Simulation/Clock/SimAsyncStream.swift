@@ -18,7 +18,11 @@ import Foundation
 /// ```
 public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = Never
-    private let storage: Storage
+    // The iteration's code is inlinable, so that a loop in the app's module runs it specialized
+    // for its element type: run generically, a value's hand-off cost about 4 k instructions of
+    // generic metadata look-ups (issue 35, item 4). What is not generic stays behind
+    // ``SimSequenceWaits``.
+    @usableFromInline let storage: Storage
 
     /// Feeds a ``SimAsyncStream``; the simulation's mechanisms hold it.
     public struct Continuation: Sendable {
@@ -34,10 +38,11 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     /// receives its continuation, as `AsyncStream`'s initializer does. Without a clock (the
     /// simulation is gone) nothing waits for its consumer.
     init(_ name: String, clock: SimClock?, _ build: (Continuation) -> Void) {
-        storage = Storage(name: name, clock: clock ?? SimClock())
+        storage = Storage(waits: SimSequenceWaits(name: name, clock: clock ?? SimClock()))
         build(Continuation(storage: storage))
     }
 
+    @inlinable
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(consumer: Consumer(storage: storage))
     }
@@ -45,35 +50,42 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     /// Iterates a ``SimAsyncStream``; it stays on the caller's actor while it waits.
     public struct AsyncIterator: AsyncIteratorProtocol {
         public typealias Failure = Never
-        fileprivate let consumer: Consumer
+        @usableFromInline let consumer: Consumer
 
+        @inlinable init(consumer: Consumer) { self.consumer = consumer }
+
+        @inlinable
         public mutating func next() async -> Element? {
             await consumer.next(isolation: nil)
         }
 
+        @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Never) -> Element? {
             await consumer.next(isolation: actor)
         }
     }
 
     /// One iteration; when it goes away (the loop ended) its task is no longer waited for.
-    fileprivate final class Consumer: @unchecked Sendable {
-        let storage: Storage
-        private var lastKey: SimRestTracker.TaskKey?
+    @usableFromInline
+    final class Consumer: @unchecked Sendable {
+        @usableFromInline let storage: Storage
+        @exclusivity(unchecked) @usableFromInline var lastKey: SimRestTracker.TaskKey?
 
-        init(storage: Storage) { self.storage = storage }
+        @inlinable init(storage: Storage) { self.storage = storage }
 
         deinit {
-            if let lastKey { storage.clock.rest.release(lastKey) }
+            if let lastKey { storage.waits.release(lastKey) }
         }
 
+        @inlinable
         func next(isolation actor: isolated (any Actor)?) async -> Element? {
-            if let ready = storage.takeReady() { return ready.value }
             let storage = storage
             return await withTaskCancellationHandler {
                 // As in SimClock's sleep: the wait is registered on the caller's actor, and the
                 // task parks in the same step, so a drain never sees it at rest and not waiting.
-                await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in
+                // A value already buffered, or the end, resumes it before it suspends. (Unsafe:
+                // every path below resumes it exactly once, under the lock that hands it over.)
+                await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Element?, Never>) in
                     lastKey = storage.wait(continuation)
                 }
             } onCancel: {
@@ -82,31 +94,27 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
-    /// What was ready without waiting: a value, or the end (`value == nil`).
-    fileprivate struct Ready {
-        let value: Element?
-    }
-
-    fileprivate final class Storage: @unchecked Sendable {
-        let name: String
-        let clock: SimClock
-        private let lock = NSLock()
-        private var buffer: [Element] = []
-        private var head = 0
-        private var finished = false
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline let waits: SimSequenceWaits
+        @usableFromInline let lock = NSLock()
+        @exclusivity(unchecked) @usableFromInline var buffer: [Element] = []
+        @exclusivity(unchecked) @usableFromInline var head = 0
+        @exclusivity(unchecked) @usableFromInline var finished = false
         // The waiting consumer, as three fields rather than an optional struct: copying a
-        // generic struct costs a metadata look-up a value, a third of a `for await` run's time.
-        private var waiting: CheckedContinuation<Element?, Never>?
-        private var waitingKey: SimRestTracker.TaskKey?
-        private var waitingDriven = false
+        // generic struct costs a metadata look-up a value. The lock guards every field: no
+        // exclusivity checks at run time (a call each access).
+        @exclusivity(unchecked) @usableFromInline var waiting: UnsafeContinuation<Element?, Never>?
+        @exclusivity(unchecked) @usableFromInline var waitingKey: SimRestTracker.TaskKey?
+        @exclusivity(unchecked) @usableFromInline var waitingDriven = false
 
-        init(name: String, clock: SimClock) {
-            self.name = name
-            self.clock = clock
+        init(waits: SimSequenceWaits) {
+            self.waits = waits
         }
 
         /// Must hold the lock.
-        private func pop() -> Element? {
+        @inlinable
+        func pop() -> Element? {
             guard head < buffer.count else { return nil }
             let value = buffer[head]
             head += 1
@@ -117,36 +125,31 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
             return value
         }
 
-        func takeReady() -> Ready? {
-            lock.lock()
-            defer { lock.unlock() }
-            if let value = pop() { return Ready(value: value) }
-            return finished ? Ready(value: nil) : nil
-        }
-
-        /// Hands the next value to `continuation`, or parks the calling task until one comes;
-        /// returns the task's identity.
-        func wait(_ continuation: CheckedContinuation<Element?, Never>) -> SimRestTracker.TaskKey? {
+        /// Hands the next buffered value, or the end, to `continuation` at once, or parks the
+        /// calling task until one comes; returns the task's identity.
+        @inlinable
+        func wait(_ continuation: UnsafeContinuation<Element?, Never>) -> SimRestTracker.TaskKey? {
             let key = SimRestTracker.TaskKey.current
             // Plain lock calls, not `withLock` and an outcome enum: generic values returned from a
             // closure cost metadata look-ups on every wait.
             lock.lock()
             if let value = pop() {
+                // Buffered: the task goes on without suspending, as awake as it was.
                 lock.unlock()
-                // Something came since `takeReady`: go on at once, awake.
-                clock.rest.wake(key, by: .sequence(name), at: clock.now)
                 continuation.resume(returning: value)
             } else if finished || Task.isCancelled {
+                // Read under the lock: a cancellation handler that took it first found no waiter.
                 lock.unlock()
                 continuation.resume(returning: nil)
             } else {
-                let (_, driven) = clock.rest.park()
+                let driven = waits.park(key)
                 (waiting, waitingKey, waitingDriven) = (continuation, key, driven)
                 lock.unlock()
             }
             return key
         }
 
+        @usableFromInline
         func yield(_ value: Element) {
             lock.lock()
             guard !finished else { return lock.unlock() }
@@ -158,29 +161,66 @@ public struct SimAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
             waiting = nil
             lock.unlock()
             // Counted awake before it can run, so the run waits for it.
-            clock.rest.wake(key, by: .sequence(name), at: clock.now)
+            waits.wake(key)
             continuation.resume(returning: value)
         }
 
+        @usableFromInline
         func finish() {
             lock.lock()
             finished = true
             endWaiter()
         }
 
+        @inlinable
         func cancelWaiter() {
             lock.lock()
             endWaiter()
         }
 
         /// Ends the wait, if a consumer waits; called holding the lock, which it releases.
-        private func endWaiter() {
+        @inlinable
+        func endWaiter() {
             let (continuation, key, driven) = (waiting, waitingKey, waitingDriven)
             waiting = nil
             lock.unlock()
             guard let continuation else { return }
-            if driven { clock.rest.wake(key, by: .sequence(name), at: clock.now) }
+            if driven { waits.wake(key) }
             continuation.resume(returning: nil)
         }
+    }
+}
+
+/// What a ``SimAsyncStream`` tells the run about its consumer, whatever its element type: its
+/// name (for reports) and the clock whose rest tracker counts the consumer's task.
+@usableFromInline
+final class SimSequenceWaits: Sendable {
+    let name: String
+    let clock: SimClock
+    /// The wake every value gives, made once.
+    private let wakeReason: SimTaskWake
+
+    init(name: String, clock: SimClock) {
+        self.name = name
+        self.clock = clock
+        wakeReason = .sequence(name)
+    }
+
+    /// The task `key` is about to wait for a value; returns whether it was awake (driven).
+    @usableFromInline
+    func park(_ key: SimRestTracker.TaskKey?) -> Bool {
+        clock.rest.park(key)
+    }
+
+    /// The waiting task `key` is being resumed with a value or the end: awake until it parks.
+    @usableFromInline
+    func wake(_ key: SimRestTracker.TaskKey?) {
+        clock.rest.wake(key, by: wakeReason, at: clock.now)
+    }
+
+    /// The consumer `key` left the sequence.
+    @usableFromInline
+    func release(_ key: SimRestTracker.TaskKey) {
+        clock.rest.release(key)
     }
 }

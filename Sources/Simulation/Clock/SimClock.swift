@@ -41,13 +41,13 @@ public final class SimClock: Clock, @unchecked Sendable {
     // `now` and the sleepers are read from any task; the lock guards them. The scheduler itself
     // is driven on the main actor.
     private let lock = NSLock()
-    private var current = SimInstant.zero
-    private var sleepers: [Sleeper] = []
-    private var nextSleeperID: UInt64 = 0
-    private var runningProcess = 0
+    @exclusivity(unchecked) private var current = SimInstant.zero
+    @exclusivity(unchecked) private var sleepers: [Sleeper] = []
+    @exclusivity(unchecked) private var nextSleeperID: UInt64 = 0
+    @exclusivity(unchecked) private var runningProcess = 0
     /// Set by the run's end: the clock never moves again.
-    private var ended = false
-    private var cutShort: [SimUnfinishedSleep] = []
+    @exclusivity(unchecked) private var ended = false
+    @exclusivity(unchecked) private var cutShort: [SimUnfinishedSleep] = []
     /// The tasks the run has woken that have not yet come to rest.
     let rest = SimRestTracker()
 
@@ -120,7 +120,14 @@ public final class SimClock: Clock, @unchecked Sendable {
 
     /// The earliest deadline among sleepers that could be resumed (those of `process` or of no process).
     func earliestDeadline(runnable process: Int) -> SimInstant? {
-        lock.withLock { sleepers.filter { $0.process == 0 || $0.process == process }.map(\.deadline).min() }
+        lock.lock()
+        defer { lock.unlock() }
+        // A loop, not filter/map/min: `runAsync()` asks at every step (a fix's, at 1 Hz).
+        var earliest: SimInstant?
+        for sleeper in sleepers where sleeper.process == 0 || sleeper.process == process {
+            if earliest.map({ sleeper.deadline < $0 }) ?? true { earliest = sleeper.deadline }
+        }
+        return earliest
     }
 
     /// Resumes, in deadline order, the sleepers due by now whose process runs (`process`) or that
@@ -128,6 +135,8 @@ public final class SimClock: Clock, @unchecked Sendable {
     @discardableResult
     func resumeDue(runnable process: Int) -> Int {
         let due: [Sleeper] = lock.withLock {
+            // Most steps wake no sleeper: no arrays made for them.
+            guard sleepers.contains(where: { $0.deadline <= current && ($0.process == 0 || $0.process == process) }) else { return [] }
             let due = sleepers.filter { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
             sleepers.removeAll { $0.deadline <= current && ($0.process == 0 || $0.process == process) }
             return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
@@ -138,6 +147,7 @@ public final class SimClock: Clock, @unchecked Sendable {
 
     /// Resumes sleepers, tracking the driven ones as awake before they can run.
     private func wake(_ woken: [Sleeper], throwing: Bool) {
+        guard !woken.isEmpty else { return }
         let instant = now
         if woken.contains(where: { !$0.tracked }) { lock.withLock { untrackedWakes &+= 1 } }
         for sleeper in woken {
@@ -181,7 +191,7 @@ public final class SimClock: Clock, @unchecked Sendable {
     /// How many times a task the run does not drive (a test's own task, code written against any
     /// `Clock`) was woken: such a task may resume through the global pool, so the run gives it
     /// a few quiet turns to come back before time moves on.
-    private var untrackedWakes = 0
+    @exclusivity(unchecked) private var untrackedWakes = 0
     var untrackedWakeCount: Int { lock.withLock { untrackedWakes } }
 
     /// How many of the app's own tasks (and tasks woken by the simulation's sequences) sleep on this clock.

@@ -28,14 +28,14 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
     private let platformMainScheduling: any SchedulingExecutor
     fileprivate let platformDefaultScheduling: any SchedulingExecutor
     private let lock = NSLock()
-    private var held: [Held] = []
+    @exclusivity(unchecked) private var held: [Held] = []
     /// The thread of the run that holds the jobs (0: none, one run at a time, see
     /// ``beginHolding()``); written under the lock, read without it by every global enqueue.
     private let holdingThread = Atomic<UInt>(0)
     /// Where the jobs not yet run start in `held`.
-    private var head = 0
+    @exclusivity(unchecked) private var head = 0
     /// Runs waiting for the holding one to release, resumed by ``release()``.
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    @exclusivity(unchecked) private var waiters: [CheckedContinuation<Void, Never>] = []
     /// How many jobs already run `held` may keep before they are dropped: while jobs keep
     /// coming the queue is never seen empty, and a long run would keep every job it ran.
     private static let keptRunJobs = 1_024
@@ -209,6 +209,22 @@ final class SimMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendab
             ran += 1
         }
         return ran
+    }
+}
+
+/// The main actor's jobs held and run as `runAsync()` holds and runs them, with no simulation:
+/// what `keepalive-bench async` measures its floor with (a bare hand-off to a `for await` loop
+/// on the same executor, driven the same way). Not API: its shape follows the run's.
+@_spi(Benchmarks)
+public enum SimHeldMainActor {
+    /// Holds the main actor's jobs, and the global jobs made on this thread, while `body` runs;
+    /// `body`'s argument runs the held jobs, oldest first, until none is left, and returns how
+    /// many ran. What is still held at the end goes to the platform's executors.
+    @MainActor public static func holding<Result>(_ body: (_ runHeld: () -> Int) -> Result) async -> Result {
+        let executor = SimMainExecutor.shared
+        await executor.beginHolding()
+        defer { executor.release() }
+        return body { executor.runHeld(limit: .max) }
     }
 }
 
