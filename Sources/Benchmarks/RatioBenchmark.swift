@@ -19,7 +19,7 @@ struct RatioBenchmark: ParsableCommand {
               explain / plain          `replay --explain` ÷ `replay` on runs that fail, an hour and a day, and \
             --explain-scenario on the lean day (issue 33's explain day row) (goal ≤ 1.5)
               inspect / expat count    `inspect` ÷ a bare expat pass counting <trkpt> (`measure-pass \
-            count`, a process like the CLI), on the Garmin-shaped long track and the lean long one (goal ≤ 1.25)
+            count`, a process like the CLI), on the Garmin-shaped long track, the lean day and the lean long one (goal ≤ 1.25)
               start-up                 a replay of the 10-point track ÷ a program that parses one \
             argument-parser flag (--one-flag-program, or one built from the argument-parser checkout \
             beside this build, in the same configuration) (goal ≤ 3)
@@ -183,6 +183,8 @@ struct RatioBenchmark: ParsableCommand {
                 b: [keepalive, "replay", leanDay, "--scenario", explainScenario], goal: .atMost(1.5)),
             Row(name: "inspect/expat count, Garmin \(longName)", a: [keepalive, "inspect", "--format", "json", long],
                 b: [bench, "measure-pass", "count", long], goal: .atMost(1.25)),
+            Row(name: "inspect/expat count, lean \(dayName)", a: [keepalive, "inspect", "--format", "json", leanDay],
+                b: [bench, "measure-pass", "count", leanDay], goal: .atMost(1.25)),
             Row(name: "inspect/expat count, lean \(leanLongName)", a: [keepalive, "inspect", "--format", "json", leanLong],
                 b: [bench, "measure-pass", "count", leanLong], goal: .atMost(1.25)),
             Row(name: "start-up: tiny replay/one-flag program", a: [keepalive, "replay", tiny, "--format", "json"],

@@ -36,6 +36,7 @@ final class ExpatParser {
                 fileName: fileName, isLenient: options.isLenient, maximumValueLength: options.maximumValueLength)))
         XML_SetUserData(parser, UnsafeMutableRawPointer(state))
         XML_SetElementHandler(parser, startElementCallback, endElementCallback)
+        XML_SetStartNamespaceDeclHandler(parser, namespaceDeclarationCallback)
         XML_SetUnknownEncodingHandler(parser, unknownEncodingCallback, nil)
         // External entities are never loaded: no external-entity handler is set and parameter
         // entities stay off (expat's default). Entity amplification stays limited:
@@ -140,6 +141,12 @@ private func endElementCallback(_ userData: UnsafeMutableRawPointer?, _ name: Un
     // A value (a <time>) is checked when its element ends.
     if state.pointee.handler.shouldStop { XML_StopParser(state.pointee.parser, 0) }
     state.pointee.updateTextDelivery()
+}
+
+private func namespaceDeclarationCallback(
+    _ userData: UnsafeMutableRawPointer?, _ prefix: UnsafePointer<CChar>?, _ uri: UnsafePointer<CChar>?
+) {
+    callbackState(userData).pointee.handler.namespaceDeclared()
 }
 
 private func characterDataCallback(_ userData: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int32) {

@@ -10,8 +10,6 @@ struct GPXContentHandler {
         case gpx, metadata, metadataAuthor, point, pointExtensions, trackPointExtension, route, track, segment
     }
 
-    private enum PointKind: UInt8 { case waypoint, routePoint, trackPoint }
-
     /// The element whose text is being collected.
     private enum ValueField: UInt8 {
         case metadataName, metadataDescription, metadataAuthor, metadataTime, metadataKeywords
@@ -65,6 +63,9 @@ struct GPXContentHandler {
 
     /// Takes each event as it is parsed, instead of queueing it; returns `false` to stop reading.
     var sink: ((GPXEvent) -> Bool)?
+    /// Takes each point in place, borrowed, instead of a `GPXEvent` made for it (no copy of the
+    /// point); returns `false` to stop reading. Only while `sink` is set too.
+    var pointSink: ((GPXPointKind, borrowing GPXPoint) -> Bool)?
     /// Whether the sink asked to stop.
     private(set) var sinkStopped = false
     /// Whether expat should stop: an error, or a consumer that has had enough.
@@ -74,6 +75,7 @@ struct GPXContentHandler {
     private(set) var rootEnded = false
     private var contexts: [Context] = []
     private var skippedDepth = 0
+    private var namespaces = NamespaceMemo()
 
     private var field: ValueField?
     private var fieldPosition = GPXSourcePosition(line: 0, column: 0)
@@ -89,7 +91,7 @@ struct GPXContentHandler {
     private var pointHasDetails = false
     private var pointGarmin = GarminTrackPointExtension()
     private var pointHasGarmin = false
-    private var pointKind = PointKind.waypoint
+    private var pointKind = GPXPointKind.waypoint
     private var pointRejected = false
     /// Where the current point's `<time>` starts, so that a consumer can name it (points out of time order).
     private(set) var pointTimePosition: GPXSourcePosition?
@@ -133,10 +135,11 @@ struct GPXContentHandler {
     ) {
         guard !shouldStop else { return }
         if skippedDepth > 0 || field != nil {
+            namespaces.noteSkipped(qualifiedName)
             skippedDepth += 1  // inside a skipped subtree, or a child of a value element
             return
         }
-        let (namespace, name) = ElementNameClassifier.classify(qualifiedName)
+        let (namespace, name) = namespaces.classify(qualifiedName)
         guard let context = contexts.last else {
             startRoot(qualifiedName, namespace, name, attributes: Attributes(attributes), position: position)
             return
@@ -254,6 +257,11 @@ struct GPXContentHandler {
         return true
     }
 
+    /// A namespace declaration begins: see ``NamespaceMemo``.
+    mutating func namespaceDeclared() {
+        namespaces.forgetAll()
+    }
+
     /// Records an error found outside the grammar (by expat, or by reading the file).
     mutating func fail(_ error: GPXReadError) {
         guard !hasFailed else { return }
@@ -303,7 +311,7 @@ struct GPXContentHandler {
     // MARK: Points
 
     private mutating func beginPoint(
-        _ kind: PointKind, attributes: Attributes, position: () -> GPXSourcePosition
+        _ kind: GPXPointKind, attributes: Attributes, position: () -> GPXSourcePosition
     ) {
         // Nothing of an earlier point, kept or refused, may carry over into this one.
         if pointHasDetails {
@@ -316,10 +324,13 @@ struct GPXContentHandler {
         }
         if kind == .waypoint { emitMetadataIfNeeded() }
         let element = kind == .waypoint ? "wpt" : kind == .routePoint ? "rtept" : "trkpt"
-        let latitude = coordinate("lat", of: element, in: attributes, range: -90...90, position: position)
+        // Looked up here, where the names are constants that the look-up unrolls against.
+        let latitudeText = attributes.value("lat"), longitudeText = attributes.value("lon")
+        let latitude = coordinate(
+            latitudeText, "lat", of: element, range: -90...90, position: position)
         guard !shouldStop else { return }
         let longitude = latitude == nil
-            ? nil : coordinate("lon", of: element, in: attributes, range: -180...180, position: position)
+            ? nil : coordinate(longitudeText, "lon", of: element, range: -180...180, position: position)
         guard !shouldStop else { return }
         guard let latitude, let longitude else {
             skippedDepth = 1  // a lenient read skips the whole point
@@ -334,10 +345,10 @@ struct GPXContentHandler {
 
     /// Reads `lat` or `lon`; on a bad value fails (strict) or warns and returns `nil` (lenient).
     private mutating func coordinate(
-        _ attribute: StaticString, of element: String, in attributes: Attributes,
+        _ text: UnsafeBufferPointer<UInt8>?, _ attribute: StaticString, of element: String,
         range: ClosedRange<Double>, position: () -> GPXSourcePosition
     ) -> Double? {
-        guard let raw = self.attribute(attribute, of: element, in: attributes, position: position) else {
+        guard let raw = checkedLength(text, attribute, of: element, position: position) else {
             if !shouldStop {
                 rejectPoint(.missingCoordinate, "<\(element)> has no \(attribute) attribute", at: position())
             }
@@ -364,7 +375,14 @@ struct GPXContentHandler {
     private mutating func attribute(
         _ name: StaticString, of element: String, in attributes: Attributes, position: () -> GPXSourcePosition
     ) -> UnsafeBufferPointer<UInt8>? {
-        guard let value = attributes.value(name) else { return nil }
+        checkedLength(attributes.value(name), name, of: element, position: position)
+    }
+
+    /// An attribute's value found by its caller; one longer than ``maximumValueLength`` fails the read.
+    private mutating func checkedLength(
+        _ value: UnsafeBufferPointer<UInt8>?, _ name: StaticString, of element: String, position: () -> GPXSourcePosition
+    ) -> UnsafeBufferPointer<UInt8>? {
+        guard let value else { return nil }
         guard value.count <= maximumValueLength else {
             fail(.valueTooLong, "<\(element)> \(name) is longer than the limit of \(maximumValueLength) bytes", at: position())
             return nil
@@ -382,6 +400,10 @@ struct GPXContentHandler {
         if pointHasGarmin {
             point.garmin = pointGarmin
             pointGarmin = GarminTrackPointExtension()
+        }
+        if let pointSink {
+            if !pointSink(pointKind, point) { sinkStopped = true }
+            return
         }
         switch pointKind {
         case .waypoint: emit(.waypoint(point))
@@ -622,6 +644,9 @@ struct Attributes {
     init(_ pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?) { self.pairs = pairs }
 
     /// The raw bytes of an unprefixed attribute's value.
+    ///
+    /// Inlined, so that each name's comparison is unrolled against its constant bytes.
+    @inline(__always)
     func value(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
         guard let pairs else { return nil }
         var index = 0

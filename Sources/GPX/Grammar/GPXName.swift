@@ -39,22 +39,34 @@ enum ElementNameClassifier {
     static let separator: CChar = 0x01
 
     static func classify(_ qualifiedName: UnsafePointer<CChar>) -> (GPXNamespace, GPXName?) {
+        let (namespace, _, name) = classifyWithURILength(qualifiedName)
+        return (namespace, name)
+    }
+
+    /// As ``classify(_:)``, with the URI's length in bytes (where the separator is); `nil` for a
+    /// name in no namespace.
+    static func classifyWithURILength(_ qualifiedName: UnsafePointer<CChar>) -> (GPXNamespace, uriLength: Int?, GPXName?) {
         let raw = UnsafeRawPointer(qualifiedName).assumingMemoryBound(to: UInt8.self)
         // Most elements of most files are GPX 1.1: test that prefix first, without measuring the URI.
         let gpx11Prefix: StaticString = "http://www.topografix.com/GPX/1/1\u{1}"
         // strncmp, not memcmp: it stops at the terminator of a shorter name.
         let prefix = UnsafeRawPointer(gpx11Prefix.utf8Start).assumingMemoryBound(to: CChar.self)
         if strncmp(qualifiedName, prefix, gpx11Prefix.utf8CodeUnitCount) == 0 {
-            let local = raw + gpx11Prefix.utf8CodeUnitCount
-            return (.gpx11, name(UnsafeBufferPointer(start: local, count: strlen(local))))
+            let uriLength = gpx11Prefix.utf8CodeUnitCount - 1
+            return (.gpx11, uriLength, localName(qualifiedName + uriLength + 1))
         }
         let length = strlen(qualifiedName)
         guard let found = memchr(raw, Int32(separator), length) else {
-            return (.none, name(UnsafeBufferPointer(start: raw, count: length)))
+            return (.none, nil, name(UnsafeBufferPointer(start: raw, count: length)))
         }
         let split = UnsafeRawPointer(found) - UnsafeRawPointer(raw)
         let namespace = classifyURI(UnsafeBufferPointer(start: raw, count: split))
-        return (namespace, name(UnsafeBufferPointer(start: raw + split + 1, count: length - split - 1)))
+        return (namespace, split, name(UnsafeBufferPointer(start: raw + split + 1, count: length - split - 1)))
+    }
+
+    /// The name of a NUL-terminated local part.
+    static func localName(_ local: UnsafePointer<CChar>) -> GPXName? {
+        name(UnsafeBufferPointer(start: UnsafeRawPointer(local).assumingMemoryBound(to: UInt8.self), count: strlen(local)))
     }
 
     /// The element's name for messages: `local`, or `{uri}local` for a namespaced one.
@@ -150,5 +162,63 @@ enum ElementNameClassifier {
     private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         bytes.count >= literal.utf8CodeUnitCount
             && memcmp(bytes.baseAddress!, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+}
+
+/// The namespaces of the last two bindings met, remembered by the pointer expat names their
+/// elements with, so that an element of a remembered binding skips the URI's comparison.
+///
+/// With namespaces on, expat hands a namespaced element's name in its binding's own buffer
+/// (`URI<separator>local`, the local part copied in for each element), so every element of one
+/// binding comes with the same pointer, and the buffer's URI changes only when the binding is
+/// reused for a new declaration. A pointer is trusted only while it is known to be such a live
+/// buffer (the reader's `Tests/GPXTests` check each way it could stop being one):
+/// - any namespace declaration forgets everything (a freed binding, buffer and all, is reused
+///   for the next declaration, whatever its URI);
+/// - a classified element whose pointer is not remembered forgets the entries of its URI's kind
+///   and length: its binding's buffer may have moved (a long local name grows it, freeing the old
+///   one, which another buffer may take);
+/// - a skipped element (not classified) whose pointer is not remembered forgets everything, for the same reason.
+/// A name in no namespace lies in expat's tag buffer, which is never remembered.
+struct NamespaceMemo {
+    private struct Entry {
+        var name: UnsafePointer<CChar>
+        var uriLength: Int
+        var namespace: GPXNamespace
+    }
+
+    private var newer: Entry?
+    private var older: Entry?
+
+    /// The element's namespace and local name, from memory when its binding's buffer is remembered.
+    mutating func classify(_ qualifiedName: UnsafePointer<CChar>) -> (GPXNamespace, GPXName?) {
+        if let entry = newer, entry.name == qualifiedName {
+            return (entry.namespace, ElementNameClassifier.localName(qualifiedName + entry.uriLength + 1))
+        }
+        if let entry = older, entry.name == qualifiedName {
+            return (entry.namespace, ElementNameClassifier.localName(qualifiedName + entry.uriLength + 1))
+        }
+        let (namespace, uriLength, name) = ElementNameClassifier.classifyWithURILength(qualifiedName)
+        // The same URI's kind and length in a remembered entry may be this binding's old, freed buffer.
+        if let entry = older, entry.namespace == namespace, entry.uriLength == uriLength { older = nil }
+        if let entry = newer, entry.namespace == namespace, entry.uriLength == uriLength { newer = older; older = nil }
+        if let uriLength {
+            older = newer
+            newer = Entry(name: qualifiedName, uriLength: uriLength, namespace: namespace)
+        }
+        return (namespace, name)
+    }
+
+    /// An element passed over unclassified: unless its pointer is remembered, forget everything.
+    @inline(__always)
+    mutating func noteSkipped(_ qualifiedName: UnsafePointer<CChar>) {
+        guard newer?.name != qualifiedName && older?.name != qualifiedName else { return }
+        forgetAll()
+    }
+
+    /// A namespace is declared: a binding (and its buffer) may be reused for another URI.
+    mutating func forgetAll() {
+        newer = nil
+        older = nil
     }
 }

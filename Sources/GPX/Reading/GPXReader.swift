@@ -45,11 +45,16 @@ public struct GPXReader: Sendable {
         from stream: GPXStreamReader, keepingWarnings maximumWarnings: Int, afterEvent: () -> Void = {}
     ) throws(GPXReadError) -> GPXDocument {
         var document = GPXDocument()
-        try stream.readAll { event in
+        // Points go straight into their arrays: one copy each, not an event's and then the array's.
+        try stream.readAll({ event in
             document.add(event, keepingWarnings: maximumWarnings)
             afterEvent()
             return true
-        }
+        }, points: { kind, point in
+            document.add(kind, point)
+            afterEvent()
+            return true
+        })
         return document
     }
 }
@@ -64,11 +69,11 @@ extension GPXDocument {
         case .metadata(let metadata):
             self.metadata = metadata
         case .waypoint(let point):
-            waypoints.append(point)
+            add(.waypoint, point)
         case .routeStart(let info):
             routes.append(GPXRoute(info: info))
         case .routePoint(let point):
-            routes[routes.count - 1].points.append(point)
+            add(.routePoint, point)
         case .routeEnd(let info):
             routes[routes.count - 1].info = info
         case .trackStart(let info):
@@ -76,8 +81,7 @@ extension GPXDocument {
         case .segmentStart:
             tracks[tracks.count - 1].segments.append(GPXTrackSegment())
         case .trackPoint(let point):
-            let track = tracks.count - 1
-            tracks[track].segments[tracks[track].segments.count - 1].points.append(point)
+            add(.trackPoint, point)
         case .segmentEnd:
             break
         case .trackEnd(let info):
@@ -89,6 +93,19 @@ extension GPXDocument {
             } else {
                 suppressedWarningCount += 1
             }
+        }
+    }
+
+    /// Adds one point to the waypoints, the current route or the current segment.
+    fileprivate mutating func add(_ kind: GPXPointKind, _ point: borrowing GPXPoint) {
+        switch kind {
+        case .waypoint:
+            waypoints.append(copy point)
+        case .routePoint:
+            routes[routes.count - 1].points.append(copy point)
+        case .trackPoint:
+            let track = tracks.count - 1
+            tracks[track].segments[tracks[track].segments.count - 1].points.append(copy point)
         }
     }
 }

@@ -125,6 +125,42 @@ public final class GPXStreamReader {
         if let thrown { throw thrown }
     }
 
+    /// Reads the rest of the file as ``forEachEvent(_:)`` does, but hands each point (waypoint,
+    /// route point, track point) to `point` in place, borrowed, instead of making a ``GPXEvent``
+    /// for it: the point is not copied unless `point` copies it. Every other event goes to `body`.
+    ///
+    /// ```swift
+    /// var heartRates: [Int] = []
+    /// try GPXStreamReader(contentsOf: "ride.gpx").forEachEvent({ _ in }, point: { kind, point in
+    ///     if kind == .trackPoint, let hr = point.garmin?.heartRate { heartRates.append(hr) }
+    /// })
+    /// ```
+    /// ``timePositionOfCurrentPoint`` names the point's `<time>` while `point` runs.
+    /// - Throws: what a closure throws (reading stops there), or a ``GPXReadError`` after the events before it.
+    public func forEachEvent(
+        _ body: (GPXEvent) throws -> Void, point: (GPXPointKind, borrowing GPXPoint) throws -> Void
+    ) throws {
+        var thrown: (any Error)?
+        try readAll({ event in
+            do {
+                try body(event)
+                return true
+            } catch {
+                thrown = error
+                return false
+            }
+        }, points: { kind, value in
+            do {
+                try point(kind, value)
+                return true
+            } catch {
+                thrown = error
+                return false
+            }
+        })
+        if let thrown { throw thrown }
+    }
+
     /// Hands each remaining event to `sink` until it returns `false`; throws only the file's own errors.
     /// Once `sink` has declined an event, reading is over.
     func readAll(_ sink: (GPXEvent) -> Bool) throws(GPXReadError) {
@@ -133,7 +169,7 @@ public final class GPXStreamReader {
         }
         withoutActuallyEscaping(sink) { sink in
             parser.state.pointee.handler.sink = sink
-            while !finished && pendingError == nil && !parser.state.pointee.handler.sinkStopped { readNextChunk() }
+            readUntilStopped()
             parser.state.pointee.handler.sink = nil
         }
         if parser.state.pointee.handler.sinkStopped { return stop() }
@@ -141,6 +177,42 @@ public final class GPXStreamReader {
         while let event = try next() {
             guard sink(event) else { return stop() }
         }
+    }
+
+    /// As ``readAll(_:)``, with each point to `points` in place (see ``forEachEvent(_:point:)``);
+    /// `points` returns `false` to stop as `sink` does.
+    func readAll(_ sink: (GPXEvent) -> Bool, points: (GPXPointKind, borrowing GPXPoint) -> Bool) throws(GPXReadError) {
+        // Events queued by `next()` before this call were made as events; their points go to `points`.
+        func deliver(_ event: GPXEvent) -> Bool {
+            switch event {
+            case .waypoint(let point): points(.waypoint, point)
+            case .routePoint(let point): points(.routePoint, point)
+            case .trackPoint(let point): points(.trackPoint, point)
+            case .header, .metadata, .routeStart, .routeEnd, .trackStart, .segmentStart, .segmentEnd, .trackEnd, .warning:
+                sink(event)
+            }
+        }
+        while let queued = parser.state.pointee.handler.popEvent() {
+            guard deliver(queued) else { return stop() }
+        }
+        withoutActuallyEscaping(sink) { sink in
+            withoutActuallyEscaping(points) { points in
+                parser.state.pointee.handler.sink = sink
+                parser.state.pointee.handler.pointSink = points
+                readUntilStopped()
+                parser.state.pointee.handler.pointSink = nil
+                parser.state.pointee.handler.sink = nil
+            }
+        }
+        if parser.state.pointee.handler.sinkStopped { return stop() }
+        // Only a pending error can remain: `next()` throws it.
+        while let event = try next() {
+            guard deliver(event) else { return stop() }
+        }
+    }
+
+    private func readUntilStopped() {
+        while !finished && pendingError == nil && !parser.state.pointee.handler.sinkStopped { readNextChunk() }
     }
 
     private func stop() {

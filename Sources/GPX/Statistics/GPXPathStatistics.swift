@@ -70,7 +70,7 @@ public struct GPXPathStatistics: Hashable, Sendable {
 
     /// Adds the next point of the current piece; `timePosition` says where its `<time>` is, and
     /// is asked only for the first point out of time order.
-    mutating func add(_ point: GPXPoint, timePosition: () -> GPXSourcePosition?) {
+    mutating func add(_ point: borrowing GPXPoint, timePosition: () -> GPXSourcePosition?) {
         pointCount += 1
         let coordinate = GeoCoordinate(latitude: point.latitude, longitude: point.longitude)
         if let previous { distanceMeters += Geodesy.distance(from: previous, to: coordinate) }

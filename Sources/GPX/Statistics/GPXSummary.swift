@@ -51,53 +51,54 @@ public struct GPXSummary: Hashable, Sendable {
     /// Summarises a file as it streams by.
     public init(reading stream: GPXStreamReader) throws(GPXReadError) {
         maximumStoredWarnings = stream.options.maximumStoredWarnings
-        try stream.readAll { event in
-            consume(event, timePosition: { stream.timePositionOfCurrentPoint })
+        // Points are taken in place: no `GPXEvent` is made for them, nor a copy.
+        try stream.readAll({ event in
+            consume(event)
             return true
-        }
+        }, points: { kind, point in
+            add(kind, point, timePosition: { stream.timePositionOfCurrentPoint })
+            return true
+        })
     }
 
     /// Summarises a document in memory; equal to the summary of streaming the same file.
     public init(document: GPXDocument) {
         consume(.header(version: document.version, creator: document.creator))
-        document.waypoints.forEach { consume(.waypoint($0)) }
+        document.waypoints.forEach { add(.waypoint, $0, timePosition: { nil }) }
         for route in document.routes {
             consume(.routeStart(route.info))
-            route.points.forEach { consume(.routePoint($0)) }
+            route.points.forEach { add(.routePoint, $0, timePosition: { nil }) }
         }
         for track in document.tracks {
             consume(.trackStart(track.info))
             for segment in track.segments {
                 consume(.segmentStart)
-                segment.points.forEach { consume(.trackPoint($0)) }
+                segment.points.forEach { add(.trackPoint, $0, timePosition: { nil }) }
             }
         }
         warnings = document.warnings
         suppressedWarningCount = document.suppressedWarningCount
     }
 
-    private mutating func consume(_ event: GPXEvent, timePosition: () -> GPXSourcePosition? = { nil }) {
+    private mutating func consume(_ event: GPXEvent) {
         switch event {
         case .header(let version, let creator):
             self.version = version
             self.creator = creator
         case .waypoint(let point):
-            waypointCount += 1
-            waypointStatistics.add(point, timePosition: timePosition)
+            add(.waypoint, point, timePosition: { nil })
         case .routeStart:
             routeCount += 1
             routeStatistics.startPiece()
         case .routePoint(let point):
-            routePointCount += 1
-            routeStatistics.add(point, timePosition: timePosition)
+            add(.routePoint, point, timePosition: { nil })
         case .trackStart:
             trackCount += 1
         case .segmentStart:
             segmentCount += 1
             trackStatistics.startPiece()
         case .trackPoint(let point):
-            trackPointCount += 1
-            trackStatistics.add(point, timePosition: timePosition)
+            add(.trackPoint, point, timePosition: { nil })
         case .warning(let warning):
             if warnings.count < maximumStoredWarnings {
                 warnings.append(warning)
@@ -106,6 +107,20 @@ public struct GPXSummary: Hashable, Sendable {
             }
         case .metadata, .routeEnd, .segmentEnd, .trackEnd:
             break
+        }
+    }
+
+    private mutating func add(_ kind: GPXPointKind, _ point: borrowing GPXPoint, timePosition: () -> GPXSourcePosition?) {
+        switch kind {
+        case .waypoint:
+            waypointCount += 1
+            waypointStatistics.add(point, timePosition: timePosition)
+        case .routePoint:
+            routePointCount += 1
+            routeStatistics.add(point, timePosition: timePosition)
+        case .trackPoint:
+            trackPointCount += 1
+            trackStatistics.add(point, timePosition: timePosition)
         }
     }
 }

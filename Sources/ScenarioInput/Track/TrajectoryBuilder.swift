@@ -129,33 +129,41 @@ public struct TrajectoryBuilder: Sendable {
             }
         }
         do {
-            try stream.forEachEvent { event in
-                switch event {
-                case .metadata(let metadata): paths.metadataTime = metadata.time
-                case .waypoint(let point):
-                    paths.waypoints.append(PathPoint(point))
-                    note(point.time, &latest.waypoint, &paths.firstUnordered.waypoint)
-                case .routeStart:
-                    paths.routes.append([])
-                    latest.route = nil
-                case .routePoint(let point):
-                    paths.routes[paths.routes.count - 1].append(PathPoint(point))
-                    note(point.time, &latest.route, &paths.firstUnordered.route)
-                case .segmentStart:
-                    paths.tracks.append([])
-                    latest.track = nil
-                case .trackPoint(let point):
-                    paths.tracks[paths.tracks.count - 1].append(PathPoint(point))
-                    note(point.time, &latest.track, &paths.firstUnordered.track)
-                case .warning(let warning):
-                    if warnings.count < options.maximumStoredWarnings { warnings.append(warning) } else { suppressed += 1 }
-                default: break
-                }
+            func reportProgress() {
                 if let progress, stream.bytesRead != reported {
                     reported = stream.bytesRead
                     progress(reported)
                 }
             }
+            // Points are taken in place (no `GPXEvent` made for each, nor a copy of its every field).
+            try stream.forEachEvent({ event in
+                switch event {
+                case .metadata(let metadata): paths.metadataTime = metadata.time
+                case .routeStart:
+                    paths.routes.append([])
+                    latest.route = nil
+                case .segmentStart:
+                    paths.tracks.append([])
+                    latest.track = nil
+                case .warning(let warning):
+                    if warnings.count < options.maximumStoredWarnings { warnings.append(warning) } else { suppressed += 1 }
+                default: break
+                }
+                reportProgress()
+            }, point: { kind, point in
+                switch kind {
+                case .waypoint:
+                    paths.waypoints.append(PathPoint(point))
+                    note(point.time, &latest.waypoint, &paths.firstUnordered.waypoint)
+                case .routePoint:
+                    paths.routes[paths.routes.count - 1].append(PathPoint(point))
+                    note(point.time, &latest.route, &paths.firstUnordered.route)
+                case .trackPoint:
+                    paths.tracks[paths.tracks.count - 1].append(PathPoint(point))
+                    note(point.time, &latest.track, &paths.firstUnordered.track)
+                }
+                reportProgress()
+            })
         } catch let error as GPXReadError {
             throw .read(error)
         } catch {
@@ -328,7 +336,7 @@ struct PathPoint: Sendable {
     private var storedCourse: Double
     var time: GPXTime?
 
-    init(_ point: GPXPoint) {
+    init(_ point: borrowing GPXPoint) {
         latitude = point.latitude
         longitude = point.longitude
         storedElevation = point.elevation ?? .nan
