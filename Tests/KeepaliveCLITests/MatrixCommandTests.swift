@@ -237,7 +237,7 @@ import Testing
         let stripped = try CLI.run(["matrix", "matrix.yaml", "--format", "json", "--jobs", "2", "--worker-executable", stripping], in: fixtures.folder)
         #expect(stripped.status == 70)
         #expect(stripped.stdout == "")
-        #expect(stripped.stderr == "error: the worker that replayed city-commute.gpx did not write its runs' objects\n")
+        #expect(stripped.stderr == "error: worker 1 of 2 (city-commute.gpx) said it was done with city-commute.gpx without the object of cell 0 (city-commute.gpx, ios17, 'filtered')\n")
         // A worker asked for rows: its summaries carry one gap a goal, its rows all of them.
         let worker = try CLI.run(["matrix-worker", "--name", "matrix.yaml", "--cells", String(runs.count),
                                   "--tracks", "0", "--renders-rows", "matrix.yaml"], in: fixtures.folder)
