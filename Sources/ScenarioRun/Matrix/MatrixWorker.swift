@@ -67,15 +67,12 @@ public enum MatrixWorker {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count < 0, errno == EINTR { continue }
                 if count <= 0 { break }
-                do throws(MatrixError) {
-                    for request in try requests.read(buffer[..<count]) {
-                        switch request {
-                        case .track(let track): feed.push(.success(track))
-                        case .end: feed.push(.success(nil))
-                        }
+                for request in requests.read(buffer[..<count]) {
+                    switch request {
+                    case .track(let track): feed.push(.success(track))
+                    case .end: feed.push(.success(nil))
+                    case .refused(let error): feed.push(.failure(error))
                     }
-                } catch {
-                    feed.push(.failure(error))
                 }
                 if requests.ended { return }
             }

@@ -286,7 +286,11 @@ package struct MatrixWorkerReplies {
 package struct MatrixTrackRequests {
     package enum Request: Hashable, Sendable {
         case track(Int)
+        /// The end mark: no more tracks.
         case end
+        /// A line that is no track of the plan, a track requested twice, or a line too long: a
+        /// ``MatrixError`` (`usage`). The worker stops there.
+        case refused(MatrixError)
     }
 
     private let name: String
@@ -302,19 +306,17 @@ package struct MatrixTrackRequests {
         self.trackCount = trackCount
     }
 
-    /// The requests in `chunk`, in order, the end mark last.
-    /// - Throws: ``MatrixError`` (`usage`) for a line that is no track of the plan, a track
-    ///   requested twice, or a line too long; the requests before it were returned by earlier calls
-    ///   or are lost with the worker, which stops.
-    package mutating func read(_ chunk: some Sequence<UInt8>) throws(MatrixError) -> [Request] {
+    /// The requests in `chunk`, in order, the end mark or a refusal last (nothing is read after
+    /// either): the same requests whatever the chunks.
+    package mutating func read(_ chunk: some Sequence<UInt8>) -> [Request] {
         var requests: [Request] = []
         for byte in chunk {
             guard !ended else { break }
             guard byte == UInt8(ascii: "\n") else {
                 guard line.count < MatrixWorkerProtocol.maximumRequestBytes else {
                     ended = true
-                    throw MatrixError(usage: "\(name): a request longer than \(MatrixWorkerProtocol.maximumRequestBytes) bytes "
-                        + "('\(MatrixWorkerProtocol.quoted(String(decoding: line, as: UTF8.self)))…') is no track of the matrix the parent planned")
+                    return requests + [.refused(MatrixError(usage: "\(name): a request longer than \(MatrixWorkerProtocol.maximumRequestBytes) bytes "
+                        + "('\(MatrixWorkerProtocol.quoted(String(decoding: line, as: UTF8.self)))…') is no track of the matrix the parent planned"))]
                 }
                 line.append(byte)
                 continue
@@ -328,11 +330,11 @@ package struct MatrixTrackRequests {
             }
             guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let track = Int(text), track < trackCount else {
                 ended = true
-                throw MatrixError(usage: "\(name): '\(MatrixWorkerProtocol.quoted(text))' is no track of the matrix the parent planned")
+                return requests + [.refused(MatrixError(usage: "\(name): '\(MatrixWorkerProtocol.quoted(text))' is no track of the matrix the parent planned"))]
             }
             guard requested.insert(track).inserted else {
                 ended = true
-                throw MatrixError(usage: "\(name): track \(track) was handed out twice; the parent hands out each track once")
+                return requests + [.refused(MatrixError(usage: "\(name): track \(track) was handed out twice; the parent hands out each track once"))]
             }
             requests.append(.track(track))
         }

@@ -119,44 +119,35 @@ enum MatrixWorkerHarness {
         }
     }
 
-    /// What a worker read from its standard input: its requests, then its error if any.
-    struct Requests: Equatable {
-        var read: [MatrixTrackRequests.Request] = []
-        var error: MatrixError?
-    }
-
-    static func requests(_ bytes: UnsafeRawBufferPointer, trackCount: Int, chunk: Int) -> Requests {
+    /// What a worker read from its standard input, a refusal last.
+    static func requests(_ bytes: UnsafeRawBufferPointer, trackCount: Int, chunk: Int) -> [MatrixTrackRequests.Request] {
         var reader = MatrixTrackRequests(name: "m.yaml", trackCount: trackCount)
-        var result = Requests()
+        var read: [MatrixTrackRequests.Request] = []
         let size = chunk == 0 ? max(bytes.count, 1) : chunk
         var offset = 0
         while offset < bytes.count, !reader.ended {
             let piece = bytes[offset..<min(bytes.count, offset + size)]
-            do throws(MatrixError) {
-                result.read += try reader.read(piece)
-            } catch {
-                Fuzz.check(reader.ended, "reading goes on after an error")
-                result.error = error
-            }
+            read += reader.read(piece)
             offset += piece.count
         }
-        return result
+        if reader.ended { Fuzz.check(reader.read([UInt8(ascii: "0"), UInt8(ascii: "\n")]).isEmpty, "read after the end") }
+        return read
     }
 
-    static func check(_ outcome: Requests, trackCount: Int) {
+    static func check(_ read: [MatrixTrackRequests.Request], trackCount: Int) {
         var seen = Set<Int>()
-        for (index, request) in outcome.read.enumerated() {
+        for (index, request) in read.enumerated() {
             switch request {
             case .track(let track):
                 Fuzz.check((0..<trackCount).contains(track) && seen.insert(track).inserted, "track \(track) read, of \(trackCount)")
             case .end:
-                Fuzz.check(index == outcome.read.count - 1 && outcome.error == nil, "something read after the end mark")
+                Fuzz.check(index == read.count - 1, "something read after the end mark")
+            case .refused(let error):
+                Fuzz.check(index == read.count - 1, "something read after a refusal")
+                Fuzz.check(error.kind == .usage && error.description.hasPrefix("m.yaml: ") && Fuzz.isOneLine(error.description),
+                           "the worker's error: \(error)")
+                Fuzz.check(error.description.count < 2 * MatrixWorkerProtocol.maximumMessageCharacters, "the error is \(error.description.count) characters")
             }
-        }
-        if let error = outcome.error {
-            Fuzz.check(error.kind == .usage && error.description.hasPrefix("m.yaml: ") && Fuzz.isOneLine(error.description),
-                       "the worker's error: \(error)")
-            Fuzz.check(error.description.count < 2 * MatrixWorkerProtocol.maximumMessageCharacters, "the error is \(error.description.count) characters")
         }
     }
 }
