@@ -75,6 +75,11 @@ import TestSupport
         negative.durationSeconds = -1
         var notANumber = summary
         notANumber.suspendedAt = .nan
+        // Regressions/matrix-worker/two-states-that-are-none-named-by-hash-order: the first by name, always.
+        var states = summary
+        states.secondsInState["notJRunning"] = 1
+        states.secondsInState["backgrount"] = 1
+        states.secondsInState["zz"] = 1
         let done = "{\"done\":0}\n"
         let cases: [(String, String)] = [
             ("garbage\n", "printed a line that is not a result: 'garbage'"),
@@ -87,6 +92,7 @@ import TestSupport
              "sent a result of cell 0 (parked-car.gpx, ios17, 'plain') that no replay of it gives: its duration -1.0 s is not in 0…3155760000 s"),
             (Self.line(0, notANumber),
              "sent a result of cell 0 (parked-car.gpx, ios17, 'plain') that no replay of it gives: its suspendedAt nan s is not in 0…\(summary.durationSeconds) s"),
+            (Self.line(0, states), "sent a result of cell 0 (parked-car.gpx, ios17, 'plain') that no replay of it gives: 'backgrount' is no app state"),
             (done, "said it was done with parked-car.gpx without the result of cell 0 (parked-car.gpx, ios17, 'plain')"),
             (#"{"track":0,"kind":"workerFailed","error":"x"}"# + "\n",
              "sent a failure of parked-car.gpx of kind 'workerFailed', which a replay cannot have"),

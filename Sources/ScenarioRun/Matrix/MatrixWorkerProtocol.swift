@@ -71,7 +71,8 @@ package enum MatrixWorkerProtocol {
             return "a count is negative"
         }
         if summary.warnings.count > maximumWarnings { return "it holds \(summary.warnings.count) warnings, more than \(maximumWarnings)" }
-        for (state, seconds) in summary.secondsInState {
+        // In the order of their names: a dictionary's own order differs from one decoding to the next.
+        for (state, seconds) in summary.secondsInState.sorted(by: { $0.key < $1.key }) {
             guard SimAppState(rawValue: state) != nil else { return "'\(quoted(state))' is no app state" }
             guard span.contains(seconds) else { return "its seconds in \(state), \(seconds), are not in 0…\(duration) s" }
         }
