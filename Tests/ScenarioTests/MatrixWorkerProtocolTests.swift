@@ -76,6 +76,8 @@ import TestSupport
         var notANumber = summary
         notANumber.suspendedAt = .nan
         // Regressions/matrix-worker/two-states-that-are-none-named-by-hash-order: the first by name, always.
+        var noGoal = summary
+        noGoal.coverage = []
         var states = summary
         states.secondsInState["notJRunning"] = 1
         states.secondsInState["backgrount"] = 1
@@ -92,6 +94,7 @@ import TestSupport
              "sent a result of cell 0 (parked-car.gpx, ios17, 'plain') that no replay of it gives: its duration -1.0 s is not in 0…3155760000 s"),
             (Self.line(0, notANumber),
              "sent a result of cell 0 (parked-car.gpx, ios17, 'plain') that no replay of it gives: its suspendedAt nan s is not in 0…\(summary.durationSeconds) s"),
+            (Self.line(0, noGoal), "sent a result of cell 0 (parked-car.gpx, ios17, 'plain') that no replay of it gives: its coverage is of 0 goals, not of the run's 1"),
             (Self.line(0, states), "sent a result of cell 0 (parked-car.gpx, ios17, 'plain') that no replay of it gives: 'backgrount' is no app state"),
             (done, "said it was done with parked-car.gpx without the result of cell 0 (parked-car.gpx, ios17, 'plain')"),
             (#"{"track":0,"kind":"workerFailed","error":"x"}"# + "\n",

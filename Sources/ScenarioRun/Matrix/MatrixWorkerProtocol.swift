@@ -50,7 +50,8 @@ package enum MatrixWorkerProtocol {
         }
         if summary.policy != settings.policy { return "its policy is '\(summary.policy.rawValue)', not '\(settings.policy.rawValue)'" }
         if summary.coverage.map(\.goal) != settings.goals {
-            return "its coverage is of \(summary.coverage.count) goals, not of the run's \(settings.goals.count)"
+            return summary.coverage.count == settings.goals.count
+                ? "its goals are not the run's" : "its coverage is of \(summary.coverage.count) goals, not of the run's \(settings.goals.count)"
         }
         let duration = summary.durationSeconds
         guard duration.isFinite, (0...SimLimits.maximumSeconds).contains(duration) else {
