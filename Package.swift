@@ -107,11 +107,14 @@ let package = Package(
         .executableTarget(name: "FuzzCSVRecording", dependencies: ["GPX", "ScenarioInput", "FuzzSupport"], path: "Tests/Fuzz/CSVRecording"),
         .executableTarget(name: "FuzzMetricKitPayload", dependencies: ["ScenarioInput", "FuzzSupport"], path: "Tests/Fuzz/MetricKitPayload"),
         .executableTarget(name: "FuzzListOptions", dependencies: ["ScenarioInput", "Simulation", "FuzzSupport"], path: "Tests/Fuzz/ListOptions"),
+        // Issue 33: the matrix-worker protocol, both directions (the readers in ScenarioRun/Matrix).
+        .executableTarget(name: "FuzzMatrixWorker", dependencies: ["ScenarioInput", "ScenarioRun", "Simulation", "FuzzSupport"], path: "Tests/Fuzz/MatrixWorker"),
         // Replays the fuzz targets' regression inputs and seeds in `swift test`.
         .testTarget(
             name: "FuzzReplayTests",
             dependencies: ["FuzzGPXReader", "FuzzValueParsers", "FuzzScenarioFile", "FuzzAppScript", "FuzzMatrixFile",
-                           "FuzzPluginConfig", "FuzzInfoPlist", "FuzzCSVRecording", "FuzzMetricKitPayload", "FuzzListOptions", "ChildProcess"],
+                           "FuzzPluginConfig", "FuzzInfoPlist", "FuzzCSVRecording", "FuzzMetricKitPayload", "FuzzListOptions", "FuzzMatrixWorker",
+                           "ChildProcess"],
             path: "Tests/Fuzz/ReplayTests"
         ),
     ],

@@ -45,21 +45,19 @@ struct MatrixWorkerCommand: ParsableCommand {
             printFailure("\(name): not the matrix the parent planned")
             throw ExitStatus.usage.exitCode
         }
-        // From standard input: an index a line, until the parent's end mark (at most one per
-        // track, so the loop is bounded by what the parent sends); a line that is no track ends the work.
-        var unknown: String?
+        // From standard input: an index a line, until the parent's end mark (each track at most
+        // once, so the loop is bounded by the plan); a line that is no track ends the work.
+        var unknown: MatrixError?
         let indices: AnySequence<Int>
         if let listed {
             indices = AnySequence(listed.compactMap { $0 })
         } else {
-            let nextLine = MatrixWorker.readTracks()
+            let nextTrack = MatrixWorker.requestedTracks(of: matrix, name: name)
             indices = AnySequence(sequence(state: ()) { _ -> Int? in
-                guard let line = nextLine() else { return nil }
-                guard let index = Int(line), matrix.tracks.indices.contains(index) else {
-                    unknown = line
+                do throws(MatrixError) { return try nextTrack() } catch {
+                    unknown = error
                     return nil
                 }
-                return index
             })
         }
         do throws(Output.WriteError) {
@@ -70,8 +68,8 @@ struct MatrixWorkerCommand: ParsableCommand {
             throw ExitStatus.cannotWrite.exitCode
         }
         if let unknown {
-            printFailure("\(name): '\(SafeText.terminal(String(unknown.prefix(40))))' is no track of the matrix the parent planned")
-            throw ExitStatus.usage.exitCode
+            printFailure(unknown.description)
+            throw ExitStatus(unknown.kind).exitCode
         }
     }
 }

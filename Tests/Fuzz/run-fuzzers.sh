@@ -4,8 +4,8 @@
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS] [TARGET[:SECONDS]...]     (default: 60 s, every target)
 #
 # Targets: FuzzGPXReader, FuzzValueParsers, FuzzScenarioFile, FuzzAppScript, FuzzMatrixFile,
-# FuzzPluginConfig, FuzzInfoPlist, FuzzCSVRecording, FuzzMetricKitPayload, FuzzListOptions (see
-# Docs/Fuzzing.md); TARGET:SECONDS gives one target its own time.
+# FuzzPluginConfig, FuzzInfoPlist, FuzzCSVRecording, FuzzMetricKitPayload, FuzzListOptions,
+# FuzzMatrixWorker (see Docs/Fuzzing.md); TARGET:SECONDS gives one target its own time.
 # Before fuzzing, each target replays its regression inputs (Tests/Fuzz/Regressions/<target>).
 # Seeds: the real-world files in ../shared/corpus/gpx (for the reader, with control bytes put in
 # front), plus Tests/Fuzz/Seeds. The growing corpus and any findings go to .build-fuzz/fuzz/.
@@ -17,7 +17,7 @@ seconds=${1:-60}
 shift || true
 requested=("$@")
 [ ${#requested[@]} -gt 0 ] || requested=(FuzzGPXReader FuzzValueParsers FuzzScenarioFile FuzzAppScript FuzzMatrixFile
-    FuzzPluginConfig FuzzInfoPlist FuzzCSVRecording FuzzMetricKitPayload FuzzListOptions)
+    FuzzPluginConfig FuzzInfoPlist FuzzCSVRecording FuzzMetricKitPayload FuzzListOptions FuzzMatrixWorker)
 targets=()
 declare -A target_seconds
 for entry in "${requested[@]}"; do
@@ -105,6 +105,7 @@ for target in "${targets[@]}"; do
         FuzzCSVRecording) seeds=$fuzz_dir/Seeds/csv-recording; dict=$fuzz_dir/csv.dict; regressions=$fuzz_dir/Regressions/csv-recording; max_len=4096 ;;
         FuzzMetricKitPayload) seeds=$fuzz_dir/Seeds/metrickit-payload; dict=$fuzz_dir/metrickit.dict; regressions=$fuzz_dir/Regressions/metrickit-payload; max_len=8192 ;;
         FuzzListOptions) seeds=$fuzz_dir/Seeds/list-options; dict=$fuzz_dir/options.dict; regressions=$fuzz_dir/Regressions/list-options; max_len=256 ;;
+        FuzzMatrixWorker) seeds=$fuzz_dir/Seeds/matrix-worker; dict=$fuzz_dir/worker.dict; regressions=$fuzz_dir/Regressions/matrix-worker; max_len=32768 ;;
         *) echo "unknown target $target" >&2; exit 64 ;;
     esac
     corpus=$work/corpus/$target

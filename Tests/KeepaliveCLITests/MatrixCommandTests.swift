@@ -237,7 +237,7 @@ import Testing
         let stripped = try CLI.run(["matrix", "matrix.yaml", "--format", "json", "--jobs", "2", "--worker-executable", stripping], in: fixtures.folder)
         #expect(stripped.status == 70)
         #expect(stripped.stdout == "")
-        #expect(stripped.stderr == "error: the worker that replayed city-commute.gpx did not write its runs' objects\n")
+        #expect(stripped.stderr == "error: worker 1 of 2 (city-commute.gpx) said it was done with city-commute.gpx without the object of cell 0 (city-commute.gpx, ios17, 'filtered')\n")
         // A worker asked for rows: its summaries carry one gap a goal, its rows all of them.
         let worker = try CLI.run(["matrix-worker", "--name", "matrix.yaml", "--cells", String(runs.count),
                                   "--tracks", "0", "--renders-rows", "matrix.yaml"], in: fixtures.folder)
@@ -339,6 +339,26 @@ import Testing
         let result = try run(["--output", "no/such/folder/out.txt"])
         #expect(result.status == 73)
         #expect(result.stderr == "error: no/such/folder/out.txt: cannot write the output: No such file or directory\n")
+    }
+
+    /// A worker that sends its track's results but not its done line never asks for the next
+    /// track: the parent trapped on the track left in the queue (exit 132; issue 33, item 5,
+    /// Tests/Fuzz/Regressions/matrix-worker/results-without-the-done-line-left-tracks-queued).
+    @Test func aWorkerThatNeverSaysItIsDoneIsAClearError() throws {
+        let fixtures = try folder("tracks: [city-commute.gpx, parked-car.gpx, again.gpx]\nruns: [{name: a}]\n")
+        _ = try fixtures.write("again.gpx", try String(contentsOf: CLI.packageRoot.appendingPathComponent("Tracks/parked-car.gpx"), encoding: .utf8))
+        let worker = try fixtures.write("worker.sh", """
+            #!/bin/sh
+            read first
+            command=$1; shift
+            '\(CLI.executable.path)' "$command" --tracks "$first" "$@" | grep -v '^{"done"'
+
+            """)
+        chmod(worker, 0o755)
+        let result = try CLI.run(["matrix", "matrix.yaml", "--jobs", "2", "--worker-executable", worker], in: fixtures.folder)
+        #expect(result.status == 70)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: worker 1 of 2 (city-commute.gpx) ended without saying it was done with city-commute.gpx\n")
     }
 
     /// A worker that prints garbage, exits with an error or is killed is named, and the run ends.

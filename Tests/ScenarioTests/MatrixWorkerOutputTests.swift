@@ -33,6 +33,7 @@ import TestSupport
     enum Heard: Equatable {
         case line(String)
         case row(Int, String)
+        case overlong(String)
     }
 
     static func split(_ chunks: [ArraySlice<UInt8>]) -> [Heard] {
@@ -42,6 +43,7 @@ import TestSupport
             switch piece {
             case .line(let bytes): heard.append(.line(String(decoding: bytes, as: UTF8.self)))
             case .row(let cell, let bytes): heard.append(.row(cell, String(decoding: bytes, as: UTF8.self)))
+            case .overlong(let start): heard.append(.overlong(String(decoding: start, as: UTF8.self)))
             }
         }
         for chunk in chunks { splitter.append(Data(chunk), hear) }

@@ -50,38 +50,57 @@ public enum MatrixWorker {
     /// The tracks the parent hands out on standard input, one a line, read on a thread of its
     /// own so that the worker notices its parent's end even in the middle of a track: the end
     /// mark ends them; end-of-file before it means the parent is gone (SIGTERM, SIGHUP, SIGKILL),
-    /// and the worker exits at once. Each call of the returned function waits for the next line
+    /// and the worker exits at once. Each call of the returned function waits for the next track
     /// and returns it, or `nil` after the end mark.
-    public static func readTracks() -> @Sendable () -> String? {
+    ///
+    /// Each line is checked as it arrives (`MatrixTrackRequests`): at most 32 bytes, a track of
+    /// `matrix` not handed before, or the end mark.
+    /// - Throws: (each call) ``MatrixError`` (`usage`) for a line that is none of these, naming
+    ///   the matrix file `name`; nothing is read after it.
+    public static func requestedTracks(of matrix: Matrix, name: String) -> @Sendable () throws(MatrixError) -> Int? {
         let feed = TrackFeed()
+        let trackCount = matrix.tracks.count
         Thread {
-            while let line = readLine() {
-                feed.push(line)
-                if line == endOfTracks { return }
+            var requests = MatrixTrackRequests(name: name, trackCount: trackCount)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                for request in requests.read(buffer[..<count]) {
+                    switch request {
+                    case .track(let track): feed.push(.success(track))
+                    case .end: feed.push(.success(nil))
+                    case .refused(let error): feed.push(.failure(error))
+                    }
+                }
+                if requests.ended { return }
             }
             _exit(exitStatusWithoutParent)
         }.start()
-        return { feed.next() }
+        return { () throws(MatrixError) -> Int? in try feed.next().get() }
     }
 
-    /// Lines handed from the reading thread to the worker, in order.
+    /// Requests handed from the reading thread to the worker, in order: a track, the end
+    /// (`nil`), or the first bad line. At most one per track of the plan and one more.
     private final class TrackFeed: @unchecked Sendable {
         private let condition = NSCondition()
-        private var lines: [String] = []
+        private var items: [Result<Int?, MatrixError>] = []
 
-        func push(_ line: String) {
+        func push(_ item: Result<Int?, MatrixError>) {
             condition.lock()
-            lines.append(line)
+            items.append(item)
             condition.signal()
             condition.unlock()
         }
 
-        func next() -> String? {
+        func next() -> Result<Int?, MatrixError> {
             condition.lock()
             defer { condition.unlock() }
-            while lines.isEmpty { condition.wait() }
-            let line = lines.removeFirst()
-            return line == endOfTracks ? nil : line
+            while items.isEmpty { condition.wait() }
+            // The end and a bad line stay: every later call hears them again.
+            guard case .success(_?) = items[0] else { return items[0] }
+            return items.removeFirst()
         }
     }
 

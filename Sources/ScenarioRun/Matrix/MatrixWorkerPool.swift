@@ -57,12 +57,12 @@ public struct MatrixWorkerPool: Sendable {
         let queue = MatrixTrackQueue(order.dropFirst(count))
         var running: [RunningWorker] = []
         for number in 0..<count {
-            let label = "worker \(number + 1) of \(count)"
+            let replies = MatrixWorkerReplies(matrix: matrix, label: "worker \(number + 1) of \(count)", first: order[number], rendersRows: rendersRows)
             do {
-                running.append(try RunningWorker(executable: executable, arguments: arguments, label: label, first: order[number], queue: queue))
+                running.append(try RunningWorker(executable: executable, arguments: arguments, replies: replies, queue: queue))
             } catch {
                 running.forEach { $0.stop() }
-                throw MatrixError(worker: "\(label) (\(matrix.tracks[order[number]].name)): cannot start \(executable): \(error.localizedDescription)")
+                throw MatrixError(worker: "\(replies.name): cannot start \(executable): \(error.localizedDescription)")
             }
         }
         var summaries = [SimSummary?](repeating: nil, count: matrix.cells.count)
@@ -73,19 +73,20 @@ public struct MatrixWorkerPool: Sendable {
             let output = worker.finish()
             guard workerFailure == nil else { continue }
             do throws(MatrixError) {
-                try Self.collect(output, from: worker, matrix: matrix, into: &summaries, rows: &rows, failures: &trackFailures)
+                try Self.collect(output, into: &summaries, rows: &rows, failures: &trackFailures)
             } catch {
                 workerFailure = error
             }
         }
         if let workerFailure { throw workerFailure }
         if let first = trackFailures.keys.min(), let failure = trackFailures[first] { throw failure }
-        // collect checked that every cell of every track arrived
-        guard rendersRows else { return Results(summaries: summaries.map { $0! }, renderedRows: nil) }
-        if let missing = rows.firstIndex(where: { $0 == nil }) {
-            throw MatrixError(worker: "the worker that replayed \(matrix.tracks[matrix.cells[missing].track].name) did not write its runs' objects")
+        // Each worker said it was done with every track it was handed, the last of them when the
+        // queue was empty, and sent every cell of them (with its object when asked for).
+        let all = summaries.compactMap { $0 }, allRows = rows.compactMap { $0 }
+        guard all.count == summaries.count, !rendersRows || allRows.count == rows.count else {
+            throw MatrixError(worker: "the workers ended without the results of \(summaries.count - all.count) of \(summaries.count) runs")
         }
-        return Results(summaries: summaries.map { $0! }, renderedRows: rows.map { $0! })
+        return Results(summaries: all, renderedRows: rendersRows ? allRows : nil)
     }
 
     /// The order tracks are handed out in: the costliest first (file size × runs per track; a
@@ -99,44 +100,14 @@ public struct MatrixWorkerPool: Sendable {
         return matrix.tracks.indices.sorted { (costs[$0], $1) > (costs[$1], $0) }
     }
 
-    /// Checks a worker's output and files its results.
+    /// Checks the end of a worker's output and files its results (each checked as it arrived).
     private static func collect(
-        _ output: RunningWorker.Output, from worker: RunningWorker, matrix: Matrix,
-        into summaries: inout [SimSummary?], rows: inout [String?], failures: inout [Int: MatrixError]
+        _ output: RunningWorker.Output, into summaries: inout [SimSummary?], rows: inout [String?], failures: inout [Int: MatrixError]
     ) throws(MatrixError) {
-        let said = output.stderr.split(separator: "\n").last.map { ": " + ErrorLine.withoutPrefix($0) } ?? ""
-        let name = worker.name(matrix)
-        switch output.ending {
-        case .signal(let signal): throw MatrixError(worker: "\(name) was killed by signal \(signal)\(said)")
-        case .status(let status) where status != 0: throw MatrixError(worker: "\(name) exited with status \(status)\(said)")
-        default: break
-        }
-        var seen = Set<Int>()
-        for received in output.lines {
-            let garbage = MatrixError(worker: "\(name) printed a line that is not a result: '\(received.start)'")
-            if let row = received.row {
-                // A cell's run comes after its summary, from the worker that replayed it.
-                guard seen.contains(row.cell), rows[row.cell] == nil else { throw garbage }
-                rows[row.cell] = row.object
-                continue
-            }
-            guard let line = received.line else { throw garbage }
-            if let cell = line.cell, let summary = line.summary, matrix.cells.indices.contains(cell),
-               worker.tracks.contains(matrix.cells[cell].track), seen.insert(cell).inserted {
-                summaries[cell] = summary
-            } else if let track = line.track, let kind = line.kind, let error = line.error,
-                      worker.tracks.contains(track), failures[track] == nil {
-                failures[track] = MatrixError(error, kind: kind)
-                seen.formUnion(matrix.cells(onTrack: track))
-            } else if let track = line.done, worker.tracks.contains(track) {
-                continue  // the cue for the next track
-            } else {
-                throw garbage
-            }
-        }
-        let expected = worker.tracks.reduce(0) { $0 + matrix.cells(onTrack: $1).count }
-        if seen.count != expected {
-            throw MatrixError(worker: "\(name) ended without the results of \(expected - seen.count) of its \(expected) runs\(said)")
-        }
+        var replies = output.replies
+        try replies.finish(ending: output.ending, standardError: output.stderr)
+        for (cell, summary) in replies.summaries { summaries[cell] = summary }
+        for (cell, row) in replies.rows { rows[cell] = row }
+        failures.merge(replies.failures) { first, _ in first }
     }
 }

@@ -19,6 +19,7 @@ import Testing
         ("FuzzCSVRecording", ["Regressions/csv-recording", "Seeds/csv-recording"]),
         ("FuzzMetricKitPayload", ["Regressions/metrickit-payload", "Seeds/metrickit-payload"]),
         ("FuzzListOptions", ["Regressions/list-options", "Seeds/list-options"]),
+        ("FuzzMatrixWorker", ["Regressions/matrix-worker", "Seeds/matrix-worker"]),
     ])
     func replaysRegressionInputsAndSeeds(target: String, folders: [String]) throws {
         // A target's regression folder may not exist yet (git keeps no empty folders).
