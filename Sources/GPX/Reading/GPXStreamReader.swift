@@ -113,15 +113,7 @@ public final class GPXStreamReader {
     /// - Throws: what `body` throws (reading stops there), or a ``GPXReadError`` after the events before it.
     public func forEachEvent(_ body: (GPXEvent) throws -> Void) throws {
         var thrown: (any Error)?
-        try readAll { event in
-            do {
-                try body(event)
-                return true
-            } catch {
-                thrown = error
-                return false
-            }
-        }
+        try readAll { event in Self.keepsReading(after: { try body(event) }, thrown: &thrown) }
         if let thrown { throw thrown }
     }
 
@@ -141,24 +133,20 @@ public final class GPXStreamReader {
         _ body: (GPXEvent) throws -> Void, point: (GPXPointKind, borrowing GPXPoint) throws -> Void
     ) throws {
         var thrown: (any Error)?
-        try readAll({ event in
-            do {
-                try body(event)
-                return true
-            } catch {
-                thrown = error
-                return false
-            }
-        }, points: { kind, value in
-            do {
-                try point(kind, value)
-                return true
-            } catch {
-                thrown = error
-                return false
-            }
-        })
+        try readAll({ event in Self.keepsReading(after: { try body(event) }, thrown: &thrown) },
+                    points: { kind, value in Self.keepsReading(after: { try point(kind, value) }, thrown: &thrown) })
         if let thrown { throw thrown }
+    }
+
+    /// Runs a caller's closure for the reading loop: `false` (stop reading) once it throws, its error kept in `thrown`.
+    private static func keepsReading(after body: () throws -> Void, thrown: inout (any Error)?) -> Bool {
+        do {
+            try body()
+            return true
+        } catch {
+            thrown = error
+            return false
+        }
     }
 
     /// Hands each remaining event to `sink` until it returns `false`; throws only the file's own errors.
